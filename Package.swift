@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// valgrind 3.19 cannot read the DWARF 5 that the toolchain emits by default;
+// DWARF 4 keeps callgrind's symbol names readable for the C targets.
+let dwarf4: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
+
+let package = Package(
+    name: "Storefront",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Measure", targets: ["Measure"]),
+        .executable(name: "storefront", targets: ["storefront"]),
+    ],
+    targets: [
+        // Measurement: counting mallocs, time, hardware and software
+        // counters, instructions and memory on Linux.
+        .target(name: "CMeasure", cSettings: dwarf4),
+        .target(name: "Measure", dependencies: ["CMeasure"]),
+
+        // The benchmark tool.
+        .executableTarget(name: "storefront", dependencies: ["Measure"]),
+
+        // Tests and the small program they run under callgrind.
+        .executableTarget(name: "measure-probe", dependencies: ["Measure"], path: "Tests/MeasureProbe"),
+        .testTarget(name: "MeasureTests", dependencies: ["Measure", "measure-probe"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

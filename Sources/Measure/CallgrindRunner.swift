@@ -1,0 +1,111 @@
+import CMeasure
+import Foundation
+
+/// Re-runs a command under callgrind and reads back each marked region's
+/// instruction total.
+///
+/// Runs are deterministic for the same binary, arguments and environment:
+/// the runner sets SWIFT_DETERMINISTIC_HASHING=1, since Swift otherwise seeds
+/// its hash per process and Dictionary iteration (and the allocations that
+/// depend on it) would move the counts by about 0.2%.
+public struct CallgrindRunner: Sendable {
+    public struct RegionTotal: Sendable, Equatable, Codable {
+        /// Instructions executed inside every run of the region, added up.
+        public var instructions: UInt64
+        /// How many times the region ran.
+        public var dumps: Int
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case valgrindMissing
+        case commandFailed(status: Int32, output: String)
+        case noRegions(output: String)
+
+        public var description: String {
+            switch self {
+            case .valgrindMissing:
+                return "valgrind is not installed (apt-get install -y valgrind)"
+            case .commandFailed(let status, let output):
+                return "callgrind run exited with status \(status): \(output.suffix(2000))"
+            case .noRegions(let output):
+                return "callgrind wrote no region dumps; was the program built with InstructionRegion markers? \(output.suffix(2000))"
+            }
+        }
+    }
+
+    public let valgrind: URL
+
+    /// Finds valgrind on PATH; nil when it is not installed.
+    public init?() {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("valgrind")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                valgrind = candidate
+                return
+            }
+        }
+        return nil
+    }
+
+    /// Runs `executable` with `arguments` under callgrind; returns each
+    /// region's total by name.
+    public func run(_ executable: URL, arguments: [String] = [],
+                    environment extra: [String: String] = [:]) throws -> [String: RegionTotal] {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("callgrind-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let process = Process()
+        process.executableURL = valgrind
+        process.arguments = [
+            "--tool=callgrind",
+            "--collect-atstart=no",
+            "--dump-instr=no",
+            "--callgrind-out-file=\(directory.path)/callgrind.out",
+            executable.path,
+        ] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure.commandFailed(status: process.terminationStatus, output: text)
+        }
+
+        var totals: [String: RegionTotal] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            let contents = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            guard let dump = Self.parseDump(contents) else { continue }
+            totals[dump.name, default: RegionTotal(instructions: 0, dumps: 0)].instructions += dump.instructions
+            totals[dump.name, default: RegionTotal(instructions: 0, dumps: 0)].dumps += 1
+        }
+        guard !totals.isEmpty else { throw Failure.noRegions(output: text) }
+        return totals
+    }
+
+    /// The region name and instruction total of one dump written by a
+    /// client request; nil for the final dump at exit and unreadable files.
+    static func parseDump(_ contents: String) -> (name: String, instructions: UInt64)? {
+        let trigger = "desc: Trigger: Client Request: "
+        var name: String?
+        var total: UInt64?
+        for line in contents.split(separator: "\n") {
+            if line.hasPrefix(trigger) {
+                name = String(line.dropFirst(trigger.count))
+            } else if line.hasPrefix("totals:") {
+                // valgrind 3.19 can leave `summary:` at 0; `totals:` is right.
+                total = line.split(separator: " ").dropFirst().first.flatMap { UInt64($0) }
+            }
+        }
+        guard let name, let total else { return nil }
+        return (name, total)
+    }
+}

@@ -1,0 +1,35 @@
+import CMeasure
+
+/// The highest memory a region reached, seen two ways: the heap through the
+/// malloc interposer (exact, bytes above the region's start) and the whole
+/// process through the kernel's resident-set high-water mark (page-level,
+/// includes stacks and mapped memory).
+public struct PeakMemory: Sendable, Equatable, Codable {
+    /// Highest live heap bytes above the starting level, on the measuring thread.
+    public var heapPeakBytes: Int64
+    /// Live heap bytes still held at the end, above the starting level.
+    public var heapRetainedBytes: Int64
+    /// Peak resident set size of the process during the region.
+    public var residentPeakBytes: CounterReading
+    /// Resident set size when the region started.
+    public var residentStartBytes: CounterReading
+
+    /// Runs `body` and measures its peaks. Resetting the kernel's high-water
+    /// mark needs write access to /proc/self/clear_refs; without it the
+    /// resident peak is reported as unavailable, not as the process's peak.
+    public static func measure<Result>(_ body: () throws -> Result) rethrows -> (result: Result, peak: PeakMemory) {
+        let resetCode = cmeasure_reset_peak_rss()
+        let startRSS = cmeasure_current_rss_bytes()
+        let (result, counts) = try AllocationCounter.measure(.thread, body)
+        let peakRSS = cmeasure_peak_rss_bytes()
+        let resident: CounterReading = resetCode == 0 && peakRSS >= 0
+            ? .counted(peakRSS)
+            : .unavailable(reason: "cannot reset the resident high-water mark via /proc/self/clear_refs: "
+                + SoftwareCounters.errnoText(-resetCode))
+        return (result, PeakMemory(
+            heapPeakBytes: counts.peakBytes,
+            heapRetainedBytes: counts.netBytes,
+            residentPeakBytes: resident,
+            residentStartBytes: startRSS >= 0 ? .counted(startRSS) : .unavailable(reason: "/proc/self/statm unreadable")))
+    }
+}
