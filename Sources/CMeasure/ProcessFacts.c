@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -20,9 +19,22 @@ int cmeasure_reset_peak_rss(void) {
 }
 
 int64_t cmeasure_peak_rss_bytes(void) {
-    struct rusage usage;
-    if (getrusage(RUSAGE_SELF, &usage) != 0) return -1;
-    return (int64_t)usage.ru_maxrss * 1024; // ru_maxrss is in KiB on Linux.
+    // VmHWM, not getrusage: ru_maxrss also folds in the high-water mark each
+    // exiting thread leaves in the process's signal struct, which clear_refs
+    // cannot reset, so after any thread exits it would keep an old peak.
+    FILE *file = fopen("/proc/self/status", "re");
+    if (!file) return -1;
+    char line[256];
+    int64_t kibibytes = -1;
+    while (fgets(line, sizeof line, file)) {
+        long long value;
+        if (sscanf(line, "VmHWM: %lld kB", &value) == 1) {
+            kibibytes = value;
+            break;
+        }
+    }
+    fclose(file);
+    return kibibytes < 0 ? -1 : kibibytes * 1024;
 }
 
 int64_t cmeasure_current_rss_bytes(void) {

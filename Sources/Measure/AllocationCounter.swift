@@ -28,7 +28,7 @@ public enum AllocationCounter {
             let result = try body()
             var end = cmeasure_alloc_counters()
             cmeasure_alloc_thread_snapshot(&end)
-            return (result, AllocationCounts(from: start, to: end, peak: end.peak_live_bytes))
+            return (result, AllocationCounts(from: start, to: end))
         case .process:
             cmeasure_alloc_process_enable()
             defer { cmeasure_alloc_process_disable() }
@@ -39,7 +39,7 @@ public enum AllocationCounter {
             let result = try body()
             var end = cmeasure_alloc_counters()
             cmeasure_alloc_process_snapshot(&end)
-            return (result, AllocationCounts(from: start, to: end, peak: end.peak_live_bytes))
+            return (result, AllocationCounts(from: start, to: end))
         }
     }
 

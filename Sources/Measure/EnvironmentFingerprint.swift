@@ -135,12 +135,13 @@ public struct EnvironmentFingerprint: Sendable, Equatable, Codable {
     private static func papiSummary() -> String {
         switch HardwareCounters.libraryStatus {
         case .counted(let hardwareCounters):
-            let disabled = HardwareCounters.components.compactMap { component in
-                component.disabledReason.map { "\(component.name): \($0)" }
+            // Component 0 is the CPU; uncore, GPU and SDE components say
+            // nothing about the events this project counts.
+            guard let cpu = HardwareCounters.components.first else {
+                return "loaded, \(hardwareCounters) hardware counters"
             }
-            var summary = "loaded, \(hardwareCounters) hardware counters"
-            if !disabled.isEmpty { summary += "; disabled components: " + disabled.joined(separator: "; ") }
-            return summary
+            let state = cpu.disabledReason.map { "disabled: \($0)" } ?? "enabled"
+            return "loaded, \(hardwareCounters) hardware counters; CPU component \(cpu.name) \(state)"
         case .unavailable(let reason):
             return "unavailable: \(reason)"
         }

@@ -3,11 +3,17 @@
 import Foundation
 import Measure
 
+/// A xorshift walk: each step depends on the last, so no closed form exists
+/// for the optimizer to fold the loop into.
 @inline(never)
-func sumOfSquares(upTo limit: Int) -> Int {
-    var total = 0
-    for value in 0..<limit { total &+= value &* value }
-    return total
+func xorshift(steps: Int) -> UInt64 {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<steps {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+    }
+    return state
 }
 
 final class Node {
@@ -16,7 +22,7 @@ final class Node {
 }
 
 let regions: [String: () -> Void] = [
-    "sum-squares": { blackHole(sumOfSquares(upTo: opaqueIdentity(10_000))) },
+    "xorshift": { blackHole(xorshift(steps: opaqueIdentity(10_000))) },
     "allocate-nodes": {
         var head: Node?
         for _ in 0..<opaqueIdentity(1_000) { head = Node(next: head) }

@@ -65,6 +65,9 @@ void cmeasure_alloc_process_snapshot(cmeasure_alloc_counters *out);
 int64_t cmeasure_alloc_process_reset_peak(void);
 void cmeasure_alloc_process_restore_peak(int64_t previous_peak);
 
+/// Interposed like the rest, but missing from Glibc's Swift module.
+void *memalign(size_t alignment, size_t size);
+
 /// 1 when this binary's malloc is the interposer (always, once linked); lets
 /// callers detect a run under valgrind's memcheck, which replaces malloc.
 int cmeasure_alloc_interposer_active(void);
@@ -129,10 +132,10 @@ void cmeasure_callgrind_dump_stats_at(const char *name);
 
 // MARK: - Memory and process facts
 
-/// Writes 5 to /proc/self/clear_refs, which resets VmHWM and ru_maxrss.
+/// Writes 5 to /proc/self/clear_refs, which resets the VmHWM high-water mark.
 /// Returns 0 on success, -errno otherwise.
 int cmeasure_reset_peak_rss(void);
-/// Peak resident set size in bytes since the last reset (getrusage).
+/// Peak resident set size in bytes since the last reset (VmHWM), or -1.
 int64_t cmeasure_peak_rss_bytes(void);
 /// Current resident set size in bytes (from /proc/self/statm), or -1.
 int64_t cmeasure_current_rss_bytes(void);
