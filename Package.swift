@@ -23,7 +23,8 @@ let package = Package(
 
         // Tests and the small program they run under callgrind.
         .executableTarget(name: "measure-probe", dependencies: ["Measure"], path: "Tests/MeasureProbe"),
-        .testTarget(name: "MeasureTests", dependencies: ["Measure", "measure-probe"]),
+        .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
+        .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,125 @@
+import Foundation
+import Measure
+
+/// The parsed command line. Every flag is validated here so the rest of the
+/// tool can trust it; a bad value stops the run with a message naming what
+/// was wrong and what is accepted.
+struct Options {
+    enum Format: String, CaseIterable { case text, markdown, json }
+
+    var suites: [Suite] = []
+    var plan = SamplingPlan(warmup: 5, iterations: 50)
+    var format = Format.text
+    var outputDirectory: URL?
+    var callgrind = false
+    var quiet = false
+    var showEnvironment = false
+    var list = false
+    var help = false
+    /// Set when the tool re-runs itself under callgrind: run each region
+    /// once inside an instruction region and print nothing else.
+    var callgrindChild = false
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(_ arguments: [String]) throws {
+        var remaining = arguments[...]
+        func value(for flag: String) throws -> String {
+            guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+                throw UsageError(description: "\(flag) needs a value; see --help")
+            }
+            return next
+        }
+        func count(for flag: String, minimum: Int) throws -> Int {
+            let text = try value(for: flag)
+            guard let number = Int(text), number >= minimum else {
+                throw UsageError(description: "\(flag) takes a whole number ≥ \(minimum), got '\(text)'")
+            }
+            return number
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--suite":
+                for name in try value(for: argument).split(separator: ",").map(String.init) {
+                    guard let suite = Suite(rawValue: name) else {
+                        throw UsageError(description:
+                            "unknown suite '\(name)'; accepted: \(Suite.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    if !suites.contains(suite) { suites.append(suite) }
+                }
+            case "--iterations":
+                plan.iterations = try count(for: argument, minimum: 1)
+            case "--warmup":
+                plan.warmup = try count(for: argument, minimum: 0)
+            case "--min-time":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                    throw UsageError(description: "--min-time takes a non-negative number of seconds, got '\(text)'")
+                }
+                plan.minimumSeconds = seconds
+            case "--format":
+                let text = try value(for: argument)
+                guard let chosen = Format(rawValue: text) else {
+                    throw UsageError(description:
+                        "unknown format '\(text)'; accepted: \(Format.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                format = chosen
+            case "--output":
+                outputDirectory = URL(fileURLWithPath: try value(for: argument), isDirectory: true)
+            case "--instructions":
+                let tool = try value(for: argument)
+                guard tool == "callgrind" else {
+                    throw UsageError(description: "unknown instruction counter '\(tool)'; accepted: callgrind")
+                }
+                callgrind = true
+            case "--quiet": quiet = true
+            case "--environment": showEnvironment = true
+            case "--list": list = true
+            case "--help", "-h": help = true
+            case "--callgrind-child": callgrindChild = true
+            default:
+                throw UsageError(description: "unknown argument '\(argument)'; run storefront --help for the accepted flags")
+            }
+        }
+    }
+
+    static let helpText = """
+        storefront: measure what state runtimes cost, honestly, on this machine.
+
+        USAGE
+          storefront --suite SUITE[,SUITE...] [options]
+          storefront --environment | --list | --help
+
+        SUITES
+          calibration   known regions (an empty one, 1,000 allocations, a
+                        xorshift loop) through every metric: time, mallocs,
+                        PAPI and perf counters, peak memory, and with
+                        --instructions callgrind exact instruction counts. Its
+                        expected counts are checked; a mismatch exits 1.
+
+        OPTIONS
+          --iterations N          timed samples per region (default 50)
+          --warmup N              untimed runs before sampling (default 5)
+          --min-time SECONDS      keep sampling until this much time passed
+          --format text|markdown|json
+                                  report format on stdout (default text)
+          --output DIR            also write the JSON record to DIR, atomically
+          --instructions callgrind
+                                  re-run the regions under valgrind's callgrind
+                                  and add exact instruction counts
+          --environment           print the environment fingerprint and exit
+          --list                  list the suites and their regions
+          --quiet                 no progress lines on stderr
+          --help                  this text
+
+        EXIT CODES
+          0 ok; 1 usage or runtime error, or a calibration count mismatch
+
+        EXAMPLES
+          swift run -c release storefront --suite calibration
+          swift run -c release storefront --suite calibration --instructions callgrind --format json
+          swift run -c release storefront --environment
+        """
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Measure
+
+/// Runs a suite's regions through every metric. Counting runs (mallocs,
+/// counters, memory) are separate from timing runs, so the cost of counting
+/// never lands in a timed sample.
+struct SuiteRunner {
+    let options: Options
+    let progress: Progress
+
+    func run(_ suite: Suite, instructions: [String: CounterReading]) -> SuiteRecord {
+        let hardware = HardwareCounters()
+        let software = SoftwareCounters()
+        var results: [RegionResult] = []
+        for region in suite.regions {
+            progress.report("\(suite.rawValue): \(region.name)")
+            // One untimed run first: a first execution can instantiate
+            // runtime metadata, which would land in the counting runs.
+            region.run()
+            let allocations = AllocationCounter.count(.thread, region.run)
+            let hardwareReadings = hardware.measure(region.run).readings
+            let softwareReadings = software.measure(region.run).readings
+            let peak = PeakMemory.measure(region.run).peak
+            let samples = options.plan.sample(region.run)
+            results.append(RegionResult(
+                name: region.name,
+                summary: region.summary,
+                samplesNanoseconds: samples,
+                time: SampleSummary(samples),
+                allocations: allocations,
+                expectedAllocations: region.expectedAllocations,
+                hardwareCounters: hardwareReadings,
+                softwareCounters: softwareReadings,
+                peakMemory: peak,
+                instructions: instructions[region.name]
+                    ?? .unavailable(reason: "not requested (add --instructions callgrind)")))
+        }
+        progress.finish()
+        return SuiteRecord(
+            suite: suite.rawValue,
+            recordedAt: ISO8601DateFormatter().string(from: Date()),
+            environment: EnvironmentFingerprint.current(),
+            plan: options.plan,
+            regions: results)
+    }
+
+    /// Inside the callgrind child: each region once, inside its marker.
+    static func runUnderCallgrind(_ suites: [Suite]) {
+        for suite in suites {
+            for region in suite.regions {
+                region.run()
+                InstructionRegion.measure(region.name, region.run)
+            }
+        }
+    }
+
+    /// Re-runs this executable under callgrind for the given suites and
+    /// returns each region's instruction count, or the reason there is none.
+    static func countInstructions(_ suites: [Suite]) -> (counts: [String: CounterReading], failure: String?) {
+        guard let runner = CallgrindRunner() else {
+            return ([:], "valgrind is not installed (apt-get install -y valgrind)")
+        }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        do {
+            let totals = try runner.run(executable, arguments: [
+                "--suite", suites.map(\.rawValue).joined(separator: ","), "--callgrind-child",
+            ])
+            return (totals.mapValues { .counted(Int64($0.instructions)) }, nil)
+        } catch {
+            return ([:], "callgrind run failed: \(error)")
+        }
+    }
+}
+
+/// A one-line progress display on stderr, only when stderr is a terminal.
+struct Progress {
+    let enabled: Bool
+    private let start = Stopwatch.now()
+
+    init(quiet: Bool) {
+        enabled = !quiet && isatty(STDERR_FILENO) != 0
+    }
+
+    func report(_ message: String) {
+        guard enabled else { return }
+        let elapsed = Double(Stopwatch.now() &- start) / 1e9
+        let stamp = String(format: "%6.1f", elapsed)
+        FileHandle.standardError.write(Data("\r\u{1B}[K[\(stamp)s] \(message)".utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
