@@ -18,6 +18,11 @@ let package = Package(
         .target(name: "CMeasure", cSettings: dwarf4),
         .target(name: "Measure", dependencies: ["CMeasure"]),
 
+        // The Storefront workload, the ports and the agreement gate.
+        .target(name: "Workload", path: "Workload", exclude: ["README.md"]),
+        .target(name: "ObservablePort", dependencies: ["Workload"], path: "Runtimes/Observable"),
+        .target(name: "Verification", dependencies: ["Workload"], path: "Verification", exclude: ["README.md"]),
+
         // The benchmark tool.
         .executableTarget(name: "storefront", dependencies: ["Measure"]),
 
@@ -25,6 +30,7 @@ let package = Package(
         .executableTarget(name: "measure-probe", dependencies: ["Measure"], path: "Tests/MeasureProbe"),
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
         .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
+        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort"]),
     ],
     swiftLanguageModes: [.v6]
 )

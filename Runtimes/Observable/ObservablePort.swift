@@ -1,0 +1,202 @@
+import Observation
+import Workload
+
+/// The `observable` port: plain `@Observable` classes with computed
+/// properties and no caches, as a straightforward SwiftUI app is written.
+@MainActor
+public final class ObservablePort: StorefrontPort {
+    public static let name = "observable"
+
+    let store = ObservableStore()
+    private let service: StorefrontService
+
+    // HAND-WRITTEN BEGIN: request generations, so a superseded response is
+    // rejected. Cog's async values do this themselves.
+    private var detailGeneration = 0
+    private var couponGeneration = 0
+    private var quoteGeneration = 0
+    // HAND-WRITTEN END
+
+    private let fault: Fault?
+
+    public init(service: StorefrontService, fault: Fault?) {
+        self.service = service
+        self.fault = fault
+        store.truncatesPrices = fault == .wrongRounding
+    }
+
+    public func perform(_ action: UserAction) {
+        switch action {
+        case .launch: launch()
+        case .selectCategory(let category): store.selectedCategory = category
+        case .setPage(let page): store.page = page
+        case .setQuery(let query): store.query = query
+        case .setInStockOnly(let only): store.filters.inStockOnly = only
+        case .setPriceRange(let minimum, let maximum):
+            store.filters.minimumPriceCents = minimum
+            store.filters.maximumPriceCents = maximum
+        case .setMinimumRating(let rating): store.filters.minimumRatingTenths = rating
+        case .setSort(let order): store.sort = order
+        case .openProduct(let id): open(id)
+        case .closeProduct:
+            store.openProduct = nil
+            store.detail = .idle
+            detailGeneration += 1
+        case .addToCart(let id): store.cart[id, default: 0] += 1
+        case .setQuantity(let id, let quantity): store.cart[id] = quantity > 0 ? quantity : nil
+        case .updateStock(let updates):
+            for update in updates { store.items[update.productID].stock = update.stock }
+            if fault == .droppedInvalidation, let last = updates.last {
+                store.items[last.productID].setStockWithoutNotice(last.stock + 1)
+            }
+        case .setSale(let category, let percent): store.salePercent[category] = percent
+        case .applyCoupon(let code): apply(coupon: code)
+        case .setZip(let zip): quote(zip)
+        case .placeOrder: placeOrder()
+        }
+    }
+
+    private func launch() {
+        Task {
+            let catalog = try await service.loadCatalog()
+            store.items = zip(catalog.products, catalog.initialStock).map { ProductItem(product: $0, stock: $1) }
+            store.categoryCount = catalog.categoryCount
+            store.salePercent = Array(repeating: 0, count: catalog.categoryCount)
+            service.acknowledge(.applied)
+        }
+    }
+
+    private func open(_ id: Int) {
+        guard store.openProduct != id else { return }
+        store.openProduct = id
+        store.detail = .loading
+        detailGeneration += 1
+        let generation = detailGeneration
+        Task {
+            let result: Remote<String>
+            do {
+                result = .loaded(try await service.productDetail(id))
+            } catch let failure as ServiceFailure {
+                result = .failed(failure.reason)
+            }
+            guard generation == detailGeneration || fault == .staleResponse else {
+                return service.acknowledge(.rejected)
+            }
+            store.detail = result
+            service.acknowledge(.applied)
+        }
+    }
+
+    private func apply(coupon code: String) {
+        guard store.couponCode != code else { return }
+        store.couponCode = code
+        store.coupon = .validating(code: code)
+        store.appliedCoupon = nil
+        couponGeneration += 1
+        let generation = couponGeneration
+        Task {
+            let status: CouponStatus
+            var applied: Coupon?
+            do {
+                let coupon = try await service.validateCoupon(code)
+                applied = coupon
+                status = .applied(code: code, label: coupon.label)
+            } catch let failure as ServiceFailure {
+                status = .rejected(code: code, reason: failure.reason)
+            }
+            guard generation == couponGeneration else { return service.acknowledge(.rejected) }
+            store.coupon = status
+            store.appliedCoupon = applied
+            service.acknowledge(.applied)
+        }
+    }
+
+    private func quote(_ zip: String) {
+        guard store.zip != zip else { return }
+        store.zip = zip
+        store.quote = .loading(zip: zip)
+        quoteGeneration += 1
+        let generation = quoteGeneration
+        Task {
+            let status: QuoteStatus
+            do {
+                status = .quoted(zip: zip, cents: try await service.shippingQuote(zip: zip))
+            } catch let failure as ServiceFailure {
+                status = .failed(zip: zip, reason: failure.reason)
+            }
+            guard generation == quoteGeneration else { return service.acknowledge(.rejected) }
+            store.quote = status
+            service.acknowledge(.applied)
+        }
+    }
+
+    private func placeOrder() {
+        guard store.isReady, let total = store.total else { return }
+        let number = store.orders.count + 1
+        store.orders.append(ObservableStore.Order(number: number, totalCents: total, confirmed: false))
+        store.cart = [:]
+        store.couponCode = nil
+        store.coupon = .none
+        store.appliedCoupon = nil
+        couponGeneration += 1
+        Task {
+            _ = try await service.placeOrder(number: number, totalCents: total)
+            store.orders[number - 1].confirmed = true
+            service.acknowledge(.applied)
+        }
+    }
+
+    // MARK: Views
+
+    public func render(_ view: ViewID) -> Screen {
+        switch view {
+        case .header:
+            let last = store.orders.last.map { "#\($0.number) \($0.confirmed ? "confirmed" : "placing")" }
+            return .header(HeaderScreen(cartItemCount: store.cartItemCount, orderCount: store.orders.count, lastOrder: last))
+        case .grid:
+            return .grid(GridScreen(productIDs: store.visible.map(\.product.id), page: store.page))
+        case .card(let id):
+            let item = store.items[id]
+            let price = store.price(item)
+            return .card(CardScreen(productID: id, name: item.product.name, priceCents: price,
+                                    wasCents: price != item.product.basePriceCents ? item.product.basePriceCents : nil,
+                                    badge: Browsing.badge(stock: item.stock), inCart: store.cart[id] ?? 0))
+        case .facets:
+            guard !store.items.isEmpty else {
+                return .facets(FacetScreen(counts: [], selectedCategory: store.selectedCategory, resultCount: 0))
+            }
+            var counts = Array(repeating: 0, count: store.categoryCount)
+            for item in store.matching { counts[item.product.category] += 1 }
+            let result = store.selectedCategory.map { counts[$0] } ?? counts.reduce(0, +)
+            return .facets(FacetScreen(counts: counts, selectedCategory: store.selectedCategory, resultCount: result))
+        case .cart:
+            let lines = store.cartLines
+            return .cart(CartScreen(lines: lines, itemCount: lines.reduce(0) { $0 + $1.quantity },
+                                    subtotalCents: lines.reduce(0) { $0 + $1.lineCents },
+                                    warningCount: lines.filter(\.warning).count))
+        case .detail:
+            guard let id = store.openProduct, !store.items.isEmpty else { return .detail(.closed) }
+            let item = store.items[id]
+            return .detail(DetailScreen(productID: id, name: item.product.name, priceCents: store.price(item),
+                                        badge: Browsing.badge(stock: item.stock), inCart: store.cart[id] ?? 0,
+                                        description: store.detail))
+        case .checkout:
+            let subtotal = store.subtotal
+            let discount = store.discount
+            return .checkout(CheckoutScreen(
+                subtotalCents: subtotal, discountCents: discount, taxCents: Money.tax(onCents: subtotal - discount),
+                shippingCents: store.shipping, totalCents: store.total,
+                coupon: store.coupon, quote: store.quote, ready: store.isReady))
+        case .recommendations:
+            guard let id = store.openProduct, !store.items.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
+            let category = store.items[id].product.category
+            let best = store.items
+                .filter { $0.product.category == category && $0.product.id != id && store.cart[$0.product.id] == nil && $0.stock > 0 }
+                .sorted { CheckoutRules.recommends($0.product, before: $1.product) }
+                .prefix(CheckoutRules.recommendationCount)
+            return .recommendations(RecommendationScreen(items: best.map {
+                RecommendationScreen.Item(productID: $0.product.id, name: $0.product.name, priceCents: store.price($0))
+            }))
+        }
+    }
+}

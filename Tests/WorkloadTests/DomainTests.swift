@@ -1,0 +1,84 @@
+import Testing
+import Workload
+
+@Suite("Workload domain")
+struct DomainTests {
+    @Test("money rounds half up in integer cents")
+    func moneyRounding() {
+        #expect(Money.share(of: 1_000, basisPoints: 825) == 83)   // 82.5 → 83
+        #expect(Money.share(of: 999, basisPoints: 825) == 82)     // 82.41 → 82
+        #expect(Money.effectivePrice(baseCents: 1_999, salePercent: 15) == 1_699)  // 299.85 off → 300
+        #expect(Money.effectivePrice(baseCents: 1_000, salePercent: 0) == 1_000)
+        #expect(Money.shipping(discountedSubtotalCents: 7_500, quoteCents: 649) == 0)
+        #expect(Money.shipping(discountedSubtotalCents: 7_499, quoteCents: 649) == 649)
+        #expect(Money.format(1_205) == "$12.05")
+    }
+
+    @Test("the catalog is the same for the same seed, and scales as named")
+    func catalogDeterminism() {
+        let first = Catalog(scale: .small)
+        let second = Catalog(scale: .small)
+        #expect(first.products == second.products)
+        #expect(first.initialStock == second.initialStock)
+        #expect(first.products.count == 240 && first.categoryCount == 6)
+        #expect(Catalog(scale: .default).products.count == 2_400)
+        #expect(Catalog(scale: .default).categoryCount == 12)
+        #expect(Set(first.products.map(\.category)) == Set(0..<6))
+        #expect(first.initialStock.contains(0))
+    }
+
+    @Test("coupons never discount more than the subtotal")
+    func coupons() {
+        #expect(Coupon.flatCents(500).discount(onSubtotal: 300) == 300)
+        #expect(Coupon.percentOff(10).discount(onSubtotal: 1_005) == 101)
+    }
+
+    @Test("the script has eleven phases and one action per keystroke")
+    func scriptShape() {
+        let script = Script(catalog: Catalog(scale: .small))
+        #expect(script.phases.map(\.name) == [
+            "launch", "browse", "search", "refine", "product-detail", "cart",
+            "inventory-burst", "promotion", "coupon", "checkout", "place-order",
+        ])
+        let search = script.phases[2].steps
+        #expect(search.first == .action(.setQuery("k")))
+        #expect(search.contains(.action(.setQuery("kettle"))))
+        guard case .action(.updateStock(let burst)) = script.phases[6].steps[0] else {
+            Issue.record("the inventory burst does not start with one bulk update")
+            return
+        }
+        #expect(burst.count == 240)
+        #expect(Script(catalog: Catalog(scale: .default)).phases[6].steps.first.map { step in
+            if case .action(.updateStock(let updates)) = step { updates.count } else { 0 }
+        } == 400)
+    }
+
+    @Test("the shadow model's session ends with one confirmed order and nothing outstanding")
+    func shadowSession() {
+        let catalog = Catalog(scale: .small)
+        var shadow = ShadowModel(serving: catalog)
+        var noShuffle: SeededGenerator?
+        var rejected = 0
+        for phase in Script(catalog: catalog).phases {
+            for step in phase.steps {
+                switch step {
+                case .action(let action):
+                    shadow.apply(action)
+                case .deliver(let delivery):
+                    for sequence in Script.resolve(delivery, pending: shadow.pending, shuffle: &noShuffle)
+                    where !shadow.deliver(sequence) {
+                        rejected += 1
+                    }
+                }
+            }
+        }
+        #expect(shadow.pending.isEmpty)
+        #expect(shadow.sources.orders.count == 1)
+        #expect(shadow.sources.orders.first?.confirmed == true)
+        #expect(shadow.sources.cart.isEmpty)
+        // Four stale product details, two replaced coupons, two replaced quotes.
+        #expect(rejected == 8)
+        guard case .header(let header) = shadow.render(.header) else { return }
+        #expect(header.lastOrder == "#1 confirmed")
+    }
+}

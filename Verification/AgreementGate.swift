@@ -1,0 +1,140 @@
+import Workload
+
+/// Proves a port computes the same screens as the shadow model before any
+/// of its numbers may be reported.
+///
+/// It runs the whole script and checks, after every step, that no view
+/// that stayed valid would now render differently (a missed invalidation);
+/// at every phase's end, that every screen equals the shadow model's; that
+/// the port requests exactly what the session calls for and applies exactly
+/// the responses that are current; and at the end, that nothing is
+/// outstanding. It also digests every checkpoint's screens.
+@MainActor
+public enum AgreementGate {
+    public struct Report: Sendable {
+        public var port: String
+        public var digest: ScreenDigest
+        public var actions: Int
+        public var deliveries: Int
+        public var renders: Int
+        public var requestLog: [String]
+        /// Request sequences in the order their responses were delivered.
+        public var deliveryOrder: [Int]
+    }
+
+    /// Runs the gate. `shuffleSeed` reorders response delivery (the actions
+    /// stay as scripted); `fault` injects a named defect into the port.
+    public static func run<Port: StorefrontPort>(
+        _ port: Port.Type, scale: Scale, shuffleSeed: UInt64? = nil, fault: Fault? = nil
+    ) async throws(GateFailure) -> Report {
+        let catalog = Catalog(scale: scale)
+        let runner = SessionRunner<Port>(catalog: catalog, fault: fault)
+        var shadow = ShadowModel(serving: catalog)
+        var digest = ScreenDigest()
+        var shuffle = shuffleSeed.map(SeededGenerator.init(seed:))
+        var actions = 0
+        var deliveryOrder: [Int] = []
+
+        func failure(_ check: GateFailure.Check, _ phase: String, _ step: String, view: String? = nil,
+                     field: String? = nil, expected: String, actual: String) -> GateFailure {
+            GateFailure(port: Port.name, check: check, phase: phase, step: step, view: view, field: field,
+                        expected: expected, actual: actual)
+        }
+
+        try compareAll(runner, with: shadow, phase: "start", step: "first render")
+        for phase in Script(catalog: catalog).phases {
+            for (index, step) in phase.steps.enumerated() {
+                let where_ = "step \(index + 1) (\(step))"
+                switch step {
+                case .action(let action):
+                    shadow.apply(action)
+                    await runner.perform(action, expectedIssued: shadow.expectedRequests.count)
+                    actions += 1
+                    let issued = runner.service.log.map(\.request)
+                    if issued != shadow.expectedRequests {
+                        throw failure(.requests, phase.name, where_,
+                                      expected: "\(shadow.expectedRequests)", actual: "\(issued)")
+                    }
+                    try checkNothingStale(runner, port: Port.name, phase: phase.name, step: where_)
+                case .deliver(let delivery):
+                    for sequence in Script.resolve(delivery, pending: runner.service.pending, shuffle: &shuffle) {
+                        let shouldApply = shadow.deliver(sequence)
+                        let outcome = await runner.deliver(sequence)
+                        deliveryOrder.append(sequence)
+                        if (outcome == .applied) != shouldApply {
+                            let request = runner.service.log[sequence].request
+                            throw failure(.asyncOutcome, phase.name, where_, view: nil, field: "\(request)",
+                                          expected: shouldApply ? "applied" : "rejected (superseded)",
+                                          actual: outcome.rawValue)
+                        }
+                        try checkNothingStale(runner, port: Port.name, phase: phase.name, step: where_)
+                    }
+                }
+            }
+            try compareAll(runner, with: shadow, phase: phase.name, step: "checkpoint")
+            digest.add(checkpoint: phase.name, views: runner.mounted, screens: runner.shown)
+        }
+        if runner.service.outstandingCount != 0 {
+            throw failure(.outstanding, "end", "session end", expected: "0 outstanding requests",
+                          actual: runner.service.pending.map { "\($0.request)" }.joined(separator: ", "))
+        }
+        return Report(port: Port.name, digest: digest, actions: actions, deliveries: deliveryOrder.count,
+                      renders: runner.renderCount, requestLog: runner.service.log.map(\.description),
+                      deliveryOrder: deliveryOrder)
+    }
+
+    /// The shadow model's own digest: what every port must reproduce.
+    public static func shadowDigest(scale: Scale) -> ScreenDigest {
+        let catalog = Catalog(scale: scale)
+        var shadow = ShadowModel(serving: catalog)
+        var digest = ScreenDigest()
+        for phase in Script(catalog: catalog).phases {
+            for step in phase.steps {
+                switch step {
+                case .action(let action):
+                    shadow.apply(action)
+                case .deliver(let delivery):
+                    let pending = shadow.pending
+                    var noShuffle: SeededGenerator?
+                    for sequence in Script.resolve(delivery, pending: pending, shuffle: &noShuffle) {
+                        _ = shadow.deliver(sequence)
+                    }
+                }
+            }
+            let views = shadow.mountedViews
+            digest.add(checkpoint: phase.name, views: views,
+                       screens: Dictionary(uniqueKeysWithValues: views.map { ($0, shadow.render($0)) }))
+        }
+        return digest
+    }
+
+    private static func compareAll<Port>(_ runner: SessionRunner<Port>, with shadow: ShadowModel,
+                                         phase: String, step: String) throws(GateFailure) {
+        for view in shadow.mountedViews {
+            let expected = shadow.render(view)
+            guard let actual = runner.shown[view] else {
+                throw GateFailure(port: Port.name, check: .checkpoint, phase: phase, step: step, view: "\(view)",
+                                  field: nil, expected: "\(expected)", actual: "not mounted")
+            }
+            if expected != actual, let difference = FieldDifference.first(expected, actual) {
+                throw GateFailure(port: Port.name, check: .checkpoint, phase: phase, step: step, view: "\(view)",
+                                  field: difference.path, expected: difference.expected, actual: difference.actual)
+            }
+        }
+        if runner.mounted != shadow.mountedViews {
+            throw GateFailure(port: Port.name, check: .checkpoint, phase: phase, step: step, view: "grid",
+                              field: "mounted cards", expected: "\(shadow.mountedViews)", actual: "\(runner.mounted)")
+        }
+    }
+
+    private static func checkNothingStale<Port>(_ runner: SessionRunner<Port>, port: String, phase: String,
+                                                step: String) throws(GateFailure) {
+        for view in runner.mounted {
+            let fresh = runner.renderFresh(view)
+            guard let shown = runner.shown[view], shown != fresh,
+                  let difference = FieldDifference.first(fresh, shown) else { continue }
+            throw GateFailure(port: port, check: .staleScreen, phase: phase, step: step, view: "\(view)",
+                              field: difference.path, expected: difference.expected, actual: difference.actual)
+        }
+    }
+}

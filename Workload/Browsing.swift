@@ -1,0 +1,74 @@
+/// The grid's sort orders.
+public enum SortOrder: String, CaseIterable, Sendable {
+    case featured, priceLowToHigh, priceHighToLow, rating, name
+}
+
+/// What narrows the grid besides the category and the query.
+public struct Filters: Sendable, Hashable {
+    public var inStockOnly = false
+    public var minimumPriceCents: Int?
+    public var maximumPriceCents: Int?
+    public var minimumRatingTenths = 0
+
+    public init(inStockOnly: Bool = false, minimumPriceCents: Int? = nil,
+                maximumPriceCents: Int? = nil, minimumRatingTenths: Int = 0) {
+        self.inStockOnly = inStockOnly
+        self.minimumPriceCents = minimumPriceCents
+        self.maximumPriceCents = maximumPriceCents
+        self.minimumRatingTenths = minimumRatingTenths
+    }
+}
+
+/// The browsing rules, per product, so each port can cache them at the
+/// granularity its runtime favours while computing the same answers.
+public enum Browsing {
+    public static let pageSize = 24
+
+    /// A product matches a query when its name contains the query or one of
+    /// its tags starts with it, ignoring case. An empty query matches all.
+    public static func matches(_ product: Product, query: String) -> Bool {
+        if query.isEmpty { return true }
+        let needle = query.lowercased()
+        return product.searchName.contains(needle) || product.tags.contains { $0.hasPrefix(needle) }
+    }
+
+    public static func passes(_ filters: Filters, priceCents: Int, stock: Int, ratingTenths: Int) -> Bool {
+        if filters.inStockOnly && stock == 0 { return false }
+        if let minimum = filters.minimumPriceCents, priceCents < minimum { return false }
+        if let maximum = filters.maximumPriceCents, priceCents > maximum { return false }
+        return ratingTenths >= filters.minimumRatingTenths
+    }
+
+    /// Strict ordering for `order`; ties always fall back to the id, so every
+    /// port sorts to the same sequence.
+    public static func precedes(_ a: Product, _ aPrice: Int, _ b: Product, _ bPrice: Int, by order: SortOrder) -> Bool {
+        switch order {
+        case .featured:
+            return a.id < b.id
+        case .priceLowToHigh:
+            return aPrice != bPrice ? aPrice < bPrice : a.id < b.id
+        case .priceHighToLow:
+            return aPrice != bPrice ? aPrice > bPrice : a.id < b.id
+        case .rating:
+            return a.ratingTenths != b.ratingTenths ? a.ratingTenths > b.ratingTenths : a.id < b.id
+        case .name:
+            return a.name != b.name ? a.name < b.name : a.id < b.id
+        }
+    }
+
+    /// The slice of sorted ids a page shows; empty past the last page.
+    public static func page(_ sortedIDs: [Int], page: Int) -> ArraySlice<Int> {
+        let start = page * pageSize
+        guard start < sortedIDs.count, page >= 0 else { return [] }
+        return sortedIDs[start..<min(start + pageSize, sortedIDs.count)]
+    }
+
+    /// The stock badge a card and the detail show.
+    public static func badge(stock: Int) -> String {
+        switch stock {
+        case 0: "Sold out"
+        case 1...5: "Only \(stock) left"
+        default: "In stock"
+        }
+    }
+}

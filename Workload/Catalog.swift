@@ -1,0 +1,88 @@
+/// One product of the catalog. Immutable once generated.
+public struct Product: Sendable, Hashable {
+    public let id: Int
+    public let name: String
+    public let category: Int
+    public let basePriceCents: Int
+    /// Rating in tenths of a star, 10...50.
+    public let ratingTenths: Int
+    /// Lowercased words a search can match by prefix.
+    public let tags: [String]
+    /// The lowercased name, computed once so searches do not lowercase per read.
+    public let searchName: String
+}
+
+/// How big a session is.
+public enum Scale: String, CaseIterable, Sendable {
+    case small, `default`, large
+
+    public var productCount: Int {
+        switch self {
+        case .small: 240
+        case .default: 2_400
+        case .large: 9_600
+        }
+    }
+
+    public var categoryCount: Int {
+        switch self {
+        case .small: 6
+        case .default: 12
+        case .large: 24
+        }
+    }
+}
+
+/// The generated catalog and its starting stock: what the catalog request
+/// of the simulated service returns.
+public struct Catalog: Sendable {
+    public static let defaultSeed: UInt64 = 0x5707_EF20_0000_0001
+
+    public let scale: Scale
+    public let products: [Product]
+    public let initialStock: [Int]
+    public var categoryCount: Int { scale.categoryCount }
+
+    public init(scale: Scale, seed: UInt64 = Catalog.defaultSeed) {
+        self.scale = scale
+        var generator = SeededGenerator(seed: seed)
+        var products: [Product] = []
+        var stock: [Int] = []
+        products.reserveCapacity(scale.productCount)
+        for id in 0..<scale.productCount {
+            let adjective = Self.adjectives[generator.int(in: 0...(Self.adjectives.count - 1))]
+            let noun = Self.nouns[generator.int(in: 0...(Self.nouns.count - 1))]
+            var tags = [Self.tagWords[generator.int(in: 0...(Self.tagWords.count - 1))]]
+            if generator.int(in: 0...1) == 1 {
+                let extra = Self.tagWords[generator.int(in: 0...(Self.tagWords.count - 1))]
+                if extra != tags[0] { tags.append(extra) }
+            }
+            let name = "\(adjective) \(noun) \(id)"
+            products.append(Product(
+                id: id,
+                name: name,
+                category: generator.int(in: 0...(scale.categoryCount - 1)),
+                basePriceCents: generator.int(in: 199...49_999),
+                ratingTenths: generator.int(in: 10...50),
+                tags: tags,
+                searchName: name.lowercased()))
+            // About one product in twelve starts sold out.
+            stock.append(generator.int(in: 0...11) == 0 ? 0 : generator.int(in: 1...40))
+        }
+        self.products = products
+        initialStock = stock
+    }
+
+    static let adjectives = [
+        "Amber", "Brisk", "Cedar", "Dusky", "Ember", "Frost", "Golden", "Harbor",
+        "Indigo", "Juniper", "Kindred", "Lunar", "Maple", "Nimbus", "Olive", "Pine",
+    ]
+    static let nouns = [
+        "Kettle", "Lantern", "Blanket", "Mug", "Backpack", "Notebook", "Sneaker", "Scarf",
+        "Speaker", "Candle", "Teapot", "Jacket", "Bottle", "Clock", "Pillow", "Skillet",
+    ]
+    static let tagWords = [
+        "outdoor", "kitchen", "travel", "gift", "eco", "classic", "compact", "premium",
+        "cozy", "office", "sport", "handmade",
+    ]
+}

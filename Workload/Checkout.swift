@@ -1,0 +1,41 @@
+/// A validated coupon, as the coupon service returns it.
+public enum Coupon: Sendable, Hashable {
+    case percentOff(Int)
+    case flatCents(Int)
+
+    /// The discount on a subtotal: never more than the subtotal.
+    public func discount(onSubtotal subtotal: Int) -> Int {
+        switch self {
+        case .percentOff(let percent): Money.share(of: subtotal, basisPoints: percent * 100)
+        case .flatCents(let cents): min(cents, subtotal)
+        }
+    }
+
+    public var label: String {
+        switch self {
+        case .percentOff(let percent): "\(percent)% off"
+        case .flatCents(let cents): "\(Money.format(cents)) off"
+        }
+    }
+}
+
+/// The cart and checkout rules.
+public enum CheckoutRules {
+    /// A cart line warns when it asks for more than is in stock.
+    public static func lineWarns(quantity: Int, stock: Int) -> Bool { quantity > stock }
+
+    /// Checkout is ready with a non-empty cart, no warnings, a shipping quote
+    /// in hand and no coupon still being validated.
+    public static func isReady(lineCount: Int, warningCount: Int, hasQuote: Bool, couponPending: Bool) -> Bool {
+        lineCount > 0 && warningCount == 0 && hasQuote && !couponPending
+    }
+
+    public static let recommendationCount = 4
+
+    /// Whether `candidate` ranks before `other` in recommendations: higher
+    /// rating first, then lower id.
+    public static func recommends(_ candidate: Product, before other: Product) -> Bool {
+        candidate.ratingTenths != other.ratingTenths
+            ? candidate.ratingTenths > other.ratingTenths : candidate.id < other.id
+    }
+}

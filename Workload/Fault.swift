@@ -1,0 +1,18 @@
+/// Defects the gate must catch, injected into a port by name
+/// (`storefront --inject-fault NAME`). Each lives in one port, named here.
+public enum Fault: String, CaseIterable, Sendable {
+    /// One product's stock changes without notifying observers, so a view
+    /// that shows it is not invalidated.
+    case droppedInvalidation = "dropped-invalidation"
+    /// A superseded product-detail response is accepted.
+    case staleResponse = "stale-response"
+    /// Sale prices are truncated instead of rounded half up.
+    case wrongRounding = "wrong-rounding"
+
+    /// The port that carries this fault.
+    public var port: String {
+        switch self {
+        case .droppedInvalidation, .staleResponse, .wrongRounding: "observable"
+        }
+    }
+}

@@ -1,0 +1,156 @@
+/// The simulated async service every port talks to.
+///
+/// Nothing sleeps. A port's call suspends until the script delivers its
+/// response; delivery resumes the caller and then waits for the port's
+/// acknowledgement that it applied or rejected the response, so the harness
+/// always knows a delivery has been fully handled before it looks at screens.
+/// The service delivers every response it was asked for, cancelled or not:
+/// a cancelled or superseded caller must reject it.
+@MainActor
+public final class StorefrontService {
+    public enum Outcome: String, Sendable, Hashable {
+        case applied, rejected
+    }
+
+    /// A request the service holds until the script delivers it.
+    public struct Pending: Sendable, Hashable {
+        /// Position in issue order, from 0.
+        public var sequence: Int
+        public var request: ServiceRequest
+
+        public init(sequence: Int, request: ServiceRequest) {
+            self.sequence = sequence
+            self.request = request
+        }
+    }
+
+    /// One line of the service's log: what was asked, and what came of it.
+    public struct LogEntry: Sendable, Hashable, CustomStringConvertible {
+        public var sequence: Int
+        public var request: ServiceRequest
+        public var outcome: Outcome?
+        /// Whether a newer request for the same slot existed at delivery.
+        public var superseded: Bool
+
+        public var description: String {
+            "#\(sequence) \(request) → \(outcome.map(\.rawValue) ?? "outstanding")\(superseded ? " (superseded)" : "")"
+        }
+    }
+
+    private let catalog: Catalog
+    private var waiting: [Int: CheckedContinuation<Result<Answer, ServiceFailure>, Never>] = [:]
+    private var pendingRequests: [Pending] = []
+    public private(set) var log: [LogEntry] = []
+    private var newestSequence: [RequestSlot: Int] = [:]
+    private var acknowledgement: CheckedContinuation<Outcome, Never>?
+    private var issueWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+    public init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
+    // MARK: Port side
+
+    public func loadCatalog() async throws -> Catalog {
+        guard case .catalog(let loaded) = try await send(.catalog) else { preconditionFailure("mismatched answer") }
+        return loaded
+    }
+
+    public func productDetail(_ productID: Int) async throws -> String {
+        guard case .text(let text) = try await send(.productDetail(productID)) else { preconditionFailure("mismatched answer") }
+        return text
+    }
+
+    public func validateCoupon(_ code: String) async throws -> Coupon {
+        guard case .coupon(let coupon) = try await send(.validateCoupon(code)) else { preconditionFailure("mismatched answer") }
+        return coupon
+    }
+
+    public func shippingQuote(zip: String) async throws -> Int {
+        guard case .cents(let cents) = try await send(.shippingQuote(zip: zip)) else { preconditionFailure("mismatched answer") }
+        return cents
+    }
+
+    public func placeOrder(number: Int, totalCents: Int) async throws -> Int {
+        guard case .cents(let confirmed) = try await send(.placeOrder(number: number, totalCents: totalCents)) else {
+            preconditionFailure("mismatched answer")
+        }
+        return confirmed
+    }
+
+    /// Called by a port once it has applied or rejected the response it was
+    /// just handed (or the failure it was just thrown).
+    public func acknowledge(_ outcome: Outcome) {
+        guard let acknowledgement else {
+            preconditionFailure("acknowledge(\(outcome)) without a delivery in progress")
+        }
+        self.acknowledgement = nil
+        acknowledgement.resume(returning: outcome)
+    }
+
+    // MARK: Harness side
+
+    public var pending: [Pending] { pendingRequests }
+    public var issuedCount: Int { log.count }
+    public var outstandingCount: Int { pendingRequests.count }
+
+    /// Returns once the port has issued at least `count` requests in all.
+    public func waitUntilIssued(_ count: Int) async {
+        guard log.count < count else { return }
+        await withCheckedContinuation { continuation in
+            issueWaiter = (count, continuation)
+        }
+    }
+
+    /// Hands the pending request `sequence` its answer and returns the
+    /// port's outcome once it has handled it.
+    @discardableResult
+    public func deliver(_ sequence: Int) async -> Outcome {
+        guard let index = pendingRequests.firstIndex(where: { $0.sequence == sequence }),
+              let caller = waiting.removeValue(forKey: sequence) else {
+            preconditionFailure("request #\(sequence) is not pending")
+        }
+        let request = pendingRequests.remove(at: index).request
+        log[sequence].superseded = newestSequence[request.slot] != sequence
+        let outcome = await withCheckedContinuation { continuation in
+            acknowledgement = continuation
+            caller.resume(returning: answer(to: request))
+        }
+        log[sequence].outcome = outcome
+        return outcome
+    }
+
+    // MARK: Answers
+
+    private enum Answer: Sendable {
+        case catalog(Catalog)
+        case text(String)
+        case coupon(Coupon)
+        case cents(Int)
+    }
+
+    private func send(_ request: ServiceRequest) async throws -> Answer {
+        let sequence = log.count
+        log.append(LogEntry(sequence: sequence, request: request, outcome: nil, superseded: false))
+        newestSequence[request.slot] = sequence
+        pendingRequests.append(Pending(sequence: sequence, request: request))
+        let result = await withCheckedContinuation { continuation in
+            waiting[sequence] = continuation
+            if let waiter = issueWaiter, log.count >= waiter.count {
+                issueWaiter = nil
+                waiter.continuation.resume()
+            }
+        }
+        return try result.get()
+    }
+
+    private func answer(to request: ServiceRequest) -> Result<Answer, ServiceFailure> {
+        switch request {
+        case .catalog: .success(.catalog(catalog))
+        case .productDetail(let id): ServiceAnswers.detail(for: id).map(Answer.text)
+        case .validateCoupon(let code): ServiceAnswers.coupon(for: code).map(Answer.coupon)
+        case .shippingQuote(let zip): ServiceAnswers.quote(for: zip).map(Answer.cents)
+        case .placeOrder(let number, _): .success(.cents(number))
+        }
+    }
+}
