@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Measure", targets: ["Measure"]),
+        .library(name: "StateGraph", targets: ["StateGraph"]),
         .executable(name: "storefront", targets: ["storefront"]),
     ],
     targets: [
@@ -18,12 +19,24 @@ let package = Package(
         .target(name: "CMeasure", cSettings: dwarf4),
         .target(name: "Measure", dependencies: ["CMeasure"]),
 
+        // The stategraph runtime: a from-scratch clone of swift-state-graph
+        // 0.27.0. Cross-module optimization is off so that its generic node
+        // code is never serialized into, and specialized for, its callers:
+        // the original is used as a separate package and must cost the same.
+        .target(
+            name: "StateGraph",
+            path: "Runtimes/StateGraph",
+            exclude: ["README.md"],
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cmo"])]
+        ),
+
         // The benchmark tool.
-        .executableTarget(name: "storefront", dependencies: ["Measure"]),
+        .executableTarget(name: "storefront", dependencies: ["Measure", "StateGraph"]),
 
         // Tests and the small program they run under callgrind.
         .executableTarget(name: "measure-probe", dependencies: ["Measure"], path: "Tests/MeasureProbe"),
         .testTarget(name: "MeasureTests", dependencies: ["Measure", "measure-probe"]),
+        .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
     ],
     swiftLanguageModes: [.v6]
 )
