@@ -1,5 +1,10 @@
 import Measure
 
+// Temporary, until the real command line takes the probe over.
+if CommandLine.arguments.dropFirst().elementsEqual(["--probe", "stategraph"]) {
+    StateGraphCostProbe.printTableAndExit()
+}
+
 for (name, value) in EnvironmentFingerprint.current().rows {
     print("\(name): \(value)")
 }
