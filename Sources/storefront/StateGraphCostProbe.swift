@@ -27,7 +27,13 @@ enum StateGraphCostProbe {
     static func run() -> [Row] {
         var rows = [Row]()
 
+        // The first timed row would otherwise also pay for the core
+        // clocking up and the code and caches warming.
         let stored = Stored(wrappedValue: 0)
+        let warmUpEnd = Stopwatch.now() &+ 300_000_000
+        while Stopwatch.now() < warmUpEnd {
+            blackHole(stored.wrappedValue)
+        }
         rows.append(measure("stored read", batch: 2_000) {
             blackHole(stored.wrappedValue)
         })
@@ -92,31 +98,44 @@ enum StateGraphCostProbe {
     @MainActor
     private static func perRead(storedRead: Row) -> [Row] {
         let source = Stored(wrappedValue: 0)
-        let once = Computed(rule: { _ in source.wrappedValue })
-        let nineTimes = Computed(rule: { _ in
+        let readsOnce = Computed(rule: { _ in source.wrappedValue })
+        let readsNineTimes = Computed(rule: { _ in
             var sum = 0
             for _ in 0..<9 { sum &+= source.wrappedValue }
             return sum
         })
-        blackHole(once.wrappedValue)
-        blackHole(nineTimes.wrappedValue)
+        blackHole(readsOnce.wrappedValue)
+        blackHole(readsNineTimes.wrappedValue)
         var value = 0
         // Each write dirties both nodes; each run re-reads one, the other
-        // stays dirty and costs the next write nothing.
-        let single = measure("", batch: 500) {
+        // stays dirty and costs the next write nothing. The two variants are
+        // timed in alternating batches and differenced pair by pair, so drift
+        // on the shared machine cancels instead of landing in the difference.
+        let batch = 200
+        func once() {
             value &+= 1
             source.wrappedValue = opaqueIdentity(value)
-            blackHole(once.wrappedValue)
+            blackHole(readsOnce.wrappedValue)
         }
-        let nine = measure("", batch: 500) {
+        func nine() {
             value &+= 1
             source.wrappedValue = opaqueIdentity(value)
-            blackHole(nineTimes.wrappedValue)
+            blackHole(readsNineTimes.wrappedValue)
         }
+        for _ in 0..<batch { once(); nine() }
+        var differences = [Double]()
+        let deadline = Stopwatch.now() &+ UInt64(plan.minimumSeconds * 1e9)
+        while differences.count < plan.iterations * 2 || Stopwatch.now() < deadline {
+            let single = Stopwatch.time { for _ in 0..<batch { once() } }
+            let multiple = Stopwatch.time { for _ in 0..<batch { nine() } }
+            differences.append((multiple - single) / Double(batch) / 8)
+        }
+        let singleCounts = AllocationCounter.count(.thread) { for _ in 0..<batch { once() } }
+        let multipleCounts = AllocationCounter.count(.thread) { for _ in 0..<batch { nine() } }
         let perRead = Row(
             operation: "extra read inside a rule (9 vs 1, /8)",
-            nanosecondsPerOperation: (nine.nanosecondsPerOperation - single.nanosecondsPerOperation) / 8,
-            mallocsPerOperation: (nine.mallocsPerOperation - single.mallocsPerOperation) / 8
+            nanosecondsPerOperation: SampleSummary(differences).median,
+            mallocsPerOperation: (Double(multipleCounts.allocations) - Double(singleCounts.allocations)) / Double(batch) / 8
         )
         let perEdge = Row(
             operation: "edge alone (that minus a stored read)",
