@@ -5,11 +5,7 @@
 /// group's handler); the returned value keeps them alive.
 public func withGraphTracking(_ scope: () -> Void) -> GraphTrackingCancellable {
     let subscriptions = Subscriptions()
-    ThreadLocal.subscriptions.withValue(subscriptions) {
-        ThreadLocal.currentCancellable.withValue(nil) {
-            scope()
-        }
-    }
+    ThreadLocal.subscriptions.withValue(subscriptions, scope)
     return GraphTrackingCancellable(onCancel: { subscriptions.cancelAll() })
 }
 
