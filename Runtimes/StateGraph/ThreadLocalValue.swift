@@ -19,20 +19,20 @@ struct ThreadLocalValue<Value>: Sendable {
     }
 
     /// Installs `newValue` (or removes the entry for nil) for the duration of
-    /// `body`, then restores whatever was there before.
+    /// `body`, then restores whatever was there before. Each step fetches
+    /// the current thread's dictionary afresh, as the original does.
     func withValue<Result>(_ newValue: Value?, _ body: () throws -> Result) rethrows -> Result {
-        let dictionary = Thread.current.threadDictionary
-        let previous = dictionary[key]
+        let previous = Thread.current.threadDictionary[key]
         if let newValue {
-            dictionary[key] = newValue
+            Thread.current.threadDictionary[key] = newValue
         } else {
-            dictionary.removeObject(forKey: key)
+            Thread.current.threadDictionary.removeObject(forKey: key)
         }
         defer {
             if let previous {
-                dictionary[key] = previous
+                Thread.current.threadDictionary[key] = previous
             } else {
-                dictionary.removeObject(forKey: key)
+                Thread.current.threadDictionary.removeObject(forKey: key)
             }
         }
         return try body()
