@@ -148,4 +148,54 @@ import Testing
         #expect(source.trackingRegistrations.isEmpty)
         cancellable.cancel()
     }
+
+    @Test func registrationIsOneShotAndRenewedByTheRerun() async {
+        let node = Stored(wrappedValue: 0)
+        let seen = Signal<Int>()
+        let cancellable = withGraphTracking {
+            withGraphTrackingGroup { seen.send(node.wrappedValue) }
+        }
+        _ = await seen.next()
+        let first = node.trackingRegistrations.first
+        #expect(node.trackingRegistrations.count == 1)
+        node.wrappedValue = 1
+        #expect(node.trackingRegistrations.isEmpty, "taken out by the write")
+        #expect(await seen.next() == 1)
+        #expect(node.trackingRegistrations.count == 1)
+        #expect(node.trackingRegistrations.first != first, "the rerun registered afresh")
+        cancellable.cancel()
+    }
+
+    @Test func passthroughMapDeliversEveryPass() async {
+        struct Plain: Sendable { var parity: Int }
+        let source = Stored(wrappedValue: 1)
+        let delivered = Signal<Int>()
+        let cancellable = withGraphTracking {
+            withGraphTrackingMap({ Plain(parity: source.wrappedValue % 2) }, onChange: { delivered.send($0.parity) })
+        }
+        #expect(await delivered.next() == 1)
+        source.wrappedValue = 3
+        #expect(await delivered.next() == 1, "no filter for a non-Equatable projection")
+        cancellable.cancel()
+    }
+
+    @Test func droppingTheCancellableStopsTracking() async {
+        let node = Stored(wrappedValue: 0)
+        let seen = Signal<Int>()
+        let control = Signal<Int>()
+        var cancellable: GraphTrackingCancellable? = withGraphTracking {
+            withGraphTrackingGroup { seen.send(node.wrappedValue) }
+        }
+        let controlCancellable = withGraphTracking {
+            withGraphTrackingGroup { control.send(node.wrappedValue) }
+        }
+        _ = await seen.next()
+        _ = await control.next()
+        #expect(cancellable != nil)
+        cancellable = nil
+        node.wrappedValue = 1
+        #expect(await control.next() == 1)
+        #expect(seen.received == [0])
+        controlCancellable.cancel()
+    }
 }
