@@ -100,4 +100,18 @@ import Testing
         #expect(reader.potentiallyDirty == false)
         #expect(reader.wrappedValue == 1)
     }
+
+    @Test func handlerRunsAfterDependentsAreDirty() {
+        let node = Stored(wrappedValue: 1)
+        let dependent = Computed(rule: { _ in node.wrappedValue + 1 })
+        #expect(dependent.wrappedValue == 2)
+        let sawDirty = RunCounter()
+        node.onDidSet { old, new in
+            // Propagation order: registrations, then edges and dirty flags,
+            // then this handler.
+            if dependent.potentiallyDirty && old == 1 && new == 2 { sawDirty.hit() }
+        }
+        node.wrappedValue = 2
+        #expect(sawDirty.value == 1)
+    }
 }
