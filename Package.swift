@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Measure", targets: ["Measure"]),
+        .library(name: "StateGraph", targets: ["StateGraph"]),
         .executable(name: "storefront", targets: ["storefront"]),
     ],
     targets: [
@@ -18,18 +19,30 @@ let package = Package(
         .target(name: "CMeasure", cSettings: dwarf4),
         .target(name: "Measure", dependencies: ["CMeasure"]),
 
+        // The stategraph runtime: a from-scratch clone of swift-state-graph
+        // 0.27.0. Cross-module optimization is off so that its generic node
+        // code is never serialized into, and specialized for, its callers:
+        // the original is used as a separate package and must cost the same.
+        .target(
+            name: "StateGraph",
+            path: "Runtimes/StateGraph",
+            exclude: ["README.md"],
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cmo"])]
+        ),
+
         // The Storefront workload, the ports and the agreement gate.
         .target(name: "Workload", path: "Workload", exclude: ["README.md"]),
         .target(name: "ObservablePort", dependencies: ["Workload"], path: "Runtimes/Observable"),
         .target(name: "Verification", dependencies: ["Workload"], path: "Verification", exclude: ["README.md"]),
 
         // The benchmark tool.
-        .executableTarget(name: "storefront", dependencies: ["Measure"]),
+        .executableTarget(name: "storefront", dependencies: ["Measure", "StateGraph"]),
 
         // Tests and the small program they run under callgrind.
         .executableTarget(name: "measure-probe", dependencies: ["Measure"], path: "Tests/MeasureProbe"),
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
         .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
+        .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
         .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort"]),
     ],
     swiftLanguageModes: [.v6]

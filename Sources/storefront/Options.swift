@@ -16,6 +16,8 @@ struct Options {
     var showEnvironment = false
     var list = false
     var help = false
+    /// A runtime whose primitive costs to probe (`--probe stategraph`).
+    var probe: String?
     /// Set when the tool re-runs itself under callgrind: run each region
     /// once inside an instruction region and print nothing else.
     var callgrindChild = false
@@ -74,6 +76,12 @@ struct Options {
                     throw UsageError(description: "unknown instruction counter '\(tool)'; accepted: callgrind")
                 }
                 callgrind = true
+            case "--probe":
+                let runtime = try value(for: argument)
+                guard runtime == "stategraph" else {
+                    throw UsageError(description: "unknown probe '\(runtime)'; accepted: stategraph")
+                }
+                probe = runtime
             case "--quiet": quiet = true
             case "--environment": showEnvironment = true
             case "--list": list = true
@@ -90,6 +98,7 @@ struct Options {
 
         USAGE
           storefront --suite SUITE[,SUITE...] [options]
+          storefront --probe stategraph
           storefront --environment | --list | --help
 
         SUITES
@@ -109,6 +118,8 @@ struct Options {
           --instructions callgrind
                                   re-run the regions under valgrind's callgrind
                                   and add exact instruction counts
+          --probe stategraph      time and count the stategraph clone's primitive
+                                  operations (reads, writes, node and edge costs)
           --environment           print the environment fingerprint and exit
           --list                  list the suites and their regions
           --quiet                 no progress lines on stderr

@@ -27,6 +27,9 @@ if options.help {
     print(Options.helpText)
     exit(ExitCode.ok.rawValue)
 }
+if options.probe != nil {
+    StateGraphCostProbe.printTableAndExit()
+}
 if options.showEnvironment {
     let rows = EnvironmentFingerprint.current().rows
     let width = rows.map(\.0.count).max() ?? 0
