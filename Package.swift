@@ -33,6 +33,7 @@ let package = Package(
         // The Storefront workload, the ports and the agreement gate.
         .target(name: "Workload", path: "Workload", exclude: ["README.md"]),
         .target(name: "ObservablePort", dependencies: ["Workload"], path: "Runtimes/Observable"),
+        .target(name: "MemoizedPort", dependencies: ["Workload"], path: "Runtimes/Memoized"),
         .target(name: "Verification", dependencies: ["Workload"], path: "Verification", exclude: ["README.md"]),
 
         // The benchmark tool.
@@ -43,7 +44,7 @@ let package = Package(
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
         .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
-        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort"]),
+        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,8 @@
 /// Defects the gate must catch, injected into a port by name
 /// (`storefront --inject-fault NAME`). Each lives in one port, named here.
 public enum Fault: String, CaseIterable, Sendable {
+    /// A sale change does not refresh the cart's cached lines.
+    case staleCache = "stale-cache"
     /// One product's stock changes without notifying observers, so a view
     /// that shows it is not invalidated.
     case droppedInvalidation = "dropped-invalidation"
@@ -12,6 +14,7 @@ public enum Fault: String, CaseIterable, Sendable {
     /// The port that carries this fault.
     public var port: String {
         switch self {
+        case .staleCache: "memoized"
         case .droppedInvalidation, .staleResponse, .wrongRounding: "observable"
         }
     }

@@ -6,11 +6,11 @@ import Workload
 @MainActor
 @Suite("Agreement gate")
 struct GateTests {
-    @Test("the observable port passes the gate at small scale with the shadow model's digest")
-    func observablePasses() async throws {
-        let report = try await AgreementGate.run(ObservablePort.self, scale: .small)
-        #expect(report.digest == AgreementGate.shadowDigest(scale: .small))
-        #expect(report.actions == Script(catalog: Catalog(scale: .small)).actionCount)
+    @Test("the observable port passes the gate with the shadow model's digest", arguments: [Scale.small, .default])
+    func observablePasses(scale: Scale) async throws {
+        let report = try await AgreementGate.run(ObservablePort.self, scale: scale)
+        #expect(report.digest == AgreementGate.shadowDigest(scale: scale))
+        #expect(report.actions == Script(catalog: Catalog(scale: scale)).actionCount)
         #expect(report.deliveries == 18, "\(report.requestLog)")
     }
 
