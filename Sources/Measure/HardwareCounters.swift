@@ -74,33 +74,44 @@ public final class HardwareCounters {
     /// True when at least one event can be counted.
     public var canCount: Bool { !counting.isEmpty }
 
+    /// Why the running region counts nothing, set by a failed start.
+    private var startFailure: String?
+
+    /// Starts the accepted events (never an empty event set).
+    public func start() {
+        startFailure = nil
+        guard canCount else { return }
+        let code = cmeasure_papi_start(eventSet)
+        if code != 0 { startFailure = Self.describe(code, call: "PAPI_start") }
+    }
+
+    /// Stops counting; returns one reading per requested event, in request order.
+    public func stop() -> [NamedReading] {
+        guard canCount else { return readings(values: []) }
+        if let startFailure { return events.map { NamedReading($0, .unavailable(reason: startFailure)) } }
+        var values = [Int64](repeating: 0, count: counting.count)
+        let code = values.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CLongLong.self) { cmeasure_papi_stop(eventSet, $0.baseAddress) }
+        }
+        guard code == 0 else {
+            let reason = Self.describe(code, call: "PAPI_stop")
+            return events.map { NamedReading($0, .unavailable(reason: reason)) }
+        }
+        return readings(values: values)
+    }
+
     /// Runs `body` with the accepted events counting; returns one reading per
     /// requested event, in request order.
     public func measure<Result>(_ body: () throws -> Result) rethrows -> (result: Result, readings: [NamedReading]) {
-        guard canCount else { return (try body(), readings(values: [])) }
-        let startCode = cmeasure_papi_start(eventSet)
-        guard startCode == 0 else {
-            let reason = Self.describe(startCode, call: "PAPI_start")
-            return (try body(), events.map { NamedReading($0, .unavailable(reason: reason)) })
-        }
-        var values = [Int64](repeating: 0, count: counting.count)
+        start()
         let result: Result
         do {
             result = try body()
         } catch {
-            _ = values.withUnsafeMutableBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CLongLong.self) { cmeasure_papi_stop(eventSet, $0.baseAddress) }
-            }
+            _ = stop()
             throw error
         }
-        let stopCode = values.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CLongLong.self) { cmeasure_papi_stop(eventSet, $0.baseAddress) }
-        }
-        guard stopCode == 0 else {
-            let reason = Self.describe(stopCode, call: "PAPI_stop")
-            return (result, events.map { NamedReading($0, .unavailable(reason: reason)) })
-        }
-        return (result, readings(values: values))
+        return (result, stop())
     }
 
     private func readings(values: [Int64]) -> [NamedReading] {

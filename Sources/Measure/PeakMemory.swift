@@ -14,22 +14,40 @@ public struct PeakMemory: Sendable, Equatable, Codable {
     /// Resident set size when the region started.
     public var residentStartBytes: CounterReading
 
-    /// Runs `body` and measures its peaks. Resetting the kernel's high-water
-    /// mark needs write access to /proc/self/clear_refs; without it the
-    /// resident peak is reported as unavailable, not as the process's peak.
-    public static func measure<Result>(_ body: () throws -> Result) rethrows -> (result: Result, peak: PeakMemory) {
+    /// An open region: created by `begin`, closed by `end`.
+    public struct Region {
+        let resetCode: Int32
+        let startRSS: Int64
+        let allocations: AllocationCounter.Region
+
+        public func end() -> PeakMemory {
+            let counts = allocations.end()
+            let peakRSS = cmeasure_peak_rss_bytes()
+            let resident: CounterReading = resetCode == 0 && peakRSS >= 0
+                ? .counted(peakRSS)
+                : .unavailable(reason: "cannot reset the resident high-water mark via /proc/self/clear_refs: "
+                    + SoftwareCounters.errnoText(-resetCode))
+            return PeakMemory(
+                heapPeakBytes: counts.peakBytes,
+                heapRetainedBytes: counts.netBytes,
+                residentPeakBytes: resident,
+                residentStartBytes: startRSS >= 0 ? .counted(startRSS) : .unavailable(reason: "/proc/self/statm unreadable"))
+        }
+    }
+
+    /// Resets the kernel's high-water mark and opens a region. Resetting
+    /// needs write access to /proc/self/clear_refs; without it the resident
+    /// peak is reported as unavailable, not as the process's lifetime peak.
+    public static func begin() -> Region {
         let resetCode = cmeasure_reset_peak_rss()
-        let startRSS = cmeasure_current_rss_bytes()
-        let (result, counts) = try AllocationCounter.measure(.thread, body)
-        let peakRSS = cmeasure_peak_rss_bytes()
-        let resident: CounterReading = resetCode == 0 && peakRSS >= 0
-            ? .counted(peakRSS)
-            : .unavailable(reason: "cannot reset the resident high-water mark via /proc/self/clear_refs: "
-                + SoftwareCounters.errnoText(-resetCode))
-        return (result, PeakMemory(
-            heapPeakBytes: counts.peakBytes,
-            heapRetainedBytes: counts.netBytes,
-            residentPeakBytes: resident,
-            residentStartBytes: startRSS >= 0 ? .counted(startRSS) : .unavailable(reason: "/proc/self/statm unreadable")))
+        return Region(resetCode: resetCode, startRSS: cmeasure_current_rss_bytes(),
+                      allocations: AllocationCounter.begin(.thread))
+    }
+
+    /// Runs `body` and measures its peaks.
+    public static func measure<Result>(_ body: () throws -> Result) rethrows -> (result: Result, peak: PeakMemory) {
+        let region = begin()
+        let result = try body()
+        return (result, region.end())
     }
 }

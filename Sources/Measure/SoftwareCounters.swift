@@ -53,16 +53,16 @@ public final class SoftwareCounters {
         for descriptor in descriptors where descriptor >= 0 { cmeasure_perf_close(descriptor) }
     }
 
-    /// Runs `body` with every openable counter enabled; one reading per event.
-    public func measure<Result>(_ body: () throws -> Result) rethrows -> (result: Result, readings: [NamedReading]) {
+    /// Resets and enables every openable counter.
+    public func start() {
         for descriptor in descriptors where descriptor >= 0 {
             _ = cmeasure_perf_reset(descriptor)
             _ = cmeasure_perf_enable(descriptor)
         }
-        defer {
-            for descriptor in descriptors where descriptor >= 0 { _ = cmeasure_perf_disable(descriptor) }
-        }
-        let result = try body()
+    }
+
+    /// Disables the counters and returns one reading per event.
+    public func stop() -> [NamedReading] {
         for descriptor in descriptors where descriptor >= 0 { _ = cmeasure_perf_disable(descriptor) }
         var readings: [NamedReading] = []
         for (index, event) in events.enumerated() {
@@ -76,7 +76,20 @@ public final class SoftwareCounters {
                 event.rawValue,
                 code == 0 ? .counted(Int64(clamping: value)) : .unavailable(reason: "read failed: \(Self.errnoText(-code))")))
         }
-        return (result, readings)
+        return readings
+    }
+
+    /// Runs `body` with every openable counter enabled; one reading per event.
+    public func measure<Result>(_ body: () throws -> Result) rethrows -> (result: Result, readings: [NamedReading]) {
+        start()
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            _ = stop()
+            throw error
+        }
+        return (result, stop())
     }
 
     /// The system's perf_event_paranoid level, or nil if it cannot be read.
