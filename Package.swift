@@ -37,7 +37,10 @@ let package = Package(
         .target(name: "Verification", dependencies: ["Workload"], path: "Verification", exclude: ["README.md"]),
 
         // The benchmark tool.
-        .executableTarget(name: "storefront", dependencies: ["Measure", "StateGraph"]),
+        .executableTarget(
+            name: "storefront",
+            dependencies: ["Measure", "StateGraph", "Workload", "Verification", "ObservablePort", "MemoizedPort"]
+        ),
 
         // Tests and the small program they run under callgrind.
         .executableTarget(name: "measure-probe", dependencies: ["Measure"], path: "Tests/MeasureProbe"),

@@ -11,14 +11,24 @@ public enum InstructionRegion {
     public static let isCollecting: Bool =
         cmeasure_callgrind_available() != 0 && cmeasure_running_on_valgrind() != 0
 
-    public static func measure<Result>(_ name: String, _ body: () throws -> Result) rethrows -> Result {
-        guard isCollecting else { return try body() }
+    /// Starts collecting; pair with `end(_:)`. For regions that suspend,
+    /// such as a MainActor session, whose work all runs on one thread.
+    public static func begin() {
+        guard isCollecting else { return }
         cmeasure_callgrind_zero_stats()
         cmeasure_callgrind_toggle_collect()
-        defer {
-            cmeasure_callgrind_toggle_collect()
-            cmeasure_callgrind_dump_stats_at(name)
-        }
+    }
+
+    /// Stops collecting and dumps the count under `name`.
+    public static func end(_ name: String) {
+        guard isCollecting else { return }
+        cmeasure_callgrind_toggle_collect()
+        cmeasure_callgrind_dump_stats_at(name)
+    }
+
+    public static func measure<Result>(_ name: String, _ body: () throws -> Result) rethrows -> Result {
+        begin()
+        defer { end(name) }
         return try body()
     }
 }

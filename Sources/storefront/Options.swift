@@ -1,5 +1,6 @@
 import Foundation
 import Measure
+import Workload
 
 /// The parsed command line. Every flag is validated here so the rest of the
 /// tool can trust it; a bad value stops the run with a message naming what
@@ -8,6 +9,9 @@ struct Options {
     enum Format: String, CaseIterable { case text, markdown, json }
 
     var suites: [Suite] = []
+    var runtimes: [Runtime] = Runtime.allCases
+    var scale = Scale.default
+    var fault: Fault?
     var plan = SamplingPlan(warmup: 5, iterations: 50)
     var format = Format.text
     var outputDirectory: URL?
@@ -45,12 +49,36 @@ struct Options {
             switch argument {
             case "--suite":
                 for name in try value(for: argument).split(separator: ",").map(String.init) {
-                    guard let suite = Suite(rawValue: name) else {
+                    let chosen = name == "all" ? Suite.allCases : Suite(rawValue: name).map { [$0] }
+                    guard let chosen else {
                         throw UsageError(description:
-                            "unknown suite '\(name)'; accepted: \(Suite.allCases.map(\.rawValue).joined(separator: ", "))")
+                            "unknown suite '\(name)'; accepted: \((Suite.allCases.map(\.rawValue) + ["all"]).joined(separator: ", "))")
                     }
-                    if !suites.contains(suite) { suites.append(suite) }
+                    for suite in chosen where !suites.contains(suite) { suites.append(suite) }
                 }
+            case "--runtime":
+                runtimes = []
+                for name in try value(for: argument).split(separator: ",").map(String.init) {
+                    guard let runtime = Runtime(rawValue: name) else {
+                        throw UsageError(description:
+                            "unknown runtime '\(name)'; accepted: \(Runtime.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    if !runtimes.contains(runtime) { runtimes.append(runtime) }
+                }
+            case "--scale":
+                let text = try value(for: argument)
+                guard let chosen = Scale(rawValue: text) else {
+                    throw UsageError(description:
+                        "unknown scale '\(text)'; accepted: \(Scale.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                scale = chosen
+            case "--inject-fault":
+                let text = try value(for: argument)
+                guard let chosen = Fault(rawValue: text) else {
+                    throw UsageError(description:
+                        "unknown fault '\(text)'; accepted: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                fault = chosen
             case "--iterations":
                 plan.iterations = try count(for: argument, minimum: 1)
             case "--warmup":
@@ -94,7 +122,8 @@ struct Options {
     }
 
     static let helpText = """
-        storefront: measure what state runtimes cost, honestly, on this machine.
+        storefront: what each state runtime costs on one identical shopping
+        session, measured only after all of them computed the same screens.
 
         USAGE
           storefront --suite SUITE[,SUITE...] [options]
@@ -103,34 +132,48 @@ struct Options {
 
         SUITES
           calibration   known regions (an empty one, 1,000 allocations, a
-                        xorshift loop) through every metric: time, mallocs,
-                        PAPI and perf counters, peak memory, and with
-                        --instructions callgrind exact instruction counts. Its
-                        expected counts are checked; a mismatch exits 1.
+                        xorshift loop) through every metric; expected counts
+                        are checked
+          cold-start    phase 1 from nothing: build the runtime, load the
+                        catalog, render every view
+          session       all eleven phases from a fresh runtime
+          all           every suite above
+
+        Every runtime suite first runs the agreement gate for each selected
+        port; a port that fails it gets no numbers.
 
         OPTIONS
-          --iterations N          timed samples per region (default 50)
-          --warmup N              untimed runs before sampling (default 5)
+          --runtime NAME[,NAME...]  ports to run (default: all of
+                                  \(Runtime.allCases.map(\.rawValue).joined(separator: ", ")))
+          --scale small|default|large
+                                  workload size (default: default, 2,400 products)
+          --iterations N          timed samples per port (default 50)
+          --warmup N              untimed runs per port before sampling (default 5)
           --min-time SECONDS      keep sampling until this much time passed
           --format text|markdown|json
                                   report format on stdout (default text)
           --output DIR            also write the JSON record to DIR, atomically
           --instructions callgrind
-                                  re-run the regions under valgrind's callgrind
-                                  and add exact instruction counts
+                                  re-run the measured regions under valgrind's
+                                  callgrind and add exact instruction counts
+          --inject-fault NAME     give one port a known defect, to see the gate
+                                  catch it: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
           --probe stategraph      time and count the stategraph clone's primitive
                                   operations (reads, writes, node and edge costs)
           --environment           print the environment fingerprint and exit
-          --list                  list the suites and their regions
+          --list                  list the suites and the runtimes
           --quiet                 no progress lines on stderr
           --help                  this text
 
         EXIT CODES
-          0 ok; 1 usage or runtime error, or a calibration count mismatch
+          0  ok
+          1  usage or runtime error, or a calibration count mismatch
+          2  a port failed the agreement gate
 
         EXAMPLES
-          swift run -c release storefront --suite calibration
+          swift run -c release storefront --suite all
+          swift run -c release storefront --suite session --runtime observable,memoized --scale small
           swift run -c release storefront --suite calibration --instructions callgrind --format json
-          swift run -c release storefront --environment
+          swift run -c release storefront --suite session --inject-fault stale-cache
         """
 }

@@ -23,22 +23,33 @@ enum ReportRenderer {
 
     private static func render(_ record: SuiteRecord, markdown: Bool) -> String {
         var lines: [String] = []
-        let heading = "suite \(record.suite): \(record.plan.iterations) samples after \(record.plan.warmup) warm-up runs"
+        var heading = "suite \(record.suite): \(record.plan.iterations) samples after \(record.plan.warmup) warm-up runs"
+        if let scale = record.scale { heading += ", \(scale) scale" }
         lines.append(markdown ? "## \(heading)" : heading)
         lines.append("")
-        let header = ["region", "median", "95% CI of median", "p10", "p90", "p99", "mallocs", "heap peak", "instructions"]
+        let compared = record.regions.contains { $0.comparedWithFastest != nil }
+        let counted = record.regions.contains { $0.work != nil }
+        var header = ["region", "median", "95% CI of median", "p10", "p90", "p99"]
+        if compared { header.append("vs fastest") }
+        header += ["mallocs", "heap peak"]
+        if counted { header += ["renders", "requests"] }
+        header.append("instructions")
         let rows = record.regions.map { region -> [String] in
-            [
+            var row = [
                 region.name,
                 duration(region.time.median),
                 "\(duration(region.time.medianInterval.lowerBound))–\(duration(region.time.medianInterval.upperBound))",
                 duration(region.time.p10),
                 duration(region.time.p90),
                 duration(region.time.p99),
-                String(region.allocations.allocations),
-                bytes(region.allocations.peakBytes),
-                region.instructions.value.map(String.init) ?? "unavailable",
             ]
+            if compared { row.append(region.comparedWithFastest.map(ratio) ?? "") }
+            row += [String(region.allocations.allocations), bytes(region.allocations.peakBytes)]
+            if counted {
+                row += [region.work?["renders"].map(String.init) ?? "", region.work?["requests"].map(String.init) ?? ""]
+            }
+            row.append(region.instructions.value.map(String.init) ?? "unavailable")
+            return row
         }
         lines += table(header: header, rows: rows, markdown: markdown)
         lines.append("")
@@ -94,6 +105,15 @@ enum ReportRenderer {
                 .joined(separator: "  ")
         }
         return [line(header)] + rows.map(line)
+    }
+
+    /// "2.31× (2.20–2.45)", or "1.00×" for the fastest; "≈" marks a ratio
+    /// whose interval includes 1, which the samples cannot tell from parity.
+    static func ratio(_ comparison: PairedComparison) -> String {
+        if comparison.interval == 1...1 { return "1.00×" }
+        let marker = comparison.verdict == .undecided ? "≈" : ""
+        return marker + String(format: "%.2f× (%.2f–%.2f)", comparison.ratio,
+                               comparison.interval.lowerBound, comparison.interval.upperBound)
     }
 
     static func duration(_ nanoseconds: Double) -> String {

@@ -1,10 +1,25 @@
 /// A named group of measured regions.
 enum Suite: String, CaseIterable {
     case calibration
+    case coldStart = "cold-start"
+    case session
 
+    var summary: String {
+        switch self {
+        case .calibration: "known regions through every metric; expected counts are checked"
+        case .coldStart: "phase 1 from nothing: build the runtime, load the catalog, render every view"
+        case .session: "all eleven phases from a fresh runtime"
+        }
+    }
+
+    /// Suites that drive the runtime ports (and so run the gate first).
+    var isRuntimeSuite: Bool { self != .calibration }
+
+    /// Calibration regions; runtime suites are run by RuntimeSuiteRunner.
     var regions: [Region] {
         switch self {
         case .calibration: CalibrationRegions.all
+        case .coldStart, .session: []
         }
     }
 }

@@ -38,7 +38,7 @@ struct SuiteRunner {
         progress.finish()
         return SuiteRecord(
             suite: suite.rawValue,
-            recordedAt: ISO8601DateFormatter().string(from: Date()),
+            recordedAt: SuiteRecord.now(),
             environment: EnvironmentFingerprint.current(),
             plan: options.plan,
             regions: results)
@@ -46,7 +46,7 @@ struct SuiteRunner {
 
     /// Inside the callgrind child: each region once, inside its marker.
     static func runUnderCallgrind(_ suites: [Suite]) {
-        for suite in suites {
+        for suite in suites where !suite.isRuntimeSuite {
             for region in suite.regions {
                 region.run()
                 InstructionRegion.measure(region.name, region.run)
@@ -54,17 +54,15 @@ struct SuiteRunner {
         }
     }
 
-    /// Re-runs this executable under callgrind for the given suites and
+    /// Re-runs this executable under callgrind for the given suites;
     /// returns each region's instruction count, or the reason there is none.
-    static func countInstructions(_ suites: [Suite]) -> (counts: [String: CounterReading], failure: String?) {
+    static func countInstructions(suites: String) -> (counts: [String: CounterReading], failure: String?) {
         guard let runner = CallgrindRunner() else {
             return ([:], "valgrind is not installed (apt-get install -y valgrind)")
         }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         do {
-            let totals = try runner.run(executable, arguments: [
-                "--suite", suites.map(\.rawValue).joined(separator: ","), "--callgrind-child",
-            ])
+            let totals = try runner.run(executable, arguments: ["--suite", suites, "--callgrind-child"])
             return (totals.mapValues { .counted(Int64($0.instructions)) }, nil)
         } catch {
             return ([:], "callgrind run failed: \(error)")

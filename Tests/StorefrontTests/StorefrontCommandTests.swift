@@ -31,7 +31,10 @@ private struct Storefront {
 @Suite("storefront command")
 struct StorefrontCommandTests {
     @Test("an unknown suite exits 1 and names the accepted ones", arguments: [
-        (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration"),
+        (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration, cold-start, session, all"),
+        (["--runtime", "redux"], "unknown runtime 'redux'; accepted: observable, memoized"),
+        (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
+        (["--inject-fault", "gremlin"], "unknown fault 'gremlin'; accepted: stale-cache,"),
         (["--format", "yaml"], "unknown format 'yaml'; accepted: text, markdown, json"),
         (["--iterations", "0"], "--iterations takes a whole number ≥ 1, got '0'"),
         (["--instructions", "perf"], "unknown instruction counter 'perf'; accepted: callgrind"),
@@ -82,11 +85,47 @@ struct StorefrontCommandTests {
         }
     }
 
+    @Test("a port that fails the gate gets no numbers and the run exits 2")
+    func gateFailureExitsTwo() throws {
+        let outcome = try Storefront.run([
+            "--suite", "session", "--scale", "small", "--runtime", "memoized",
+            "--inject-fault", "stale-cache", "--quiet",
+        ])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains(
+            "memoized failed the agreement gate (checkpoint) in phase promotion, checkpoint, view cart, field cart.lines[0]"))
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test("a runtime suite records each port's samples, mallocs and work counts")
+    func sessionRecord() throws {
+        let outcome = try Storefront.run([
+            "--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0",
+            "--format", "json", "--quiet",
+        ])
+        #expect(outcome.status == 0, "stderr was: \(outcome.standardError)")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]])
+        let record = try #require(records.first)
+        #expect(record["scale"] as? String == "small")
+        let regions = try #require(record["regions"] as? [[String: Any]])
+        #expect(regions.map { $0["name"] as? String } == ["observable", "memoized"])
+        for region in regions {
+            let work = try #require(region["work"] as? [String: Int])
+            // Launch: one request; every fixed view and a full page of cards.
+            #expect(work["requests"] == 1)
+            #expect(work["actions"] == 1)
+            #expect((region["samplesNanoseconds"] as? [Double])?.count == 2)
+            #expect(((region["allocations"] as? [String: Any])?["allocations"] as? Int ?? 0) > 0)
+            #expect(region["comparedWithFastest"] != nil)
+        }
+    }
+
     @Test("--help documents the exit codes; --list names the regions")
     func helpAndList() throws {
         let help = try Storefront.run(["--help"])
         #expect(help.status == 0)
         #expect(help.standardOutput.contains("EXIT CODES"))
+        #expect(help.standardOutput.contains("2  a port failed the agreement gate"))
         let list = try Storefront.run(["--list"])
         #expect(list.status == 0)
         #expect(list.standardOutput.contains("allocate-1000"))

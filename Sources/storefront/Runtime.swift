@@ -1,0 +1,46 @@
+import MemoizedPort
+import ObservablePort
+import Verification
+import Workload
+
+/// The runtime ports the tool can measure, by command-line name.
+enum Runtime: String, CaseIterable {
+    case observable
+    case memoized
+
+    /// Runs the agreement gate for this port.
+    @MainActor
+    func verify(scale: Scale, fault: Fault?) async -> Result<AgreementGate.Report, GateFailure> {
+        // A fault belongs to one port; the others run clean.
+        let fault = fault?.port == rawValue ? fault : nil
+        do {
+            switch self {
+            case .observable: return .success(try await AgreementGate.run(ObservablePort.self, scale: scale, fault: fault))
+            case .memoized: return .success(try await AgreementGate.run(MemoizedPort.self, scale: scale, fault: fault))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A fresh runtime with its views mounted: the start of a session.
+    @MainActor
+    func startSession(catalog: Catalog) -> any PlayableSession {
+        switch self {
+        case .observable: SessionRunner<ObservablePort>(catalog: catalog)
+        case .memoized: SessionRunner<MemoizedPort>(catalog: catalog)
+        }
+    }
+}
+
+/// A session the tool can replay without knowing its port's type.
+@MainActor
+protocol PlayableSession: AnyObject {
+    func play(_ steps: [SessionSchedule.Step]) async
+    var renderCount: Int { get }
+    var requestCount: Int { get }
+}
+
+extension SessionRunner: PlayableSession {
+    var requestCount: Int { service.issuedCount }
+}

@@ -1,0 +1,106 @@
+import Measure
+import Workload
+
+/// Runs the runtime suites: the same scheduled session steps through every
+/// selected port, ports alternating within each iteration so that machine
+/// drift hits all of them alike. Timing runs are separate from the counting
+/// runs (mallocs, counters, memory), which run once per port.
+@MainActor
+struct RuntimeSuiteRunner {
+    let options: Options
+    let progress: Progress
+    let catalog: Catalog
+    let schedule: SessionSchedule
+
+    init(options: Options, progress: Progress) {
+        self.options = options
+        self.progress = progress
+        catalog = Catalog(scale: options.scale)
+        schedule = SessionSchedule(catalog: catalog)
+    }
+
+    /// The steps a suite replays after starting a fresh runtime.
+    func steps(for suite: Suite) -> [SessionSchedule.Step] {
+        switch suite {
+        case .coldStart: schedule.phases[0].steps
+        case .session: schedule.phases.flatMap(\.steps)
+        case .calibration: []
+        }
+    }
+
+    /// One fresh runtime through the suite's steps.
+    @discardableResult
+    func runOnce(_ runtime: Runtime, _ steps: [SessionSchedule.Step]) async -> any PlayableSession {
+        let session = runtime.startSession(catalog: catalog)
+        await session.play(steps)
+        return session
+    }
+
+    func run(_ suite: Suite, runtimes: [Runtime], instructions: [String: CounterReading]) async -> SuiteRecord {
+        let steps = steps(for: suite)
+        let plan = options.plan
+        for round in 0..<plan.warmup {
+            progress.report("\(suite.rawValue): warm-up \(round + 1)/\(plan.warmup)")
+            for runtime in runtimes { await runOnce(runtime, steps) }
+        }
+        var samples: [Runtime: [Double]] = [:]
+        let deadline = Stopwatch.now() &+ UInt64(plan.minimumSeconds * 1e9)
+        var iteration = 0
+        while iteration < plan.iterations || Stopwatch.now() < deadline {
+            // Rotate the starting port so none always runs first.
+            for offset in runtimes.indices {
+                let runtime = runtimes[(iteration + offset) % runtimes.count]
+                progress.report("\(suite.rawValue): \(runtime.rawValue), iteration \(iteration + 1)")
+                let start = Stopwatch.now()
+                await runOnce(runtime, steps)
+                samples[runtime, default: []].append(Double(Stopwatch.now() &- start))
+            }
+            iteration += 1
+        }
+        let hardware = HardwareCounters()
+        let software = SoftwareCounters()
+        var results: [RegionResult] = []
+        for runtime in runtimes {
+            progress.report("\(suite.rawValue): \(runtime.rawValue), counting")
+            let allocations = AllocationCounter.begin(.thread)
+            let session = await runOnce(runtime, steps)
+            let counts = allocations.end()
+            hardware.start()
+            await runOnce(runtime, steps)
+            let hardwareReadings = hardware.stop()
+            software.start()
+            await runOnce(runtime, steps)
+            let softwareReadings = software.stop()
+            let peak = PeakMemory.begin()
+            await runOnce(runtime, steps)
+            let peakMemory = peak.end()
+            let taken = samples[runtime] ?? []
+            results.append(RegionResult(
+                name: runtime.rawValue,
+                summary: "\(suite.rawValue) at \(options.scale.rawValue) scale",
+                samplesNanoseconds: taken,
+                time: SampleSummary(taken),
+                allocations: counts,
+                expectedAllocations: nil,
+                hardwareCounters: hardwareReadings,
+                softwareCounters: softwareReadings,
+                peakMemory: peakMemory,
+                instructions: instructions[Self.instructionRegion(suite, runtime)]
+                    ?? .unavailable(reason: "not requested (add --instructions callgrind)"),
+                work: [
+                    "renders": session.renderCount,
+                    "requests": session.requestCount,
+                    "actions": steps.filter { if case .action = $0 { true } else { false } }.count,
+                ]))
+        }
+        progress.finish()
+        RegionResult.compareWithFastest(&results)
+        return SuiteRecord(suite: suite.rawValue, scale: options.scale.rawValue, recordedAt: SuiteRecord.now(),
+                           environment: EnvironmentFingerprint.current(), plan: plan, regions: results)
+    }
+
+    static func instructionRegion(_ suite: Suite, _ runtime: Runtime) -> String {
+        "\(suite.rawValue)/\(runtime.rawValue)"
+    }
+
+}
