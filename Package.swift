@@ -32,8 +32,8 @@ let package = Package(
 
         // The Storefront workload, the ports and the agreement gate.
         .target(name: "Workload", path: "Workload", exclude: ["README.md"]),
-        .target(name: "ObservablePort", dependencies: ["Workload"], path: "Runtimes/Observable"),
-        .target(name: "MemoizedPort", dependencies: ["Workload"], path: "Runtimes/Memoized"),
+        .target(name: "ObservablePort", dependencies: ["Workload"], path: "Runtimes/Observable", exclude: ["README.md"]),
+        .target(name: "MemoizedPort", dependencies: ["Workload"], path: "Runtimes/Memoized", exclude: ["README.md"]),
         .target(name: "Verification", dependencies: ["Workload"], path: "Verification", exclude: ["README.md"]),
 
         // The benchmark tool.

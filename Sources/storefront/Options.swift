@@ -137,6 +137,8 @@ struct Options {
           cold-start    phase 1 from nothing: build the runtime, load the
                         catalog, render every view
           session       all eleven phases from a fresh runtime
+          interactions  settled single actions on a warmed session (quantity
+                        changes, a filter toggle, page flips): cost per action
           all           every suite above
 
         Every runtime suite first runs the agreement gate for each selected

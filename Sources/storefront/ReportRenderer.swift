@@ -23,7 +23,7 @@ enum ReportRenderer {
 
     private static func render(_ record: SuiteRecord, markdown: Bool) -> String {
         var lines: [String] = []
-        var heading = "suite \(record.suite): \(record.plan.iterations) samples after \(record.plan.warmup) warm-up runs"
+        var heading = "suite \(record.suite): \(record.plan.iterations) iterations after \(record.plan.warmup) warm-up rounds"
         if let scale = record.scale { heading += ", \(scale) scale" }
         lines.append(markdown ? "## \(heading)" : heading)
         lines.append("")
@@ -32,7 +32,7 @@ enum ReportRenderer {
         var header = ["region", "median", "95% CI of median", "p10", "p90", "p99"]
         if compared { header.append("vs fastest") }
         header += ["mallocs", "heap peak"]
-        if counted { header += ["renders", "requests"] }
+        if counted { header += ["mallocs/action", "renders", "requests"] }
         header.append("instructions")
         let rows = record.regions.map { region -> [String] in
             var row = [
@@ -46,7 +46,9 @@ enum ReportRenderer {
             if compared { row.append(region.comparedWithFastest.map(ratio) ?? "") }
             row += [String(region.allocations.allocations), bytes(region.allocations.peakBytes)]
             if counted {
-                row += [region.work?["renders"].map(String.init) ?? "", region.work?["requests"].map(String.init) ?? ""]
+                let actions = max(1, region.work?["actions"] ?? 1)
+                row += [String(format: "%.1f", Double(region.allocations.allocations) / Double(actions)),
+                        region.work?["renders"].map(String.init) ?? "", region.work?["requests"].map(String.init) ?? ""]
             }
             row.append(region.instructions.value.map(String.init) ?? "unavailable")
             return row

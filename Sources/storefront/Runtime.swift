@@ -37,10 +37,16 @@ enum Runtime: String, CaseIterable {
 @MainActor
 protocol PlayableSession: AnyObject {
     func play(_ steps: [SessionSchedule.Step]) async
+    /// One action that sends no request, settled and re-rendered.
+    func act(_ action: UserAction) async
     var renderCount: Int { get }
     var requestCount: Int { get }
 }
 
 extension SessionRunner: PlayableSession {
     var requestCount: Int { service.issuedCount }
+
+    func act(_ action: UserAction) async {
+        await perform(action, expectedIssued: service.issuedCount)
+    }
 }

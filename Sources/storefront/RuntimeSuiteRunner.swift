@@ -24,6 +24,7 @@ struct RuntimeSuiteRunner {
         switch suite {
         case .coldStart: schedule.phases[0].steps
         case .session: schedule.phases.flatMap(\.steps)
+        case .interactions: schedule.phases.prefix(while: { $0.name != "inventory-burst" }).flatMap(\.steps)
         case .calibration: []
         }
     }
@@ -36,7 +37,22 @@ struct RuntimeSuiteRunner {
         return session
     }
 
+    /// The interactions cycle: settled actions that send no request and
+    /// leave the session as they found it, so the cycle repeats forever.
+    var interactionCycle: [UserAction] {
+        let carted = schedule.phases.flatMap(\.steps).compactMap { step -> Int? in
+            if case .action(.addToCart(let id), _) = step { return id }
+            return nil
+        }.first!
+        return [
+            .setQuantity(productID: carted, quantity: 5), .setQuantity(productID: carted, quantity: 1),
+            .setInStockOnly(true), .setInStockOnly(false),
+            .setPage(1), .setPage(0),
+        ]
+    }
+
     func run(_ suite: Suite, runtimes: [Runtime], instructions: [String: CounterReading]) async -> SuiteRecord {
+        if suite == .interactions { return await runInteractions(runtimes: runtimes, instructions: instructions) }
         let steps = steps(for: suite)
         let plan = options.plan
         for round in 0..<plan.warmup {
@@ -96,6 +112,78 @@ struct RuntimeSuiteRunner {
         progress.finish()
         RegionResult.compareWithFastest(&results)
         return SuiteRecord(suite: suite.rawValue, scale: options.scale.rawValue, recordedAt: SuiteRecord.now(),
+                           environment: EnvironmentFingerprint.current(), plan: plan, regions: results)
+    }
+
+    /// Interactions: one warmed session per port, kept for the whole suite;
+    /// each action is one sample.
+    private func runInteractions(runtimes: [Runtime], instructions: [String: CounterReading]) async -> SuiteRecord {
+        let cycle = interactionCycle
+        let plan = options.plan
+        var sessions: [Runtime: any PlayableSession] = [:]
+        for runtime in runtimes {
+            progress.report("interactions: warming \(runtime.rawValue)")
+            sessions[runtime] = await runOnce(runtime, steps(for: .interactions))
+        }
+        func playCycle(_ session: any PlayableSession, timing samples: inout [Double]) async {
+            for action in cycle {
+                let start = Stopwatch.now()
+                await session.act(action)
+                samples.append(Double(Stopwatch.now() &- start))
+            }
+        }
+        var discarded: [Double] = []
+        for _ in 0..<plan.warmup {
+            for runtime in runtimes { await playCycle(sessions[runtime]!, timing: &discarded) }
+        }
+        var samples: [Runtime: [Double]] = [:]
+        let deadline = Stopwatch.now() &+ UInt64(plan.minimumSeconds * 1e9)
+        var iteration = 0
+        while iteration < plan.iterations || Stopwatch.now() < deadline {
+            for offset in runtimes.indices {
+                let runtime = runtimes[(iteration + offset) % runtimes.count]
+                progress.report("interactions: \(runtime.rawValue), cycle \(iteration + 1)")
+                await playCycle(sessions[runtime]!, timing: &samples[runtime, default: []])
+            }
+            iteration += 1
+        }
+        let hardware = HardwareCounters()
+        let software = SoftwareCounters()
+        var results: [RegionResult] = []
+        for runtime in runtimes {
+            let session = sessions[runtime]!
+            let rendersBefore = session.renderCount
+            let allocations = AllocationCounter.begin(.thread)
+            await playCycle(session, timing: &discarded)
+            let counts = allocations.end()
+            let renders = session.renderCount - rendersBefore
+            hardware.start()
+            await playCycle(session, timing: &discarded)
+            let hardwareReadings = hardware.stop()
+            software.start()
+            await playCycle(session, timing: &discarded)
+            let softwareReadings = software.stop()
+            let peak = PeakMemory.begin()
+            await playCycle(session, timing: &discarded)
+            let peakMemory = peak.end()
+            let taken = samples[runtime] ?? []
+            results.append(RegionResult(
+                name: runtime.rawValue,
+                summary: "one settled action at \(options.scale.rawValue) scale (counts: one cycle of \(cycle.count))",
+                samplesNanoseconds: taken,
+                time: SampleSummary(taken),
+                allocations: counts,
+                expectedAllocations: nil,
+                hardwareCounters: hardwareReadings,
+                softwareCounters: softwareReadings,
+                peakMemory: peakMemory,
+                instructions: instructions[Self.instructionRegion(.interactions, runtime)]
+                    ?? .unavailable(reason: "not requested (add --instructions callgrind)"),
+                work: ["renders": renders, "requests": 0, "actions": cycle.count]))
+        }
+        progress.finish()
+        RegionResult.compareWithFastest(&results)
+        return SuiteRecord(suite: Suite.interactions.rawValue, scale: options.scale.rawValue, recordedAt: SuiteRecord.now(),
                            environment: EnvironmentFingerprint.current(), plan: plan, regions: results)
     }
 

@@ -3,12 +3,14 @@ enum Suite: String, CaseIterable {
     case calibration
     case coldStart = "cold-start"
     case session
+    case interactions
 
     var summary: String {
         switch self {
         case .calibration: "known regions through every metric; expected counts are checked"
         case .coldStart: "phase 1 from nothing: build the runtime, load the catalog, render every view"
         case .session: "all eleven phases from a fresh runtime"
+        case .interactions: "settled single actions on a warmed session (quantity, filter, page): cost per action"
         }
     }
 
@@ -19,7 +21,7 @@ enum Suite: String, CaseIterable {
     var regions: [Region] {
         switch self {
         case .calibration: CalibrationRegions.all
-        case .coldStart, .session: []
+        case .coldStart, .session, .interactions: []
         }
     }
 }
