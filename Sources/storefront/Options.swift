@@ -139,6 +139,9 @@ struct Options {
           session       all eleven phases from a fresh runtime
           interactions  settled single actions on a warmed session (quantity
                         changes, a filter toggle, page flips): cost per action
+          inventory-burst
+                        phase 7 on a session warmed through the cart phase: one
+                        action with hundreds of stock updates, then single ones
           all           every suite above
 
         Every runtime suite first runs the agreement gate for each selected

@@ -19,21 +19,33 @@ struct RuntimeSuiteRunner {
         schedule = SessionSchedule(catalog: catalog)
     }
 
-    /// The steps a suite replays after starting a fresh runtime.
-    func steps(for suite: Suite) -> [SessionSchedule.Step] {
+    /// What a suite replays: `setup` brings a fresh runtime to where the
+    /// measured part starts (untimed), `measured` is the timed part.
+    func steps(for suite: Suite) -> (setup: [SessionSchedule.Step], measured: [SessionSchedule.Step]) {
+        let beforeBurst = schedule.phases.prefix { $0.name != "inventory-burst" }.flatMap(\.steps)
         switch suite {
-        case .coldStart: schedule.phases[0].steps
-        case .session: schedule.phases.flatMap(\.steps)
-        case .interactions: schedule.phases.prefix(while: { $0.name != "inventory-burst" }).flatMap(\.steps)
-        case .calibration: []
+        case .coldStart: return ([], schedule.phases[0].steps)
+        case .session: return ([], schedule.phases.flatMap(\.steps))
+        case .interactions: return (beforeBurst, [])
+        case .inventoryBurst: return (beforeBurst, schedule.phases.first { $0.name == "inventory-burst" }!.steps)
+        case .calibration: return ([], [])
         }
     }
 
-    /// One fresh runtime through the suite's steps.
-    @discardableResult
-    func runOnce(_ runtime: Runtime, _ steps: [SessionSchedule.Step]) async -> any PlayableSession {
+    /// A fresh runtime brought through `setup`, untimed.
+    func prepare(_ runtime: Runtime, _ setup: [SessionSchedule.Step]) async -> any PlayableSession {
         let session = runtime.startSession(catalog: catalog)
-        await session.play(steps)
+        await session.play(setup)
+        return session
+    }
+
+    /// One measured run: for suites measured from nothing, the runtime's
+    /// creation is inside the run; otherwise a prepared session is played.
+    @discardableResult
+    func runOnce(_ runtime: Runtime, _ steps: (setup: [SessionSchedule.Step], measured: [SessionSchedule.Step]),
+                 prepared: (any PlayableSession)? = nil) async -> any PlayableSession {
+        let session = prepared ?? runtime.startSession(catalog: catalog)
+        await session.play(steps.measured)
         return session
     }
 
@@ -55,9 +67,12 @@ struct RuntimeSuiteRunner {
         if suite == .interactions { return await runInteractions(runtimes: runtimes, instructions: instructions) }
         let steps = steps(for: suite)
         let plan = options.plan
+        func prepared(_ runtime: Runtime) async -> (any PlayableSession)? {
+            steps.setup.isEmpty ? nil : await prepare(runtime, steps.setup)
+        }
         for round in 0..<plan.warmup {
             progress.report("\(suite.rawValue): warm-up \(round + 1)/\(plan.warmup)")
-            for runtime in runtimes { await runOnce(runtime, steps) }
+            for runtime in runtimes { await runOnce(runtime, steps, prepared: await prepared(runtime)) }
         }
         var samples: [Runtime: [Double]] = [:]
         let deadline = Stopwatch.now() &+ UInt64(plan.minimumSeconds * 1e9)
@@ -67,8 +82,9 @@ struct RuntimeSuiteRunner {
             for offset in runtimes.indices {
                 let runtime = runtimes[(iteration + offset) % runtimes.count]
                 progress.report("\(suite.rawValue): \(runtime.rawValue), iteration \(iteration + 1)")
+                let session = await prepared(runtime)
                 let start = Stopwatch.now()
-                await runOnce(runtime, steps)
+                await runOnce(runtime, steps, prepared: session)
                 samples[runtime, default: []].append(Double(Stopwatch.now() &- start))
             }
             iteration += 1
@@ -78,17 +94,23 @@ struct RuntimeSuiteRunner {
         var results: [RegionResult] = []
         for runtime in runtimes {
             progress.report("\(suite.rawValue): \(runtime.rawValue), counting")
+            var session = await prepared(runtime)
+            let rendersBefore = session?.renderCount ?? 0
+            let requestsBefore = session?.requestCount ?? 0
             let allocations = AllocationCounter.begin(.thread)
-            let session = await runOnce(runtime, steps)
+            let counted = await runOnce(runtime, steps, prepared: session)
             let counts = allocations.end()
+            session = await prepared(runtime)
             hardware.start()
-            await runOnce(runtime, steps)
+            await runOnce(runtime, steps, prepared: session)
             let hardwareReadings = hardware.stop()
+            session = await prepared(runtime)
             software.start()
-            await runOnce(runtime, steps)
+            await runOnce(runtime, steps, prepared: session)
             let softwareReadings = software.stop()
+            session = await prepared(runtime)
             let peak = PeakMemory.begin()
-            await runOnce(runtime, steps)
+            await runOnce(runtime, steps, prepared: session)
             let peakMemory = peak.end()
             let taken = samples[runtime] ?? []
             results.append(RegionResult(
@@ -104,9 +126,9 @@ struct RuntimeSuiteRunner {
                 instructions: instructions[Self.instructionRegion(suite, runtime)]
                     ?? .unavailable(reason: "not requested (add --instructions callgrind)"),
                 work: [
-                    "renders": session.renderCount,
-                    "requests": session.requestCount,
-                    "actions": steps.filter { if case .action = $0 { true } else { false } }.count,
+                    "renders": counted.renderCount - rendersBefore,
+                    "requests": counted.requestCount - requestsBefore,
+                    "actions": steps.measured.filter { if case .action = $0 { true } else { false } }.count,
                 ]))
         }
         progress.finish()
@@ -123,7 +145,7 @@ struct RuntimeSuiteRunner {
         var sessions: [Runtime: any PlayableSession] = [:]
         for runtime in runtimes {
             progress.report("interactions: warming \(runtime.rawValue)")
-            sessions[runtime] = await runOnce(runtime, steps(for: .interactions))
+            sessions[runtime] = await prepare(runtime, steps(for: .interactions).setup)
         }
         func playCycle(_ session: any PlayableSession, timing samples: inout [Double]) async {
             for action in cycle {

@@ -4,6 +4,7 @@ enum Suite: String, CaseIterable {
     case coldStart = "cold-start"
     case session
     case interactions
+    case inventoryBurst = "inventory-burst"
 
     var summary: String {
         switch self {
@@ -11,6 +12,7 @@ enum Suite: String, CaseIterable {
         case .coldStart: "phase 1 from nothing: build the runtime, load the catalog, render every view"
         case .session: "all eleven phases from a fresh runtime"
         case .interactions: "settled single actions on a warmed session (quantity, filter, page): cost per action"
+        case .inventoryBurst: "phase 7 on a warmed session: one action with hundreds of stock updates, then single updates"
         }
     }
 
@@ -21,7 +23,7 @@ enum Suite: String, CaseIterable {
     var regions: [Region] {
         switch self {
         case .calibration: CalibrationRegions.all
-        case .coldStart, .session, .interactions: []
+        case .coldStart, .session, .interactions, .inventoryBurst: []
         }
     }
 }

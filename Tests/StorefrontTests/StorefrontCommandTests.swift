@@ -31,7 +31,7 @@ private struct Storefront {
 @Suite("storefront command")
 struct StorefrontCommandTests {
     @Test("an unknown suite exits 1 and names the accepted ones", arguments: [
-        (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, all"),
+        (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, all"),
         (["--runtime", "redux"], "unknown runtime 'redux'; accepted: observable, memoized"),
         (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
         (["--inject-fault", "gremlin"], "unknown fault 'gremlin'; accepted: stale-cache,"),
