@@ -154,7 +154,7 @@ public struct ShadowModel: Sendable {
     }
 
     func header() -> HeaderScreen {
-        let last = sources.orders.last.map { "#\($0.number) \($0.confirmed ? "confirmed" : "placing")" }
+        let last = sources.orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
         return HeaderScreen(cartItemCount: sources.cart.values.reduce(0, +), orderCount: sources.orders.count, lastOrder: last)
     }
 
@@ -182,60 +182,38 @@ public struct ShadowModel: Sendable {
 
     func card(_ id: Int) -> CardScreen {
         let product = sources.catalog!.products[id]
-        let priceCents = price(product)
-        return CardScreen(productID: product.id, name: product.name, priceCents: priceCents,
-                          wasCents: priceCents != product.basePriceCents ? product.basePriceCents : nil,
-                          badge: Browsing.badge(stock: sources.stock[product.id]),
-                          inCart: sources.cart[product.id] ?? 0)
+        return CardScreen(product: product, priceCents: price(product), stock: sources.stock[id],
+                          inCart: sources.cart[id] ?? 0)
     }
 
     func facets() -> FacetScreen {
-        guard let catalog = sources.catalog else { return FacetScreen(counts: [], selectedCategory: sources.selectedCategory, resultCount: 0) }
+        guard let catalog = sources.catalog else { return .empty(selectedCategory: sources.selectedCategory) }
         var counts = Array(repeating: 0, count: catalog.categoryCount)
         for product in matching() { counts[product.category] += 1 }
-        let result = sources.selectedCategory.map { counts[$0] } ?? counts.reduce(0, +)
-        return FacetScreen(counts: counts, selectedCategory: sources.selectedCategory, resultCount: result)
+        return FacetScreen(counts: counts, selectedCategory: sources.selectedCategory)
     }
 
     func cart() -> CartScreen {
-        guard let catalog = sources.catalog else { return CartScreen(lines: [], itemCount: 0, subtotalCents: 0, warningCount: 0) }
-        let lines = sources.cart.keys.sorted().map { id -> CartLineScreen in
+        guard let catalog = sources.catalog else { return CartScreen(lines: []) }
+        return CartScreen(lines: sources.cart.keys.sorted().map { id in
             let product = catalog.products[id]
-            let quantity = sources.cart[id]!
-            let unit = price(product)
-            return CartLineScreen(productID: id, name: product.name, quantity: quantity, unitCents: unit,
-                                  lineCents: unit * quantity,
-                                  warning: CheckoutRules.lineWarns(quantity: quantity, stock: sources.stock[id]))
-        }
-        return CartScreen(lines: lines, itemCount: lines.reduce(0) { $0 + $1.quantity },
-                          subtotalCents: lines.reduce(0) { $0 + $1.lineCents },
-                          warningCount: lines.filter(\.warning).count)
+            return CartLineScreen(product: product, quantity: sources.cart[id]!, unitCents: price(product),
+                                  stock: sources.stock[id])
+        })
     }
 
     func detail() -> DetailScreen {
         guard let id = sources.openProduct, let catalog = sources.catalog else { return .closed }
         let product = catalog.products[id]
-        return DetailScreen(productID: id, name: product.name, priceCents: price(product),
-                            badge: Browsing.badge(stock: sources.stock[id]), inCart: sources.cart[id] ?? 0,
-                            description: sources.detail)
+        return DetailScreen(product: product, priceCents: price(product), stock: sources.stock[id],
+                            inCart: sources.cart[id] ?? 0, description: sources.detail)
     }
 
     func checkout() -> CheckoutScreen {
         let cart = cart()
-        let discount = sources.appliedCoupon?.discount(onSubtotal: cart.subtotalCents) ?? 0
-        let discounted = cart.subtotalCents - discount
-        let tax = Money.tax(onCents: discounted)
-        var shipping: Int?
-        if case .quoted(_, let cents) = sources.quote {
-            shipping = Money.shipping(discountedSubtotalCents: discounted, quoteCents: cents)
-        }
-        var couponPending = false
-        if case .validating = sources.coupon { couponPending = true }
-        let ready = CheckoutRules.isReady(lineCount: cart.lines.count, warningCount: cart.warningCount,
-                                          hasQuote: shipping != nil, couponPending: couponPending)
-        return CheckoutScreen(subtotalCents: cart.subtotalCents, discountCents: discount, taxCents: tax,
-                              shippingCents: shipping, totalCents: shipping.map { discounted + tax + $0 },
-                              coupon: sources.coupon, quote: sources.quote, ready: ready)
+        return CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
+                              warningCount: cart.warningCount, appliedCoupon: sources.appliedCoupon,
+                              coupon: sources.coupon, quote: sources.quote)
     }
 
     func recommendations() -> RecommendationScreen {
@@ -246,8 +224,6 @@ public struct ShadowModel: Sendable {
                 && sources.cart[product.id] == nil && sources.stock[product.id] > 0
         }
         let best = candidates.sorted(by: CheckoutRules.recommends).prefix(CheckoutRules.recommendationCount)
-        return RecommendationScreen(items: best.map {
-            RecommendationScreen.Item(productID: $0.id, name: $0.name, priceCents: price($0))
-        })
+        return RecommendationScreen(items: best.map { RecommendationScreen.Item(product: $0, priceCents: price($0)) })
     }
 }

@@ -63,10 +63,10 @@ public final class MemoizedPort: StorefrontPort {
             _ = nextGeneration(.detail)
             store.refreshRecommendations()
         case .addToCart(let id):
-            store.cart[id, default: 0] += 1
+            store.quantities[id, default: 0] += 1
             store.refreshAfterCartChange(of: id)
         case .setQuantity(let id, let quantity):
-            store.cart[id] = quantity > 0 ? quantity : nil
+            store.quantities[id] = quantity > 0 ? quantity : nil
             store.refreshAfterCartChange(of: id)
         case .updateStock(let updates):
             for update in updates { store.items[update.productID].stock = update.stock }
@@ -161,9 +161,9 @@ public final class MemoizedPort: StorefrontPort {
     private func placeOrder() {
         guard store.checkout.ready, let total = store.checkout.totalCents else { return }
         let number = store.orders.count + 1
-        let carted = Array(store.cart.keys)
+        let carted = Array(store.quantities.keys)
         store.orders.append(MemoizedStore.Order(number: number, totalCents: total, confirmed: false))
-        store.cart = [:]
+        store.quantities = [:]
         store.couponCode = nil
         store.coupon = .none
         store.appliedCoupon = nil
@@ -183,31 +183,22 @@ public final class MemoizedPort: StorefrontPort {
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header:
-            let last = store.orders.last.map { "#\($0.number) \($0.confirmed ? "confirmed" : "placing")" }
-            let count = store.cartLines.reduce(0) { $0 + $1.quantity }
-            return .header(HeaderScreen(cartItemCount: count, orderCount: store.orders.count, lastOrder: last))
+            let last = store.orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
+            return .header(HeaderScreen(cartItemCount: store.cart.itemCount, orderCount: store.orders.count, lastOrder: last))
         case .grid:
             return .grid(GridScreen(productIDs: store.visibleIDs, page: store.page))
         case .card(let id):
             let item = store.items[id]
-            return .card(CardScreen(productID: id, name: item.product.name, priceCents: item.price,
-                                    wasCents: item.price != item.product.basePriceCents ? item.product.basePriceCents : nil,
-                                    badge: Browsing.badge(stock: item.stock), inCart: item.inCart))
+            return .card(CardScreen(product: item.product, priceCents: item.price, stock: item.stock, inCart: item.inCart))
         case .facets:
-            let counts = store.facetCounts
-            let result = store.selectedCategory.map { counts[$0] } ?? counts.reduce(0, +)
-            return .facets(FacetScreen(counts: counts, selectedCategory: store.selectedCategory, resultCount: result))
+            return .facets(FacetScreen(counts: store.facetCounts, selectedCategory: store.selectedCategory))
         case .cart:
-            let lines = store.cartLines
-            return .cart(CartScreen(lines: lines, itemCount: lines.reduce(0) { $0 + $1.quantity },
-                                    subtotalCents: lines.reduce(0) { $0 + $1.lineCents },
-                                    warningCount: lines.filter(\.warning).count))
+            return .cart(store.cart)
         case .detail:
             guard let id = store.openProduct, !store.items.isEmpty else { return .detail(.closed) }
             let item = store.items[id]
-            return .detail(DetailScreen(productID: id, name: item.product.name, priceCents: item.price,
-                                        badge: Browsing.badge(stock: item.stock), inCart: item.inCart,
-                                        description: store.detail))
+            return .detail(DetailScreen(product: item.product, priceCents: item.price, stock: item.stock,
+                                        inCart: item.inCart, description: store.detail))
         case .checkout:
             return .checkout(store.checkout)
         case .recommendations:

@@ -25,7 +25,8 @@ final class MemoizedStore {
     var sort = SortOrder.featured
     var page = 0
     var openProduct: Int?
-    var cart: [Int: Int] = [:]
+    /// Quantity per product in the cart.
+    var quantities: [Int: Int] = [:]
     var detail: Remote<String> = .idle
     var couponCode: String?
     var coupon: CouponStatus = .none
@@ -39,7 +40,7 @@ final class MemoizedStore {
     private(set) var facetCounts: [Int] = []
     private(set) var listedIDs: [Int] = []
     private(set) var visibleIDs: [Int] = []
-    private(set) var cartLines: [CartLineScreen] = []
+    private(set) var cart = CartScreen(lines: [])
     private(set) var checkout = CheckoutScreen(subtotalCents: 0, discountCents: 0, taxCents: 0, shippingCents: nil,
                                                totalCents: nil, coupon: .none, quote: .none, ready: false)
     private(set) var recommendations: [RecommendationScreen.Item] = []
@@ -85,57 +86,41 @@ final class MemoizedStore {
     }
 
     func refreshCart() {
-        let lines = cart.keys.sorted().map { id in
+        update(\.cart, CartScreen(lines: quantities.keys.sorted().map { id in
             let item = items[id]
-            let quantity = cart[id]!
-            return CartLineScreen(productID: id, name: item.product.name, quantity: quantity, unitCents: item.price,
-                                  lineCents: item.price * quantity,
-                                  warning: CheckoutRules.lineWarns(quantity: quantity, stock: item.stock))
-        }
-        update(\.cartLines, lines)
+            return CartLineScreen(product: item.product, quantity: quantities[id]!, unitCents: item.price, stock: item.stock)
+        }))
         refreshCheckout()
     }
 
     func refreshCheckout() {
-        let subtotal = cartLines.reduce(0) { $0 + $1.lineCents }
-        let discount = appliedCoupon?.discount(onSubtotal: subtotal) ?? 0
-        let discounted = subtotal - discount
-        let tax = Money.tax(onCents: discounted)
-        var shipping: Int?
-        if case .quoted(_, let cents) = quote {
-            shipping = Money.shipping(discountedSubtotalCents: discounted, quoteCents: cents)
-        }
-        var couponPending = false
-        if case .validating = coupon { couponPending = true }
-        let ready = CheckoutRules.isReady(lineCount: cartLines.count, warningCount: cartLines.filter(\.warning).count,
-                                          hasQuote: shipping != nil, couponPending: couponPending)
-        update(\.checkout, CheckoutScreen(subtotalCents: subtotal, discountCents: discount, taxCents: tax,
-                                          shippingCents: shipping, totalCents: shipping.map { discounted + tax + $0 },
-                                          coupon: coupon, quote: quote, ready: ready))
+        update(\.checkout, CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
+                                          warningCount: cart.warningCount, appliedCoupon: appliedCoupon,
+                                          coupon: coupon, quote: quote))
     }
 
     func refreshRecommendations() {
         guard let id = openProduct else { return update(\.recommendations, []) }
         let category = items[id].product.category
         let best = items
-            .filter { $0.product.category == category && $0.product.id != id && cart[$0.product.id] == nil && $0.stock > 0 }
+            .filter { $0.product.category == category && $0.product.id != id && quantities[$0.product.id] == nil && $0.stock > 0 }
             .sorted { CheckoutRules.recommends($0.product, before: $1.product) }
             .prefix(CheckoutRules.recommendationCount)
-            .map { RecommendationScreen.Item(productID: $0.product.id, name: $0.product.name, priceCents: $0.price) }
+            .map { RecommendationScreen.Item(product: $0.product, priceCents: $0.price) }
         update(\.recommendations, Array(best))
     }
 
     /// Which caches a set of changed products touches.
     func refreshAfterStockChange(of ids: [Int]) {
         if filters.inStockOnly { refreshMatching() }
-        if ids.contains(where: { cart[$0] != nil }) { refreshCart() }
+        if ids.contains(where: { quantities[$0] != nil }) { refreshCart() }
         if let open = openProduct, ids.contains(where: { items[$0].product.category == items[open].product.category }) {
             refreshRecommendations()
         }
     }
 
     func refreshAfterCartChange(of id: Int) {
-        items[id].inCart = cart[id] ?? 0
+        items[id].inCart = quantities[id] ?? 0
         refreshCart()
         if let open = openProduct, items[open].product.category == items[id].product.category {
             refreshRecommendations()
@@ -149,7 +134,7 @@ final class MemoizedStore {
         } else if sort == .priceLowToHigh || sort == .priceHighToLow {
             refreshListed()
         }
-        if !skipsCartRefreshOnSale, cart.keys.contains(where: { items[$0].product.category == category }) { refreshCart() }
+        if !skipsCartRefreshOnSale, quantities.keys.contains(where: { items[$0].product.category == category }) { refreshCart() }
         if let open = openProduct, items[open].product.category == category { refreshRecommendations() }
     }
     // HAND-WRITTEN END

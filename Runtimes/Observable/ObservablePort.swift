@@ -131,7 +131,8 @@ public final class ObservablePort: StorefrontPort {
     }
 
     private func placeOrder() {
-        guard store.isReady, let total = store.total else { return }
+        let checkout = store.checkout
+        guard checkout.ready, let total = checkout.totalCents else { return }
         let number = store.orders.count + 1
         store.orders.append(ObservableStore.Order(number: number, totalCents: total, confirmed: false))
         store.cart = [:]
@@ -151,42 +152,28 @@ public final class ObservablePort: StorefrontPort {
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header:
-            let last = store.orders.last.map { "#\($0.number) \($0.confirmed ? "confirmed" : "placing")" }
+            let last = store.orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
             return .header(HeaderScreen(cartItemCount: store.cartItemCount, orderCount: store.orders.count, lastOrder: last))
         case .grid:
             return .grid(GridScreen(productIDs: store.visible.map(\.product.id), page: store.page))
         case .card(let id):
             let item = store.items[id]
-            let price = store.price(item)
-            return .card(CardScreen(productID: id, name: item.product.name, priceCents: price,
-                                    wasCents: price != item.product.basePriceCents ? item.product.basePriceCents : nil,
-                                    badge: Browsing.badge(stock: item.stock), inCart: store.cart[id] ?? 0))
+            return .card(CardScreen(product: item.product, priceCents: store.price(item), stock: item.stock,
+                                    inCart: store.cart[id] ?? 0))
         case .facets:
-            guard !store.items.isEmpty else {
-                return .facets(FacetScreen(counts: [], selectedCategory: store.selectedCategory, resultCount: 0))
-            }
+            guard !store.items.isEmpty else { return .facets(.empty(selectedCategory: store.selectedCategory)) }
             var counts = Array(repeating: 0, count: store.categoryCount)
             for item in store.matching { counts[item.product.category] += 1 }
-            let result = store.selectedCategory.map { counts[$0] } ?? counts.reduce(0, +)
-            return .facets(FacetScreen(counts: counts, selectedCategory: store.selectedCategory, resultCount: result))
+            return .facets(FacetScreen(counts: counts, selectedCategory: store.selectedCategory))
         case .cart:
-            let lines = store.cartLines
-            return .cart(CartScreen(lines: lines, itemCount: lines.reduce(0) { $0 + $1.quantity },
-                                    subtotalCents: lines.reduce(0) { $0 + $1.lineCents },
-                                    warningCount: lines.filter(\.warning).count))
+            return .cart(CartScreen(lines: store.cartLines))
         case .detail:
             guard let id = store.openProduct, !store.items.isEmpty else { return .detail(.closed) }
             let item = store.items[id]
-            return .detail(DetailScreen(productID: id, name: item.product.name, priceCents: store.price(item),
-                                        badge: Browsing.badge(stock: item.stock), inCart: store.cart[id] ?? 0,
-                                        description: store.detail))
+            return .detail(DetailScreen(product: item.product, priceCents: store.price(item), stock: item.stock,
+                                        inCart: store.cart[id] ?? 0, description: store.detail))
         case .checkout:
-            let subtotal = store.subtotal
-            let discount = store.discount
-            return .checkout(CheckoutScreen(
-                subtotalCents: subtotal, discountCents: discount, taxCents: Money.tax(onCents: subtotal - discount),
-                shippingCents: store.shipping, totalCents: store.total,
-                coupon: store.coupon, quote: store.quote, ready: store.isReady))
+            return .checkout(store.checkout)
         case .recommendations:
             guard let id = store.openProduct, !store.items.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
             let category = store.items[id].product.category
@@ -195,7 +182,7 @@ public final class ObservablePort: StorefrontPort {
                 .sorted { CheckoutRules.recommends($0.product, before: $1.product) }
                 .prefix(CheckoutRules.recommendationCount)
             return .recommendations(RecommendationScreen(items: best.map {
-                RecommendationScreen.Item(productID: $0.product.id, name: $0.product.name, priceCents: store.price($0))
+                RecommendationScreen.Item(product: $0.product, priceCents: store.price($0))
             }))
         }
     }

@@ -68,33 +68,14 @@ final class ObservableStore {
     var cartLines: [CartLineScreen] {
         cart.keys.sorted().map { id in
             let item = items[id]
-            let quantity = cart[id]!
-            let unit = price(item)
-            return CartLineScreen(productID: id, name: item.product.name, quantity: quantity, unitCents: unit,
-                                  lineCents: unit * quantity,
-                                  warning: CheckoutRules.lineWarns(quantity: quantity, stock: item.stock))
+            return CartLineScreen(product: item.product, quantity: cart[id]!, unitCents: price(item), stock: item.stock)
         }
     }
 
-    var subtotal: Int { cartLines.reduce(0) { $0 + $1.lineCents } }
-
-    var discount: Int { appliedCoupon?.discount(onSubtotal: subtotal) ?? 0 }
-
-    var shipping: Int? {
-        guard case .quoted(_, let cents) = quote else { return nil }
-        return Money.shipping(discountedSubtotalCents: subtotal - discount, quoteCents: cents)
-    }
-
-    var total: Int? {
-        let discounted = subtotal - discount
-        return shipping.map { discounted + Money.tax(onCents: discounted) + $0 }
-    }
-
-    var isReady: Bool {
-        let lines = cartLines
-        var couponPending = false
-        if case .validating = coupon { couponPending = true }
-        return CheckoutRules.isReady(lineCount: lines.count, warningCount: lines.filter(\.warning).count,
-                                     hasQuote: shipping != nil, couponPending: couponPending)
+    var checkout: CheckoutScreen {
+        let cart = CartScreen(lines: cartLines)
+        return CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
+                              warningCount: cart.warningCount, appliedCoupon: appliedCoupon,
+                              coupon: coupon, quote: quote)
     }
 }
