@@ -6,7 +6,7 @@ import CMeasure
 /// refuses is kept as unavailable with PAPI's error text and the reason its
 /// component is disabled. An empty event set is never started. PAPI counts
 /// the thread that created the session, so create and use it on one thread.
-public final class HardwareCounters {
+public final class HardwareCounters: CounterSet {
     public static let standardEvents = ["PAPI_TOT_INS", "PAPI_TOT_CYC", "PAPI_BR_MSP", "PAPI_L1_DCM"]
 
     /// Whether PAPI itself could be loaded and initialized, and if not, why.
@@ -100,19 +100,6 @@ public final class HardwareCounters {
         return readings(values: values)
     }
 
-    /// Runs `body` with the accepted events counting; returns one reading per
-    /// requested event, in request order.
-    public func measure<Result>(_ body: () throws -> Result) rethrows -> (result: Result, readings: [NamedReading]) {
-        start()
-        let result: Result
-        do {
-            result = try body()
-        } catch {
-            _ = stop()
-            throw error
-        }
-        return (result, stop())
-    }
 
     private func readings(values: [Int64]) -> [NamedReading] {
         events.enumerated().map { index, event in

@@ -10,7 +10,7 @@ import Glibc
 ///
 /// Counters are opened once and reused, so a region costs three system calls
 /// per counter (reset, enable, disable) plus a read.
-public final class SoftwareCounters {
+public final class SoftwareCounters: CounterSet {
     public enum Event: String, CaseIterable, Sendable {
         case taskClockNanoseconds = "task-clock-ns"
         case pageFaults = "page-faults"
@@ -79,18 +79,6 @@ public final class SoftwareCounters {
         return readings
     }
 
-    /// Runs `body` with every openable counter enabled; one reading per event.
-    public func measure<Result>(_ body: () throws -> Result) rethrows -> (result: Result, readings: [NamedReading]) {
-        start()
-        let result: Result
-        do {
-            result = try body()
-        } catch {
-            _ = stop()
-            throw error
-        }
-        return (result, stop())
-    }
 
     /// The system's perf_event_paranoid level, or nil if it cannot be read.
     public static var paranoidLevel: Int? {

@@ -45,40 +45,26 @@ struct Options {
             }
             return number
         }
+        func names(for flag: String) throws -> [String] {
+            try value(for: flag).split(separator: ",").map(String.init)
+        }
         while let argument = remaining.popFirst() {
             switch argument {
             case "--suite":
-                for name in try value(for: argument).split(separator: ",").map(String.init) {
-                    let chosen = name == "all" ? Suite.allCases : Suite(rawValue: name).map { [$0] }
-                    guard let chosen else {
-                        throw UsageError(description:
-                            "unknown suite '\(name)'; accepted: \((Suite.allCases.map(\.rawValue) + ["all"]).joined(separator: ", "))")
-                    }
+                for name in try names(for: argument) {
+                    let chosen = name == "all" ? Suite.allCases : [try Self.choice(Suite.self, name, flag: "suite", extra: ["all"])]
                     for suite in chosen where !suites.contains(suite) { suites.append(suite) }
                 }
             case "--runtime":
                 runtimes = []
-                for name in try value(for: argument).split(separator: ",").map(String.init) {
-                    guard let runtime = Runtime(rawValue: name) else {
-                        throw UsageError(description:
-                            "unknown runtime '\(name)'; accepted: \(Runtime.allCases.map(\.rawValue).joined(separator: ", "))")
-                    }
+                for name in try names(for: argument) {
+                    let runtime = try Self.choice(Runtime.self, name, flag: "runtime")
                     if !runtimes.contains(runtime) { runtimes.append(runtime) }
                 }
             case "--scale":
-                let text = try value(for: argument)
-                guard let chosen = Scale(rawValue: text) else {
-                    throw UsageError(description:
-                        "unknown scale '\(text)'; accepted: \(Scale.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                scale = chosen
+                scale = try Self.choice(Scale.self, try value(for: argument), flag: "scale")
             case "--inject-fault":
-                let text = try value(for: argument)
-                guard let chosen = Fault(rawValue: text) else {
-                    throw UsageError(description:
-                        "unknown fault '\(text)'; accepted: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                fault = chosen
+                fault = try Self.choice(Fault.self, try value(for: argument), flag: "fault")
             case "--iterations":
                 plan.iterations = try count(for: argument, minimum: 1)
             case "--warmup":
@@ -90,12 +76,7 @@ struct Options {
                 }
                 plan.minimumSeconds = seconds
             case "--format":
-                let text = try value(for: argument)
-                guard let chosen = Format(rawValue: text) else {
-                    throw UsageError(description:
-                        "unknown format '\(text)'; accepted: \(Format.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                format = chosen
+                format = try Self.choice(Format.self, try value(for: argument), flag: "format")
             case "--output":
                 outputDirectory = URL(fileURLWithPath: try value(for: argument), isDirectory: true)
             case "--instructions":
@@ -119,6 +100,17 @@ struct Options {
                 throw UsageError(description: "unknown argument '\(argument)'; run storefront --help for the accepted flags")
             }
         }
+    }
+
+    /// The case of `Choice` named `name`, or an error listing the accepted names.
+    private static func choice<Choice: CaseIterable & RawRepresentable>(
+        _ type: Choice.Type, _ name: String, flag: String, extra: [String] = []
+    ) throws -> Choice where Choice.RawValue == String {
+        guard let chosen = Choice(rawValue: name) else {
+            let accepted = Choice.allCases.map(\.rawValue) + extra
+            throw UsageError(description: "unknown \(flag) '\(name)'; accepted: \(accepted.joined(separator: ", "))")
+        }
+        return chosen
     }
 
     static let helpText = """

@@ -2,9 +2,9 @@ import Measure
 import Workload
 
 /// Runs the runtime suites: the same scheduled session steps through every
-/// selected port, ports alternating within each iteration so that machine
-/// drift hits all of them alike. Timing runs are separate from the counting
-/// runs (mallocs, counters, memory), which run once per port.
+/// selected port, ports rotating within each iteration so that machine drift
+/// hits all of them alike. Timing runs are separate from the counting runs
+/// (mallocs, counters, memory), which run once per port each.
 @MainActor
 struct RuntimeSuiteRunner {
     let options: Options
@@ -19,73 +19,116 @@ struct RuntimeSuiteRunner {
         schedule = SessionSchedule(catalog: catalog)
     }
 
-    /// What a suite replays: `setup` brings a fresh runtime to where the
-    /// measured part starts (untimed), `measured` is the timed part.
-    func steps(for suite: Suite) -> (setup: [SessionSchedule.Step], measured: [SessionSchedule.Step]) {
-        let beforeBurst = schedule.phases.prefix { $0.name != "inventory-burst" }.flatMap(\.steps)
+    /// How one suite exercises a port. `prepare` is untimed and returns the
+    /// session the measured part plays on (nil when the measured part starts
+    /// the runtime itself); `play` is the measured part: it appends one
+    /// sample per timed unit to `samples` and returns the session it used.
+    struct Plan {
+        let summary: String
+        let actionsPerRun: Int
+        let prepare: (Runtime) async -> (any PlayableSession)?
+        let play: (Runtime, (any PlayableSession)?, inout [Double]) async -> any PlayableSession
+    }
+
+    func plan(for suite: Suite) -> Plan {
+        let scale = options.scale.rawValue
+        let phases = schedule.phases
+        let beforeBurst = phases.prefix { $0.name != "inventory-burst" }.flatMap(\.steps)
         switch suite {
-        case .coldStart: return ([], schedule.phases[0].steps)
-        case .session: return ([], schedule.phases.flatMap(\.steps))
-        case .interactions: return (beforeBurst, [])
-        case .inventoryBurst: return (beforeBurst, schedule.phases.first { $0.name == "inventory-burst" }!.steps)
-        case .calibration: return ([], [])
+        case .coldStart:
+            return replay(nil, phases[0].steps, "\(suite.rawValue) at \(scale) scale")
+        case .session:
+            return replay(nil, phases.flatMap(\.steps), "\(suite.rawValue) at \(scale) scale")
+        case .inventoryBurst:
+            return replay(beforeBurst, phases.first { $0.name == "inventory-burst" }!.steps,
+                          "\(suite.rawValue) at \(scale) scale, after the cart phase")
+        case .interactions:
+            return interactions(after: beforeBurst, scale: scale)
+        case .calibration:
+            preconditionFailure("calibration is not a runtime suite")
         }
     }
 
-    /// A fresh runtime brought through `setup`, untimed.
-    func prepare(_ runtime: Runtime, _ setup: [SessionSchedule.Step]) async -> any PlayableSession {
-        let session = runtime.startSession(catalog: catalog)
-        await session.play(setup)
-        return session
+    /// Replays `measured` steps, from a fresh runtime (`setup` nil: the
+    /// runtime's creation is measured) or from one prepared through `setup`.
+    private func replay(_ setup: [SessionSchedule.Step]?, _ measured: [SessionSchedule.Step], _ summary: String) -> Plan {
+        Plan(
+            summary: summary,
+            actionsPerRun: measured.filter { if case .action = $0 { true } else { false } }.count,
+            prepare: { runtime in
+                guard let setup else { return nil }
+                let session = runtime.startSession(catalog: catalog)
+                await session.play(setup)
+                return session
+            },
+            play: { runtime, prepared, samples in
+                let start = Stopwatch.now()
+                let session = prepared ?? runtime.startSession(catalog: catalog)
+                await session.play(measured)
+                samples.append(Double(Stopwatch.now() &- start))
+                return session
+            })
     }
 
-    /// One measured run: for suites measured from nothing, the runtime's
-    /// creation is inside the run; otherwise a prepared session is played.
-    @discardableResult
-    func runOnce(_ runtime: Runtime, _ steps: (setup: [SessionSchedule.Step], measured: [SessionSchedule.Step]),
-                 prepared: (any PlayableSession)? = nil) async -> any PlayableSession {
-        let session = prepared ?? runtime.startSession(catalog: catalog)
-        await session.play(steps.measured)
-        return session
-    }
-
-    /// The interactions cycle: settled actions that send no request and
-    /// leave the session as they found it, so the cycle repeats forever.
-    var interactionCycle: [UserAction] {
-        let carted = schedule.phases.flatMap(\.steps).compactMap { step -> Int? in
+    /// One warmed session per port, kept for the whole suite, through a
+    /// cycle of settled actions that send no request and leave the session
+    /// as they found it: a quantity change and back, the in-stock filter on
+    /// and off, a page flip and back. Each action is one sample.
+    private func interactions(after setup: [SessionSchedule.Step], scale: String) -> Plan {
+        let carted = setup.compactMap { step -> Int? in
             if case .action(.addToCart(let id), _) = step { return id }
             return nil
         }.first!
-        return [
+        let cycle: [UserAction] = [
             .setQuantity(productID: carted, quantity: 5), .setQuantity(productID: carted, quantity: 1),
             .setInStockOnly(true), .setInStockOnly(false),
             .setPage(1), .setPage(0),
         ]
+        let warmed = WarmedSessions()
+        return Plan(
+            summary: "one settled action at \(scale) scale (counts: a cycle of \(cycle.count))",
+            actionsPerRun: cycle.count,
+            prepare: { runtime in
+                if let session = warmed.sessions[runtime] { return session }
+                let session = runtime.startSession(catalog: catalog)
+                await session.play(setup)
+                warmed.sessions[runtime] = session
+                return session
+            },
+            play: { _, prepared, samples in
+                let session = prepared!
+                for action in cycle {
+                    let start = Stopwatch.now()
+                    await session.act(action)
+                    samples.append(Double(Stopwatch.now() &- start))
+                }
+                return session
+            })
+    }
+
+    /// The sessions the interactions suite keeps warm between runs.
+    private final class WarmedSessions {
+        var sessions: [Runtime: any PlayableSession] = [:]
     }
 
     func run(_ suite: Suite, runtimes: [Runtime], instructions: [String: CounterReading]) async -> SuiteRecord {
-        if suite == .interactions { return await runInteractions(runtimes: runtimes, instructions: instructions) }
-        let steps = steps(for: suite)
-        let plan = options.plan
-        func prepared(_ runtime: Runtime) async -> (any PlayableSession)? {
-            steps.setup.isEmpty ? nil : await prepare(runtime, steps.setup)
-        }
-        for round in 0..<plan.warmup {
-            progress.report("\(suite.rawValue): warm-up \(round + 1)/\(plan.warmup)")
-            for runtime in runtimes { await runOnce(runtime, steps, prepared: await prepared(runtime)) }
+        let plan = plan(for: suite)
+        let sampling = options.plan
+        var discarded: [Double] = []
+        for round in 0..<sampling.warmup {
+            progress.report("\(suite.rawValue): warm-up \(round + 1)/\(sampling.warmup)")
+            for runtime in runtimes { _ = await plan.play(runtime, await plan.prepare(runtime), &discarded) }
         }
         var samples: [Runtime: [Double]] = [:]
-        let deadline = Stopwatch.now() &+ UInt64(plan.minimumSeconds * 1e9)
+        let deadline = Stopwatch.now() &+ UInt64(sampling.minimumSeconds * 1e9)
         var iteration = 0
-        while iteration < plan.iterations || Stopwatch.now() < deadline {
+        while iteration < sampling.iterations || Stopwatch.now() < deadline {
             // Rotate the starting port so none always runs first.
             for offset in runtimes.indices {
                 let runtime = runtimes[(iteration + offset) % runtimes.count]
                 progress.report("\(suite.rawValue): \(runtime.rawValue), iteration \(iteration + 1)")
-                let session = await prepared(runtime)
-                let start = Stopwatch.now()
-                await runOnce(runtime, steps, prepared: session)
-                samples[runtime, default: []].append(Double(Stopwatch.now() &- start))
+                let session = await plan.prepare(runtime)
+                _ = await plan.play(runtime, session, &samples[runtime, default: []])
             }
             iteration += 1
         }
@@ -94,123 +137,50 @@ struct RuntimeSuiteRunner {
         var results: [RegionResult] = []
         for runtime in runtimes {
             progress.report("\(suite.rawValue): \(runtime.rawValue), counting")
-            var session = await prepared(runtime)
-            let rendersBefore = session?.renderCount ?? 0
-            let requestsBefore = session?.requestCount ?? 0
+            let prepared = await plan.prepare(runtime)
+            let rendersBefore = prepared?.renderCount ?? 0
+            let requestsBefore = prepared?.requestCount ?? 0
             let allocations = AllocationCounter.begin(.thread)
-            let counted = await runOnce(runtime, steps, prepared: session)
+            let counted = await plan.play(runtime, prepared, &discarded)
             let counts = allocations.end()
-            session = await prepared(runtime)
-            hardware.start()
-            await runOnce(runtime, steps, prepared: session)
-            let hardwareReadings = hardware.stop()
-            session = await prepared(runtime)
-            software.start()
-            await runOnce(runtime, steps, prepared: session)
-            let softwareReadings = software.stop()
-            session = await prepared(runtime)
+            let work = [
+                "renders": counted.renderCount - rendersBefore,
+                "requests": counted.requestCount - requestsBefore,
+                "actions": plan.actionsPerRun,
+            ]
+            var readings: [[NamedReading]] = []
+            for counters in [hardware, software] as [any CounterSet] {
+                let session = await plan.prepare(runtime)
+                counters.start()
+                _ = await plan.play(runtime, session, &discarded)
+                readings.append(counters.stop())
+            }
+            let session = await plan.prepare(runtime)
             let peak = PeakMemory.begin()
-            await runOnce(runtime, steps, prepared: session)
+            _ = await plan.play(runtime, session, &discarded)
             let peakMemory = peak.end()
             let taken = samples[runtime] ?? []
             results.append(RegionResult(
                 name: runtime.rawValue,
-                summary: "\(suite.rawValue) at \(options.scale.rawValue) scale",
+                summary: plan.summary,
                 samplesNanoseconds: taken,
                 time: SampleSummary(taken),
                 allocations: counts,
                 expectedAllocations: nil,
-                hardwareCounters: hardwareReadings,
-                softwareCounters: softwareReadings,
+                hardwareCounters: readings[0],
+                softwareCounters: readings[1],
                 peakMemory: peakMemory,
                 instructions: instructions[Self.instructionRegion(suite, runtime)]
                     ?? .unavailable(reason: "not requested (add --instructions callgrind)"),
-                work: [
-                    "renders": counted.renderCount - rendersBefore,
-                    "requests": counted.requestCount - requestsBefore,
-                    "actions": steps.measured.filter { if case .action = $0 { true } else { false } }.count,
-                ]))
+                work: work))
         }
         progress.finish()
         RegionResult.compareWithFastest(&results)
         return SuiteRecord(suite: suite.rawValue, scale: options.scale.rawValue, recordedAt: SuiteRecord.now(),
-                           environment: EnvironmentFingerprint.current(), plan: plan, regions: results)
-    }
-
-    /// Interactions: one warmed session per port, kept for the whole suite;
-    /// each action is one sample.
-    private func runInteractions(runtimes: [Runtime], instructions: [String: CounterReading]) async -> SuiteRecord {
-        let cycle = interactionCycle
-        let plan = options.plan
-        var sessions: [Runtime: any PlayableSession] = [:]
-        for runtime in runtimes {
-            progress.report("interactions: warming \(runtime.rawValue)")
-            sessions[runtime] = await prepare(runtime, steps(for: .interactions).setup)
-        }
-        func playCycle(_ session: any PlayableSession, timing samples: inout [Double]) async {
-            for action in cycle {
-                let start = Stopwatch.now()
-                await session.act(action)
-                samples.append(Double(Stopwatch.now() &- start))
-            }
-        }
-        var discarded: [Double] = []
-        for _ in 0..<plan.warmup {
-            for runtime in runtimes { await playCycle(sessions[runtime]!, timing: &discarded) }
-        }
-        var samples: [Runtime: [Double]] = [:]
-        let deadline = Stopwatch.now() &+ UInt64(plan.minimumSeconds * 1e9)
-        var iteration = 0
-        while iteration < plan.iterations || Stopwatch.now() < deadline {
-            for offset in runtimes.indices {
-                let runtime = runtimes[(iteration + offset) % runtimes.count]
-                progress.report("interactions: \(runtime.rawValue), cycle \(iteration + 1)")
-                await playCycle(sessions[runtime]!, timing: &samples[runtime, default: []])
-            }
-            iteration += 1
-        }
-        let hardware = HardwareCounters()
-        let software = SoftwareCounters()
-        var results: [RegionResult] = []
-        for runtime in runtimes {
-            let session = sessions[runtime]!
-            let rendersBefore = session.renderCount
-            let allocations = AllocationCounter.begin(.thread)
-            await playCycle(session, timing: &discarded)
-            let counts = allocations.end()
-            let renders = session.renderCount - rendersBefore
-            hardware.start()
-            await playCycle(session, timing: &discarded)
-            let hardwareReadings = hardware.stop()
-            software.start()
-            await playCycle(session, timing: &discarded)
-            let softwareReadings = software.stop()
-            let peak = PeakMemory.begin()
-            await playCycle(session, timing: &discarded)
-            let peakMemory = peak.end()
-            let taken = samples[runtime] ?? []
-            results.append(RegionResult(
-                name: runtime.rawValue,
-                summary: "one settled action at \(options.scale.rawValue) scale (counts: one cycle of \(cycle.count))",
-                samplesNanoseconds: taken,
-                time: SampleSummary(taken),
-                allocations: counts,
-                expectedAllocations: nil,
-                hardwareCounters: hardwareReadings,
-                softwareCounters: softwareReadings,
-                peakMemory: peakMemory,
-                instructions: instructions[Self.instructionRegion(.interactions, runtime)]
-                    ?? .unavailable(reason: "not requested (add --instructions callgrind)"),
-                work: ["renders": renders, "requests": 0, "actions": cycle.count]))
-        }
-        progress.finish()
-        RegionResult.compareWithFastest(&results)
-        return SuiteRecord(suite: Suite.interactions.rawValue, scale: options.scale.rawValue, recordedAt: SuiteRecord.now(),
-                           environment: EnvironmentFingerprint.current(), plan: plan, regions: results)
+                           environment: EnvironmentFingerprint.current(), plan: sampling, regions: results)
     }
 
     static func instructionRegion(_ suite: Suite, _ runtime: Runtime) -> String {
         "\(suite.rawValue)/\(runtime.rawValue)"
     }
-
 }
