@@ -85,25 +85,9 @@ public enum AgreementGate {
 
     /// The shadow model's own digest: what every port must reproduce.
     public static func shadowDigest(scale: Scale) -> ScreenDigest {
-        let catalog = Catalog(scale: scale)
-        var shadow = ShadowModel(serving: catalog)
         var digest = ScreenDigest()
-        for phase in Script(catalog: catalog).phases {
-            for step in phase.steps {
-                switch step {
-                case .action(let action):
-                    shadow.apply(action)
-                case .deliver(let delivery):
-                    let pending = shadow.pending
-                    var noShuffle: SeededGenerator?
-                    for sequence in Script.resolve(delivery, pending: pending, shuffle: &noShuffle) {
-                        _ = shadow.deliver(sequence)
-                    }
-                }
-            }
-            let views = shadow.mountedViews
-            digest.add(checkpoint: phase.name, views: views,
-                       screens: Dictionary(uniqueKeysWithValues: views.map { ($0, shadow.render($0)) }))
+        for checkpoint in SessionSchedule(catalog: Catalog(scale: scale)).checkpoints {
+            digest.add(checkpoint: checkpoint.phase, views: checkpoint.views, screens: checkpoint.screens)
         }
         return digest
     }

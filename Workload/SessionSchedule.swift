@@ -5,7 +5,16 @@
 public struct SessionSchedule: Sendable {
     public enum Step: Sendable, Hashable {
         case action(UserAction, issuedAfter: Int)
-        case deliver(sequence: Int)
+        /// `applied` is whether a correct port applies the answer (false:
+        /// it is superseded and must be rejected).
+        case deliver(sequence: Int, applied: Bool)
+    }
+
+    /// What the shadow model shows at a phase's end.
+    public struct Checkpoint: Sendable {
+        public var phase: String
+        public var views: [ViewID]
+        public var screens: [ViewID: Screen]
     }
 
     public struct Phase: Sendable {
@@ -14,10 +23,14 @@ public struct SessionSchedule: Sendable {
     }
 
     public let phases: [Phase]
+    public let checkpoints: [Checkpoint]
+    /// The shadow model at the session's end.
+    public let finalState: ShadowModel
 
     public init(catalog: Catalog) {
         var shadow = ShadowModel(serving: catalog)
         var noShuffle: SeededGenerator?
+        var checkpoints: [Checkpoint] = []
         phases = Script(catalog: catalog).phases.map { phase in
             var steps: [Step] = []
             for step in phase.steps {
@@ -27,13 +40,17 @@ public struct SessionSchedule: Sendable {
                     steps.append(.action(action, issuedAfter: shadow.expectedRequests.count))
                 case .deliver(let delivery):
                     for sequence in Script.resolve(delivery, pending: shadow.pending, shuffle: &noShuffle) {
-                        _ = shadow.deliver(sequence)
-                        steps.append(.deliver(sequence: sequence))
+                        steps.append(.deliver(sequence: sequence, applied: shadow.deliver(sequence)))
                     }
                 }
             }
+            let views = shadow.mountedViews
+            checkpoints.append(Checkpoint(phase: phase.name, views: views,
+                                          screens: Dictionary(uniqueKeysWithValues: views.map { ($0, shadow.render($0)) })))
             return Phase(name: phase.name, steps: steps)
         }
+        self.checkpoints = checkpoints
+        finalState = shadow
     }
 
     public var actionCount: Int {
@@ -51,7 +68,7 @@ extension SessionRunner {
             switch step {
             case .action(let action, let issuedAfter):
                 await perform(action, expectedIssued: issuedAfter)
-            case .deliver(let sequence):
+            case .deliver(let sequence, _):
                 await deliver(sequence)
             }
         }

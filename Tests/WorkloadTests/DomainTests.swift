@@ -55,29 +55,18 @@ struct DomainTests {
 
     @Test("the shadow model's session ends with one confirmed order and nothing outstanding")
     func shadowSession() {
-        let catalog = Catalog(scale: .small)
-        var shadow = ShadowModel(serving: catalog)
-        var noShuffle: SeededGenerator?
-        var rejected = 0
-        for phase in Script(catalog: catalog).phases {
-            for step in phase.steps {
-                switch step {
-                case .action(let action):
-                    shadow.apply(action)
-                case .deliver(let delivery):
-                    for sequence in Script.resolve(delivery, pending: shadow.pending, shuffle: &noShuffle)
-                    where !shadow.deliver(sequence) {
-                        rejected += 1
-                    }
-                }
-            }
-        }
+        let schedule = SessionSchedule(catalog: Catalog(scale: .small))
+        let shadow = schedule.finalState
         #expect(shadow.pending.isEmpty)
         #expect(shadow.sources.orders.count == 1)
         #expect(shadow.sources.orders.first?.confirmed == true)
         #expect(shadow.sources.cart.isEmpty)
+        let rejected = schedule.phases.flatMap(\.steps).filter { step in
+            if case .deliver(_, applied: false) = step { true } else { false }
+        }
         // Four stale product details, two replaced coupons, two replaced quotes.
-        #expect(rejected == 8)
+        #expect(rejected.count == 8)
+        #expect(schedule.checkpoints.map(\.phase) == schedule.phases.map(\.name))
         guard case .header(let header) = shadow.render(.header) else { return }
         #expect(header.lastOrder == "#1 confirmed")
     }
