@@ -6,7 +6,7 @@ import Workload
 /// tool can trust it; a bad value stops the run with a message naming what
 /// was wrong and what is accepted.
 struct Options {
-    enum Format: String, CaseIterable { case text, markdown, json }
+    enum Format: String, CaseIterable { case text, markdown, json, csv }
 
     var suites: [Suite] = []
     var runtimes: [Runtime] = Runtime.allCases
@@ -147,7 +147,7 @@ struct Options {
           --iterations N          timed samples per port (default 50)
           --warmup N              untimed runs per port before sampling (default 5)
           --min-time SECONDS      keep sampling until this much time passed
-          --format text|markdown|json
+          --format text|markdown|json|csv
                                   report format on stdout (default text)
           --output DIR            also write the JSON record to DIR, atomically
           --instructions callgrind

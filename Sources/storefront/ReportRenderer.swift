@@ -1,15 +1,15 @@
 import Foundation
 import Measure
 
-/// Turns suite records into what a person reads: a table per suite, then
-/// each counter family once, with unavailable counters grouped by reason.
+/// Turns a results document into what a person (or a spreadsheet) reads: a
+/// table per suite, then each counter once, unavailable ones grouped by
+/// their reason; or JSON; or CSV with one row per suite and port.
 enum ReportRenderer {
-    static func render(_ records: [SuiteRecord], as format: Options.Format) throws -> String {
+    static func render(_ document: ResultsDocument, as format: Options.Format) throws -> String {
         switch format {
-        case .json:
-            return try String(decoding: encoder.encode(records), as: UTF8.self)
-        case .text, .markdown:
-            return records.map { render($0, markdown: format == .markdown) }.joined(separator: "\n")
+        case .json: return String(decoding: try encoder.encode(document), as: UTF8.self)
+        case .csv: return csv(document)
+        case .text, .markdown: return text(document, markdown: format == .markdown)
         }
     }
 
@@ -21,74 +21,80 @@ enum ReportRenderer {
         return encoder
     }()
 
-    private static func render(_ record: SuiteRecord, markdown: Bool) -> String {
+    // MARK: Text and Markdown
+
+    static func text(_ document: ResultsDocument, markdown: Bool) -> String {
         var lines: [String] = []
-        var heading = "suite \(record.suite): \(record.plan.iterations) iterations after \(record.plan.warmup) warm-up rounds"
-        if let scale = record.scale { heading += ", \(scale) scale" }
-        lines.append(markdown ? "## \(heading)" : heading)
-        lines.append("")
-        let compared = record.regions.contains { $0.comparedWithFastest != nil }
-        let counted = record.regions.contains { $0.work != nil }
-        var header = ["region", "median", "95% CI of median", "p10", "p90", "p99"]
-        if compared { header.append("vs fastest") }
-        header += ["mallocs", "heap peak"]
-        if counted { header += ["mallocs/action", "renders", "requests"] }
-        header.append("instructions")
-        let rows = record.regions.map { region -> [String] in
-            var row = [
-                region.name,
-                duration(region.time.median),
-                "\(duration(region.time.medianInterval.lowerBound))–\(duration(region.time.medianInterval.upperBound))",
-                duration(region.time.p10),
-                duration(region.time.p90),
-                duration(region.time.p99),
-            ]
-            if compared { row.append(region.comparedWithFastest.map(ratio) ?? "") }
-            row += [String(region.allocations.allocations), bytes(region.allocations.peakBytes)]
-            if counted {
-                let actions = max(1, region.work?["actions"] ?? 1)
-                row += [String(format: "%.1f", Double(region.allocations.allocations) / Double(actions)),
-                        region.work?["renders"].map(String.init) ?? "", region.work?["requests"].map(String.init) ?? ""]
+        let plan = document.plan
+        for suite in document.suites {
+            var heading = "\(suite.suite): \(suite.summary)"
+            if suite.runtimes != nil { heading += " (\(document.workload.scale) scale)" }
+            lines.append(markdown ? "### \(heading)" : heading)
+            lines.append("")
+            if let regions = suite.regions { lines += calibrationTable(regions, markdown: markdown) }
+            if let runtimes = suite.runtimes { lines += runtimeTable(runtimes, markdown: markdown) }
+            lines.append("")
+            let counters = (suite.regions?.map { ($0.region, $0.counters) } ?? [])
+                + (suite.runtimes?.compactMap { result in result.counters.map { (result.runtime, $0) } } ?? [])
+            lines += counterLines(counters)
+            for failed in suite.runtimes?.filter({ $0.gate == "failed" }) ?? [] {
+                lines.append("not measured: \(failed.gateFailure ?? failed.runtime)")
             }
-            row.append(region.instructions.value.map(String.init) ?? "unavailable")
-            return row
-        }
-        lines += table(header: header, rows: rows, markdown: markdown)
-        lines.append("")
-        for family in ["hardware counters (PAPI)", "software counters (perf_event_open)"] {
-            lines.append(markdown ? "### \(family)" : "\(family):")
-            let readings = record.regions.map { region in
-                (region.name, family.hasPrefix("hardware") ? region.hardwareCounters : region.softwareCounters)
-            }
-            lines += counterLines(readings)
             lines.append("")
         }
-        let reasons = Set(record.regions.compactMap { region -> String? in
-            if case .unavailable(let reason) = region.instructions { return reason }
-            return nil
-        })
-        for reason in reasons.sorted() { lines.append("instructions unavailable: \(reason)") }
-        if let rss = record.regions.first?.peakMemory.residentPeakBytes, case .unavailable(let reason) = rss {
-            lines.append("resident peak unavailable: \(reason)")
-        }
+        lines.append("\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port; "
+            + "times are medians with the 95% interval of the median; ≈ marks a factor the samples cannot tell from 1.")
         return lines.joined(separator: "\n")
     }
 
-    /// Counted values per region, then each distinct reason once.
-    private static func counterLines(_ readings: [(String, [NamedReading])]) -> [String] {
+    private static func calibrationTable(_ regions: [CalibrationResult], markdown: Bool) -> [String] {
+        table(header: ["region", "median", "95% CI", "p90", "mallocs", "expected", "heap peak", "instructions"],
+              rows: regions.map { region in
+                  [
+                      region.region, duration(region.wallNanoseconds.median), interval(region.wallNanoseconds),
+                      duration(region.wallNanoseconds.p90), String(region.allocations.allocations),
+                      region.expectedAllocations.map(String.init) ?? "", bytes(region.allocations.peakBytes),
+                      region.counters["callgrind-instructions"]?.value.map { String(Int64($0)) } ?? "unavailable",
+                  ]
+              }, markdown: markdown)
+    }
+
+    private static func runtimeTable(_ runtimes: [RuntimeResult], markdown: Bool) -> [String] {
+        let measured = runtimes.filter { $0.gate == "passed" }
+        return table(
+            header: ["port", "median", "95% CI", "p90", "vs fastest", "mallocs", "mallocs/action", "heap peak",
+                     "renders", "requests"],
+            rows: measured.map { result in
+                let wall = result.wallNanoseconds!
+                return [
+                    result.runtime, duration(wall.median), interval(wall), duration(wall.p90),
+                    result.factorVsFastest.map(factor) ?? "",
+                    result.mallocsPerIteration.map(String.init) ?? "",
+                    result.mallocsPerAction.map { String(format: "%.1f", $0) } ?? "",
+                    result.peakLiveBytes.map(bytes) ?? "",
+                    result.renders.map(String.init) ?? "",
+                    result.requests.map { "\($0.started) (\($0.applied) applied, \($0.rejected) rejected)" } ?? "",
+                ]
+            }, markdown: markdown)
+    }
+
+    /// Counted values per entry, then each distinct unavailability once.
+    private static func counterLines(_ entries: [(String, [String: Reading])]) -> [String] {
         var lines: [String] = []
         var unavailable: [String: [String]] = [:]
-        for (region, named) in readings {
-            let counted = named.compactMap { reading in reading.reading.value.map { "\(reading.name)=\($0)" } }
-            if !counted.isEmpty { lines.append("  \(region): " + counted.joined(separator: ", ")) }
-            for reading in named {
-                if case .unavailable(let reason) = reading.reading, !unavailable[reason, default: []].contains(reading.name) {
-                    unavailable[reason, default: []].append(reading.name)
+        for (name, counters) in entries {
+            let counted = counters.sorted { $0.key < $1.key }.compactMap { counter, reading in
+                reading.value.map { "\(counter)=\(Int64($0))" }
+            }
+            if !counted.isEmpty { lines.append("  \(name): " + counted.joined(separator: ", ")) }
+            for (counter, reading) in counters {
+                if let reason = reading.unavailable, !unavailable[reason, default: []].contains(counter) {
+                    unavailable[reason, default: []].append(counter)
                 }
             }
         }
-        for (reason, names) in unavailable.sorted(by: { $0.key < $1.key }) {
-            lines.append("  unavailable \(names.joined(separator: ", ")): \(reason)")
+        for (reason, counters) in unavailable.sorted(by: { $0.key < $1.key }) {
+            lines.append("  unavailable \(counters.sorted().joined(separator: ", ")): \(reason)")
         }
         return lines
     }
@@ -99,23 +105,70 @@ enum ReportRenderer {
                     "|" + header.map { _ in " --- |" }.joined()]
                 + rows.map { "| " + $0.joined(separator: " | ") + " |" }
         }
-        let widths = header.indices.map { column in
-            ([header] + rows).map { $0[column].count }.max() ?? 0
-        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
-                .joined(separator: "  ")
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
         return [line(header)] + rows.map(line)
     }
 
-    /// "2.31× (2.20–2.45)", or "1.00×" for the fastest; "≈" marks a ratio
+    // MARK: CSV
+
+    static let csvHeader = [
+        "suite", "entry", "gate", "iterations", "median_ns", "ci_low_ns", "ci_high_ns", "min_ns", "p90_ns", "max_ns",
+        "mallocs_per_iteration", "bytes_per_iteration", "mallocs_per_action", "peak_live_bytes", "renders",
+        "requests_started", "factor_vs_fastest",
+    ]
+
+    static func csv(_ document: ResultsDocument) -> String {
+        var rows = [csvHeader]
+        for suite in document.suites {
+            for region in suite.regions ?? [] {
+                let wall = region.wallNanoseconds
+                rows.append([suite.suite, region.region, "", String(region.iterations)] + numbers(wall)
+                    + [String(region.allocations.allocations), String(region.allocations.bytesRequested), "",
+                       String(region.allocations.peakBytes), "", "", ""])
+            }
+            for result in suite.runtimes ?? [] {
+                guard let wall = result.wallNanoseconds else {
+                    rows.append([suite.suite, result.runtime, result.gate] + Array(repeating: "", count: csvHeader.count - 3))
+                    continue
+                }
+                rows.append([suite.suite, result.runtime, result.gate, String(result.iterations ?? 0)] + numbers(wall) + [
+                    result.mallocsPerIteration.map(String.init) ?? "", result.bytesPerIteration.map(String.init) ?? "",
+                    result.mallocsPerAction.map { String(format: "%.2f", $0) } ?? "",
+                    result.peakLiveBytes.map(String.init) ?? "", result.renders.map(String.init) ?? "",
+                    result.requests.map { String($0.started) } ?? "",
+                    result.factorVsFastest?.value.map { String(format: "%.4f", $0) } ?? "",
+                ])
+            }
+        }
+        return rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n")
+    }
+
+    private static func numbers(_ wall: WallTime) -> [String] {
+        [wall.median, wall.ciLow, wall.ciHigh, wall.min, wall.p90, wall.max].map { String(format: "%.0f", $0) }
+    }
+
+    private static func csvField(_ field: String) -> String {
+        field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+            ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+    }
+
+    // MARK: Units
+
+    /// "2.31× (2.20–2.45)", or "1.00×" for the fastest; "≈" marks a factor
     /// whose interval includes 1, which the samples cannot tell from parity.
-    static func ratio(_ comparison: PairedComparison) -> String {
-        if comparison.interval == 1...1 { return "1.00×" }
-        let marker = comparison.verdict == .undecided ? "≈" : ""
-        return marker + String(format: "%.2f× (%.2f–%.2f)", comparison.ratio,
-                               comparison.interval.lowerBound, comparison.interval.upperBound)
+    static func factor(_ factor: Factor) -> String {
+        guard let value = factor.value, let low = factor.low, let high = factor.high else { return "" }
+        if low == 1, high == 1 { return "1.00×" }
+        let marker = factor.verdict == PairedComparison.Verdict.undecided.rawValue ? "≈" : ""
+        return marker + String(format: "%.2f× (%.2f–%.2f)", value, low, high)
+    }
+
+    static func interval(_ wall: WallTime) -> String {
+        "\(duration(wall.ciLow))–\(duration(wall.ciHigh))"
     }
 
     static func duration(_ nanoseconds: Double) -> String {

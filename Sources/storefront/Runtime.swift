@@ -40,11 +40,16 @@ protocol PlayableSession: AnyObject {
     /// One action that sends no request, settled and re-rendered.
     func act(_ action: UserAction) async
     var renderCount: Int { get }
-    var requestCount: Int { get }
+    /// Requests issued, applied and rejected so far.
+    var requestTally: Requests { get }
 }
 
 extension SessionRunner: PlayableSession {
-    var requestCount: Int { service.issuedCount }
+    var requestTally: Requests {
+        let log = service.log
+        return Requests(started: log.count, applied: log.filter { $0.outcome == .applied }.count,
+                        rejected: log.filter { $0.outcome == .rejected }.count, cancelled: 0)
+    }
 
     func act(_ action: UserAction) async {
         await perform(action, expectedIssued: service.issuedCount)

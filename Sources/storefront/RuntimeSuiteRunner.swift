@@ -111,7 +111,7 @@ struct RuntimeSuiteRunner {
         var sessions: [Runtime: any PlayableSession] = [:]
     }
 
-    func run(_ suite: Suite, runtimes: [Runtime], instructions: [String: CounterReading]) async -> SuiteRecord {
+    func run(_ suite: Suite, runtimes: [Runtime], instructions: [String: CounterReading]) async -> [RuntimeResult] {
         let plan = plan(for: suite)
         let sampling = options.plan
         var discarded: [Double] = []
@@ -134,50 +134,53 @@ struct RuntimeSuiteRunner {
         }
         let hardware = HardwareCounters()
         let software = SoftwareCounters()
-        var results: [RegionResult] = []
+        var results: [RuntimeResult] = []
         for runtime in runtimes {
             progress.report("\(suite.rawValue): \(runtime.rawValue), counting")
             let prepared = await plan.prepare(runtime)
             let rendersBefore = prepared?.renderCount ?? 0
-            let requestsBefore = prepared?.requestCount ?? 0
+            let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
             let allocations = AllocationCounter.begin(.thread)
             let counted = await plan.play(runtime, prepared, &discarded)
             let counts = allocations.end()
-            let work = [
-                "renders": counted.renderCount - rendersBefore,
-                "requests": counted.requestCount - requestsBefore,
-                "actions": plan.actionsPerRun,
-            ]
-            var readings: [[NamedReading]] = []
-            for counters in [hardware, software] as [any CounterSet] {
+            let renders = counted.renderCount - rendersBefore
+            let tally = counted.requestTally
+            var counters: [String: Reading] = [:]
+            for counterSet in [hardware, software] as [any CounterSet] {
                 let session = await plan.prepare(runtime)
-                counters.start()
+                counterSet.start()
                 _ = await plan.play(runtime, session, &discarded)
-                readings.append(counters.stop())
+                counters.merge(counterSet.stop().byName) { first, _ in first }
             }
+            counters["callgrind-instructions"] = Reading(instructions[Self.instructionRegion(suite, runtime)]
+                ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
             let session = await plan.prepare(runtime)
             let peak = PeakMemory.begin()
             _ = await plan.play(runtime, session, &discarded)
             let peakMemory = peak.end()
             let taken = samples[runtime] ?? []
-            results.append(RegionResult(
-                name: runtime.rawValue,
-                summary: plan.summary,
+            results.append(RuntimeResult(
+                runtime: runtime.rawValue,
+                gate: "passed",
+                iterations: taken.count,
+                wallNanoseconds: WallTime(SampleSummary(taken)),
                 samplesNanoseconds: taken,
-                time: SampleSummary(taken),
-                allocations: counts,
-                expectedAllocations: nil,
-                hardwareCounters: readings[0],
-                softwareCounters: readings[1],
-                peakMemory: peakMemory,
-                instructions: instructions[Self.instructionRegion(suite, runtime)]
-                    ?? .unavailable(reason: "not requested (add --instructions callgrind)"),
-                work: work))
+                mallocsPerIteration: counts.allocations,
+                bytesPerIteration: counts.bytesRequested,
+                actionsPerIteration: plan.actionsPerRun,
+                mallocsPerAction: plan.actionsPerRun > 0 ? Double(counts.allocations) / Double(plan.actionsPerRun) : nil,
+                peakLiveBytes: peakMemory.heapPeakBytes,
+                peakResidentBytes: Reading(peakMemory.residentPeakBytes),
+                renders: renders,
+                recomputations: Reading(unavailable: "the ports do not count recomputations yet"),
+                requests: Requests(started: tally.started - requestsBefore.started,
+                                   applied: tally.applied - requestsBefore.applied,
+                                   rejected: tally.rejected - requestsBefore.rejected, cancelled: 0),
+                counters: counters,
+                factorVsControl: Factor(unavailable: "the compute-control suite is not built yet")))
         }
         progress.finish()
-        RegionResult.compareWithFastest(&results)
-        return SuiteRecord(suite: suite.rawValue, scale: options.scale.rawValue, recordedAt: SuiteRecord.now(),
-                           environment: EnvironmentFingerprint.current(), plan: sampling, regions: results)
+        return results
     }
 
     static func instructionRegion(_ suite: Suite, _ runtime: Runtime) -> String {

@@ -8,40 +8,35 @@ struct SuiteRunner {
     let options: Options
     let progress: Progress
 
-    func run(_ suite: Suite, instructions: [String: CounterReading]) -> SuiteRecord {
+    func run(_ suite: Suite, instructions: [String: CounterReading]) -> SuiteResult {
         let hardware = HardwareCounters()
         let software = SoftwareCounters()
-        var results: [RegionResult] = []
+        var results: [CalibrationResult] = []
         for region in suite.regions {
             progress.report("\(suite.rawValue): \(region.name)")
             // One untimed run first: a first execution can instantiate
             // runtime metadata, which would land in the counting runs.
             region.run()
             let allocations = AllocationCounter.count(.thread, region.run)
-            let hardwareReadings = hardware.measure(region.run).readings
-            let softwareReadings = software.measure(region.run).readings
+            var counters = hardware.measure(region.run).readings.byName
+            counters.merge(software.measure(region.run).readings.byName) { first, _ in first }
+            counters["callgrind-instructions"] = Reading(instructions[region.name]
+                ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
             let peak = PeakMemory.measure(region.run).peak
             let samples = options.plan.sample(region.run)
-            results.append(RegionResult(
-                name: region.name,
+            results.append(CalibrationResult(
+                region: region.name,
                 summary: region.summary,
+                iterations: samples.count,
+                wallNanoseconds: WallTime(SampleSummary(samples)),
                 samplesNanoseconds: samples,
-                time: SampleSummary(samples),
                 allocations: allocations,
                 expectedAllocations: region.expectedAllocations,
-                hardwareCounters: hardwareReadings,
-                softwareCounters: softwareReadings,
-                peakMemory: peak,
-                instructions: instructions[region.name]
-                    ?? .unavailable(reason: "not requested (add --instructions callgrind)")))
+                counters: counters,
+                peakMemory: peak))
         }
         progress.finish()
-        return SuiteRecord(
-            suite: suite.rawValue,
-            recordedAt: SuiteRecord.now(),
-            environment: EnvironmentFingerprint.current(),
-            plan: options.plan,
-            regions: results)
+        return SuiteResult(suite: suite.rawValue, summary: suite.summary, regions: results)
     }
 
     /// Inside the callgrind child: each region once, inside its marker.

@@ -62,17 +62,17 @@ if let directory = options.outputDirectory {
 
 // The gate comes first: a port that computes wrong screens gets no numbers.
 var verified: [Runtime] = []
-var gateFailures: [String] = []
+var failedPorts: [(runtime: Runtime, failure: String)] = []
 if !runtimeSuites.isEmpty {
     for runtime in options.runtimes {
         progress.report("agreement gate: \(runtime.rawValue)")
         switch await runtime.verify(scale: options.scale, fault: options.fault) {
         case .success: verified.append(runtime)
-        case .failure(let failure): gateFailures.append("\(failure)")
+        case .failure(let failure): failedPorts.append((runtime, "\(failure)"))
         }
     }
     progress.finish()
-    for failure in gateFailures { FileHandle.standardError.write(Data("storefront: \(failure)\n".utf8)) }
+    for port in failedPorts { FileHandle.standardError.write(Data("storefront: \(port.failure)\n".utf8)) }
 }
 
 var instructions: [String: CounterReading] = [:]
@@ -97,33 +97,42 @@ if options.callgrind {
     }
 }
 
-var records: [SuiteRecord] = []
 let regionRunner = SuiteRunner(options: options, progress: progress)
 let runtimeRunner = RuntimeSuiteRunner(options: options, progress: progress)
+var suites: [SuiteResult] = []
 for suite in options.suites {
     if !suite.isRuntimeSuite {
-        records.append(regionRunner.run(suite, instructions: instructions))
-    } else if !verified.isEmpty {
-        records.append(await runtimeRunner.run(suite, runtimes: verified, instructions: instructions))
+        suites.append(regionRunner.run(suite, instructions: instructions))
+        continue
     }
+    var results = verified.isEmpty ? [] : await runtimeRunner.run(suite, runtimes: verified, instructions: instructions)
+    results += failedPorts.map { RuntimeResult.failed($0.runtime, $0.failure) }
+    RuntimeResult.compareWithFastest(&results)
+    suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results))
 }
+let document = ResultsDocument(
+    recordedAt: ResultsDocument.now(),
+    environment: EnvironmentFingerprint.current(),
+    workload: WorkloadInfo(scale: options.scale.rawValue, products: runtimeRunner.catalog.products.count,
+                           categories: runtimeRunner.catalog.categoryCount,
+                           sessionActions: runtimeRunner.schedule.actionCount),
+    plan: options.plan,
+    suites: suites)
 
 do {
-    if !records.isEmpty { print(try ReportRenderer.render(records, as: options.format)) }
-    if let directory = options.outputDirectory, !records.isEmpty {
-        let data = try ReportRenderer.encoder.encode(records)
-        let name = options.suites.map(\.rawValue).joined(separator: "+") + ".json"
-        let written = try RecordWriter.write(data, named: name, in: directory)
+    print(try ReportRenderer.render(document, as: options.format))
+    if let directory = options.outputDirectory {
+        let written = try RecordWriter.write(try ReportRenderer.encoder.encode(document), named: "results.json", in: directory)
         if !options.quiet { FileHandle.standardError.write(Data("wrote \(written.path)\n".utf8)) }
     }
 } catch {
     fail("\(error)")
 }
 
-if !gateFailures.isEmpty {
-    fail("\(gateFailures.count) port(s) failed the agreement gate and were not measured", code: .gateFailed)
+if !failedPorts.isEmpty {
+    fail("\(failedPorts.count) port(s) failed the agreement gate and were not measured", code: .gateFailed)
 }
-let mismatches = records.flatMap(\.regions).compactMap(\.calibrationMismatch)
+let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
 if !mismatches.isEmpty {
     fail("calibration failed: " + mismatches.joined(separator: "; "))
 }

@@ -66,22 +66,21 @@ struct StorefrontCommandTests {
             "--format", "json", "--output", directory.path, "--quiet",
         ])
         #expect(outcome.status == 0, "stderr was: \(outcome.standardError)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["calibration.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["results.json"])
 
-        let written = try Data(contentsOf: directory.appendingPathComponent("calibration.json"))
-        let printed = Data(outcome.standardOutput.utf8)
-        for data in [written, printed] {
-            let records = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-            let record = try #require(records.first)
-            #expect(record["schema"] as? String == "storefront-record/1")
-            let regions = try #require(record["regions"] as? [[String: Any]])
-            #expect(regions.map { $0["name"] as? String } == ["empty", "allocate-1000", "xorshift"])
+        let written = try Data(contentsOf: directory.appendingPathComponent("results.json"))
+        for data in [written, Data(outcome.standardOutput.utf8)] {
+            let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(document["schema"] as? String == "storefront-results/1")
+            let environment = try #require(document["environment"] as? [String: Any])
+            #expect(environment["logicalCores"] as? Int == ProcessInfo.processInfo.activeProcessorCount)
+            let suites = try #require(document["suites"] as? [[String: Any]])
+            #expect(suites.map { $0["suite"] as? String } == ["calibration"])
+            let regions = try #require(suites[0]["regions"] as? [[String: Any]])
+            #expect(regions.map { $0["region"] as? String } == ["empty", "allocate-1000", "xorshift"])
             let allocations = regions.map { ($0["allocations"] as? [String: Any])?["allocations"] as? Int }
             #expect(allocations == [0, 1_000, 0])
-            let samples = regions.map { ($0["samplesNanoseconds"] as? [Double])?.count }
-            #expect(samples == [3, 3, 3])
-            let environment = try #require(record["environment"] as? [String: Any])
-            #expect(environment["logicalCores"] as? Int == ProcessInfo.processInfo.activeProcessorCount)
+            #expect(regions.map { ($0["samplesNanoseconds"] as? [Double])?.count } == [3, 3, 3])
         }
     }
 
@@ -89,35 +88,64 @@ struct StorefrontCommandTests {
     func gateFailureExitsTwo() throws {
         let outcome = try Storefront.run([
             "--suite", "session", "--scale", "small", "--runtime", "memoized",
-            "--inject-fault", "stale-cache", "--quiet",
+            "--inject-fault", "stale-cache", "--format", "json", "--quiet",
         ])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains(
             "memoized failed the agreement gate (checkpoint) in phase promotion, checkpoint, view cart, field cart.lines[0]"))
-        #expect(outcome.standardOutput.isEmpty)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let runtimes = try #require((document["suites"] as? [[String: Any]])?.first?["runtimes"] as? [[String: Any]])
+        #expect(runtimes.count == 1)
+        #expect(runtimes[0]["gate"] as? String == "failed")
+        #expect(runtimes[0]["wallNanoseconds"] == nil)
+        #expect(runtimes[0]["mallocsPerIteration"] == nil)
     }
 
-    @Test("a runtime suite records each port's samples, mallocs and work counts")
+    @Test("a runtime suite records each port in the stable JSON shape")
     func sessionRecord() throws {
         let outcome = try Storefront.run([
             "--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0",
             "--format", "json", "--quiet",
         ])
         #expect(outcome.status == 0, "stderr was: \(outcome.standardError)")
-        let records = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]])
-        let record = try #require(records.first)
-        #expect(record["scale"] as? String == "small")
-        let regions = try #require(record["regions"] as? [[String: Any]])
-        #expect(regions.map { $0["name"] as? String } == ["observable", "memoized"])
-        for region in regions {
-            let work = try #require(region["work"] as? [String: Int])
-            // Launch: one request; every fixed view and a full page of cards.
-            #expect(work["requests"] == 1)
-            #expect(work["actions"] == 1)
-            #expect((region["samplesNanoseconds"] as? [Double])?.count == 2)
-            #expect(((region["allocations"] as? [String: Any])?["allocations"] as? Int ?? 0) > 0)
-            #expect(region["comparedWithFastest"] != nil)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let workload = try #require(document["workload"] as? [String: Any])
+        #expect(workload["scale"] as? String == "small")
+        #expect(workload["products"] as? Int == 240)
+        let suite = try #require((document["suites"] as? [[String: Any]])?.first)
+        #expect(suite["suite"] as? String == "cold-start")
+        let runtimes = try #require(suite["runtimes"] as? [[String: Any]])
+        #expect(runtimes.map { $0["runtime"] as? String } == ["observable", "memoized"])
+        for runtime in runtimes {
+            #expect(runtime["gate"] as? String == "passed")
+            #expect(runtime["iterations"] as? Int == 2)
+            let wall = try #require(runtime["wallNanoseconds"] as? [String: Double])
+            #expect(Set(wall.keys) == ["min", "median", "p90", "max", "ciLow", "ciHigh"])
+            for key in ["mallocsPerIteration", "bytesPerIteration", "actionsPerIteration", "peakLiveBytes",
+                        "renders", "recomputations", "requests", "counters", "factorVsFastest", "factorVsControl"] {
+                #expect(runtime[key] != nil, "missing \(key)")
+            }
+            // Launch: one request, applied.
+            #expect(runtime["requests"] as? [String: Int] == ["started": 1, "applied": 1, "rejected": 0, "cancelled": 0])
+            #expect(runtime["actionsPerIteration"] as? Int == 1)
+            let counters = try #require(runtime["counters"] as? [String: [String: Any]])
+            for (name, reading) in counters {
+                #expect((reading["value"] != nil) != (reading["unavailable"] != nil), "\(name) must hold a value or a reason")
+            }
         }
+    }
+
+    @Test("CSV has one row per suite and port under a fixed header")
+    func csv() throws {
+        let outcome = try Storefront.run([
+            "--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--format", "csv", "--quiet",
+        ])
+        #expect(outcome.status == 0)
+        let rows = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.count == 3)
+        #expect(rows[0].first == "suite" && rows[0].count == 17)
+        #expect(rows.dropFirst().map { String($0[1]) } == ["observable", "memoized"])
+        #expect(rows.allSatisfy { $0.count == 17 })
     }
 
     @Test("--help documents the exit codes; --list names the regions")
