@@ -16,6 +16,13 @@ struct Options {
     var format = Format.text
     var outputDirectory: URL?
     var callgrind = false
+    var record = false
+    var checkThresholds = false
+    enum BaselineAction: Equatable {
+        case save(String)
+        case compare(String)
+    }
+    var baseline: BaselineAction?
     var quiet = false
     var showEnvironment = false
     var list = false
@@ -91,6 +98,17 @@ struct Options {
                     throw UsageError(description: "unknown probe '\(runtime)'; accepted: stategraph")
                 }
                 probe = runtime
+            case "--record": record = true
+            case "--check-thresholds": checkThresholds = true
+            case "--baseline":
+                let action = try value(for: argument)
+                let name = try value(for: "--baseline \(action)")
+                switch action {
+                case "save": baseline = .save(name)
+                case "compare": baseline = .compare(name)
+                default:
+                    throw UsageError(description: "unknown baseline action '\(action)'; accepted: save NAME, compare NAME")
+                }
             case "--quiet": quiet = true
             case "--environment": showEnvironment = true
             case "--list": list = true
@@ -153,6 +171,12 @@ struct Options {
           --instructions callgrind
                                   re-run the measured regions under valgrind's
                                   callgrind and add exact instruction counts
+          --record                write Results/<date>-<commit>/ (JSON, Markdown,
+                                  a chart per suite) and refresh docs/perf.md
+          --baseline save NAME    save this run as Results/baselines/NAME.json
+          --baseline compare NAME compare with a saved baseline; a port slower
+                                  than the limit in Results/thresholds.json exits 3
+          --check-thresholds      hold malloc counts to Results/thresholds.json
           --inject-fault NAME     give one port a known defect, to see the gate
                                   catch it: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
           --probe stategraph      time and count the stategraph clone's primitive
@@ -166,11 +190,15 @@ struct Options {
           0  ok
           1  usage or runtime error, or a calibration count mismatch
           2  a port failed the agreement gate
+          3  a threshold was crossed or a baseline comparison regressed
+          4  the named baseline does not exist
 
         EXAMPLES
           swift run -c release storefront --suite all
           swift run -c release storefront --suite session --runtime observable,memoized --scale small
           swift run -c release storefront --suite calibration --instructions callgrind --format json
           swift run -c release storefront --suite session --inject-fault stale-cache
+          swift run -c release storefront --suite all --record
+          swift run -c release storefront --suite interactions --scale small --check-thresholds
         """
 }

@@ -2,13 +2,6 @@ import Foundation
 import Measure
 import Workload
 
-/// Exit codes, as documented in --help and the README.
-enum ExitCode: Int32 {
-    case ok = 0
-    case failure = 1
-    case gateFailed = 2
-}
-
 func fail(_ message: String, code: ExitCode = .failure) -> Never {
     FileHandle.standardError.write(Data("storefront: \(message)\n".utf8))
     exit(code.rawValue)
@@ -58,6 +51,27 @@ guard AllocationCounter.isActive else {
 }
 if let directory = options.outputDirectory {
     do { try RecordWriter.prepare(directory) } catch { fail("\(error)") }
+}
+
+// Everything that could stop the run afterwards is checked before minutes
+// of measuring: the repository root, the baseline, the thresholds file.
+var repositoryRoot: URL?
+var baseline: ResultsDocument?
+var thresholds: Thresholds?
+do {
+    if options.record || options.baseline != nil || options.checkThresholds {
+        repositoryRoot = try Recorder.repositoryRoot()
+    }
+    if case .compare(let name) = options.baseline {
+        baseline = try Baselines.load(name, root: repositoryRoot!)
+    }
+    if options.checkThresholds || baseline != nil {
+        thresholds = options.checkThresholds ? try Thresholds.load(root: repositoryRoot!) : try? Thresholds.load(root: repositoryRoot!)
+    }
+} catch let failure as ToolFailure {
+    fail(failure.description, code: failure.code)
+} catch {
+    fail("\(error)")
 }
 
 // The gate comes first: a port that computes wrong screens gets no numbers.
@@ -119,12 +133,35 @@ let document = ResultsDocument(
     plan: options.plan,
     suites: suites)
 
+var regressions: [String] = []
 do {
     print(try ReportRenderer.render(document, as: options.format))
     if let directory = options.outputDirectory {
         let written = try RecordWriter.write(try ReportRenderer.encoder.encode(document), named: "results.json", in: directory)
         if !options.quiet { FileHandle.standardError.write(Data("wrote \(written.path)\n".utf8)) }
     }
+    if options.record, let root = repositoryRoot {
+        let command = "swift run -c release storefront " + CommandLine.arguments.dropFirst().joined(separator: " ")
+        let folder = try Recorder.record(document, command: command, root: root)
+        FileHandle.standardError.write(Data("recorded \(folder.path) and refreshed docs/perf.md\n".utf8))
+    }
+    switch options.baseline {
+    case .save(let name):
+        let saved = try Baselines.save(document, as: name, root: repositoryRoot!)
+        FileHandle.standardError.write(Data("saved baseline \(saved.path)\n".utf8))
+    case .compare(let name):
+        let comparison = Baselines.compare(document, with: baseline!, name: name,
+                                           timeLimit: thresholds?.relativeTimeLimit ?? 1.25)
+        FileHandle.standardError.write(Data((comparison.lines.joined(separator: "\n") + "\n").utf8))
+        regressions += comparison.regressions
+    case nil:
+        break
+    }
+    if options.checkThresholds, let thresholds {
+        regressions += thresholds.violations(in: document)
+    }
+} catch let failure as ToolFailure {
+    fail(failure.description, code: failure.code)
 } catch {
     fail("\(error)")
 }
@@ -135,4 +172,7 @@ if !failedPorts.isEmpty {
 let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
 if !mismatches.isEmpty {
     fail("calibration failed: " + mismatches.joined(separator: "; "))
+}
+if !regressions.isEmpty {
+    fail("regression: " + regressions.joined(separator: "; "), code: .regression)
 }

@@ -2,16 +2,17 @@ import Foundation
 import Testing
 
 /// Runs the built `storefront` executable, which sits beside the test bundle.
-private struct Storefront {
+struct Storefront {
     struct Outcome {
         let status: Int32
         let standardOutput: String
         let standardError: String
     }
 
-    static func run(_ arguments: [String]) throws -> Outcome {
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         process.executableURL = bundle.deletingLastPathComponent().appendingPathComponent("storefront")
         process.arguments = arguments
         let output = Pipe()

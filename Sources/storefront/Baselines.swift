@@ -1,0 +1,83 @@
+import Foundation
+import Measure
+
+/// Saved results to compare later runs with, under `Results/baselines/`.
+/// A baseline keeps the whole results document, fingerprint included, so a
+/// comparison on another machine or build can say so.
+enum Baselines {
+    static func file(_ name: String, root: URL) throws -> URL {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        guard !name.isEmpty, name.allSatisfy(allowed.contains), !name.hasPrefix(".") else {
+            throw ToolFailure(.failure, "baseline name '\(name)' must use only letters, digits, '.', '_' and '-'")
+        }
+        return root.appendingPathComponent("Results/baselines/\(name).json")
+    }
+
+    static func save(_ document: ResultsDocument, as name: String, root: URL) throws -> URL {
+        let destination = try file(name, root: root)
+        return try RecordWriter.write(try ReportRenderer.encoder.encode(document),
+                                      named: destination.lastPathComponent, in: destination.deletingLastPathComponent())
+    }
+
+    static func load(_ name: String, root: URL) throws -> ResultsDocument {
+        let source = try file(name, root: root)
+        guard let data = try? Data(contentsOf: source) else {
+            let saved = (try? FileManager.default.contentsOfDirectory(atPath: source.deletingLastPathComponent().path))?
+                .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted() ?? []
+            throw ToolFailure(.baselineMissing, "no baseline named '\(name)' at \(source.path); saved: "
+                + (saved.isEmpty ? "none (save one with --baseline save NAME)" : saved.joined(separator: ", ")))
+        }
+        do {
+            let document = try JSONDecoder().decode(ResultsDocument.self, from: data)
+            guard document.schema == ResultsDocument.schema else {
+                throw ToolFailure(.failure, "baseline '\(name)' has schema \(document.schema); this tool reads "
+                    + "\(ResultsDocument.schema): save it again")
+            }
+            return document
+        } catch let failure as ToolFailure {
+            throw failure
+        } catch {
+            throw ToolFailure(.failure, "baseline '\(name)' at \(source.path) is corrupt: \(error); save it again")
+        }
+    }
+
+    /// The comparison's report lines and its regressions.
+    static func compare(_ current: ResultsDocument, with baseline: ResultsDocument, name: String,
+                        timeLimit: Double) -> (lines: [String], regressions: [String]) {
+        var lines: [String] = []
+        var regressions: [String] = []
+        if baseline.environment.cpuModel != current.environment.cpuModel
+            || baseline.environment.logicalCores != current.environment.logicalCores
+            || baseline.environment.buildConfiguration != current.environment.buildConfiguration {
+            lines.append("warning: baseline '\(name)' was recorded on \(baseline.environment.cpuModel), "
+                + "\(baseline.environment.logicalCores) cores, \(baseline.environment.buildConfiguration) build; "
+                + "times may not compare")
+        }
+        if baseline.workload.scale != current.workload.scale {
+            lines.append("warning: baseline '\(name)' ran at \(baseline.workload.scale) scale, this run at "
+                + "\(current.workload.scale); only matching suites and ports are compared")
+        }
+        lines.append("against baseline '\(name)' (recorded \(baseline.recordedAt)):")
+        for suite in current.suites {
+            guard let old = baseline.suites.first(where: { $0.suite == suite.suite }) else { continue }
+            for result in suite.runtimes ?? [] {
+                guard let was = old.runtimes?.first(where: { $0.runtime == result.runtime }),
+                      let now = result.wallNanoseconds, let then = was.wallNanoseconds,
+                      let samples = result.samplesNanoseconds, let baselineSamples = was.samplesNanoseconds,
+                      baseline.workload.scale == current.workload.scale else { continue }
+                let comparison = PairedComparison(samples, against: baselineSamples)
+                var line = "  \(suite.suite)/\(result.runtime): median \(ReportRenderer.duration(now.median)) vs "
+                    + "\(ReportRenderer.duration(then.median)), \(ReportRenderer.factor(Factor(comparison)))"
+                if let mallocs = result.mallocsPerIteration, let oldMallocs = was.mallocsPerIteration {
+                    line += "; mallocs \(mallocs) vs \(oldMallocs)"
+                }
+                lines.append(line)
+                if comparison.ratio > timeLimit, comparison.verdict == .higher {
+                    regressions.append("\(suite.suite)/\(result.runtime) is \(String(format: "%.2f", comparison.ratio))× "
+                        + "its baseline's median, above the limit of \(String(format: "%.2f", timeLimit))×")
+                }
+            }
+        }
+        return (lines, regressions)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Counts the lines the non-Cog ports write by hand to do what Cog does for
+/// the app (caches, invalidation, request generations): the lines between
+/// `HAND-WRITTEN BEGIN` and `HAND-WRITTEN END` markers in each port's
+/// folder, counted from the sources so the number is never typed by hand.
+enum HandWrittenLines {
+    /// Non-blank lines inside markers, per port folder under `Runtimes/`.
+    static func count(in root: URL, folders: [String: String]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for (runtime, folder) in folders {
+            let directory = root.appendingPathComponent("Runtimes").appendingPathComponent(folder)
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
+            var total = 0
+            for file in files.sorted() where file.hasSuffix(".swift") {
+                guard let source = try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8) else {
+                    continue
+                }
+                total += marked(source)
+            }
+            counts[runtime] = total
+        }
+        return counts
+    }
+
+    static func marked(_ source: String) -> Int {
+        var inside = false
+        var total = 0
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.contains("HAND-WRITTEN BEGIN") {
+                inside = true
+            } else if line.contains("HAND-WRITTEN END") {
+                inside = false
+            } else if inside, !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                total += 1
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// A scratch folder shaped like the repository root (Package.swift and
+/// Results/), where --record, baselines and thresholds can write.
+private struct ScratchRoot: ~Copyable {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-root-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("Results"), withIntermediateDirectories: true)
+        try Data("// scratch\n".utf8).write(to: url.appendingPathComponent("Package.swift"))
+    }
+
+    func write(_ text: String, to path: String) throws {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+private let quickColdStart = ["--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet"]
+
+@Suite("storefront records, baselines and thresholds")
+struct RecordsTests {
+    @Test("a missing baseline exits 4 before measuring, naming the saved ones")
+    func missingBaseline() throws {
+        let root = try ScratchRoot()
+        try root.write("{}", to: "Results/baselines/other.json")
+        let outcome = try Storefront.run(quickColdStart + ["--baseline", "compare", "nightly"], in: root.url)
+        #expect(outcome.status == 4)
+        #expect(outcome.standardError.contains("no baseline named 'nightly'"))
+        #expect(outcome.standardError.contains("saved: other"))
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test("a corrupt baseline exits 1 saying so")
+    func corruptBaseline() throws {
+        let root = try ScratchRoot()
+        try root.write("{ not json", to: "Results/baselines/nightly.json")
+        let outcome = try Storefront.run(quickColdStart + ["--baseline", "compare", "nightly"], in: root.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("baseline 'nightly'"))
+        #expect(outcome.standardError.contains("is corrupt"))
+    }
+
+    @Test("a saved baseline compares with the next run")
+    func saveThenCompare() throws {
+        let root = try ScratchRoot()
+        let saved = try Storefront.run(quickColdStart + ["--baseline", "save", "nightly"], in: root.url)
+        #expect(saved.status == 0, "\(saved.standardError)")
+        #expect(FileManager.default.fileExists(atPath: root.url.appendingPathComponent("Results/baselines/nightly.json").path))
+        let compared = try Storefront.run(quickColdStart + ["--baseline", "compare", "nightly"], in: root.url)
+        #expect(compared.standardError.contains("against baseline 'nightly'"))
+        #expect(compared.standardError.contains("cold-start/memoized: median"))
+        // Two samples a port cannot show a slowdown beyond the default limit
+        // with confidence unless the machine changed; either outcome is a
+        // real verdict, but a crash or a usage error is not.
+        #expect(compared.status == 0 || compared.status == 3)
+    }
+
+    @Test("an unsafe baseline name is refused")
+    func baselineName() throws {
+        let root = try ScratchRoot()
+        let outcome = try Storefront.run(quickColdStart + ["--baseline", "save", "../escape"], in: root.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("must use only letters, digits"))
+    }
+
+    @Test("a malloc count above its pin exits 3; within it exits 0")
+    func thresholds() throws {
+        let root = try ScratchRoot()
+        let pinned = """
+            {"note": "test", "relativeTimeLimit": 1.25,
+             "mallocsPerAction": {"small": {"cold-start": {"memoized": %@}}}, "mallocsPerIteration": {}}
+            """
+        try root.write(pinned.replacingOccurrences(of: "%@", with: "1.0"), to: "Results/thresholds.json")
+        let crossed = try Storefront.run(quickColdStart + ["--runtime", "memoized", "--check-thresholds"], in: root.url)
+        #expect(crossed.status == 3)
+        #expect(crossed.standardError.contains("cold-start/memoized at small scale"))
+        #expect(crossed.standardError.contains("above the pinned 1.00"))
+
+        try root.write(pinned.replacingOccurrences(of: "%@", with: "1000000.0"), to: "Results/thresholds.json")
+        let held = try Storefront.run(quickColdStart + ["--runtime", "memoized", "--check-thresholds"], in: root.url)
+        #expect(held.status == 0, "\(held.standardError)")
+    }
+
+    @Test("--check-thresholds without a thresholds file exits 1 before measuring")
+    func missingThresholds() throws {
+        let root = try ScratchRoot()
+        let outcome = try Storefront.run(quickColdStart + ["--check-thresholds"], in: root.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("no thresholds file"))
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test("--record writes the run's folder and refreshes docs/perf.md between its markers")
+    func record() throws {
+        let root = try ScratchRoot()
+        try root.write("# Performance record\n\nKept text.\n\n<!-- storefront:record:begin -->\nold\n"
+            + "<!-- storefront:record:end -->\n\nMore kept text.\n", to: "docs/perf.md")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root.url.appendingPathComponent("Results").path)
+            .filter { $0.hasSuffix("-uncommitted") }
+        #expect(folders.count == 1)
+        let folder = "Results/\(folders[0])"
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.url.appendingPathComponent(folder).path)
+        #expect(Set(files) == ["results.json", "results.md", "cold-start.svg"])
+        #expect(try root.read("\(folder)/cold-start.svg").hasPrefix("<svg"))
+        let perf = try root.read("docs/perf.md")
+        #expect(perf.contains("Kept text.") && perf.contains("More kept text."))
+        #expect(!perf.contains("\nold\n"))
+        #expect(perf.contains("![cold-start](../\(folder)/cold-start.svg)"))
+        #expect(perf.contains("| memoized |"))
+    }
+
+    @Test("records need the repository root")
+    func outsideRoot() throws {
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: FileManager.default.temporaryDirectory)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("from the repository root"))
+    }
+}
