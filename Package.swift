@@ -5,12 +5,26 @@ import PackageDescription
 // DWARF 4 keeps callgrind's symbol names readable for the C targets.
 let dwarf4: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
 
+// The CompactArena trait reaches the code as a compilation condition.
+let cogSettings: [SwiftSetting] = [
+    .define("CompactArena", .when(traits: ["CompactArena"])),
+]
+
 let package = Package(
     name: "Storefront",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Measure", targets: ["Measure"]),
+        .library(name: "Cog", targets: ["Cog"]),
+        .library(name: "CogTesting", targets: ["CogTesting"]),
         .executable(name: "storefront", targets: ["storefront"]),
+    ],
+    traits: [
+        .trait(
+            name: "CompactArena",
+            description: "Stores state values in one type-erased column instead of typed columns: less specialized code, same behaviour."
+        ),
+        .default(enabledTraits: []),
     ],
     targets: [
         // Measurement: counting mallocs, time, hardware and software
@@ -25,6 +39,11 @@ let package = Package(
         .executableTarget(name: "measure-probe", dependencies: ["Measure"], path: "Tests/MeasureProbe"),
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
         .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
+
+        // Cog: the MainActor state graph, its testing product, and its tests.
+        .target(name: "Cog", swiftSettings: cogSettings),
+        .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: cogSettings),
+        .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting", "Measure"], swiftSettings: cogSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,127 @@
+/// A keyed family of automatic values: one declaration, one independent
+/// state per key.
+///
+///     let isSunnyCogs = CogBox<Bool, ZipCode> { c, zip in
+///         c[weatherReportCogs[zip]]?.kind == .clear
+///     }
+///
+/// One key's write, read or notice never touches another key.
+public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
+    let descriptor: CogDescriptor<Value>
+
+    public init(
+        name: String? = nil,
+        equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ selector: @escaping @MainActor (CogReader<Value>, Key) -> Value
+    ) {
+        descriptor = CogDescriptor(
+            name: name, fileID: fileID, line: line, equals: equals,
+            production: .automatic { reader, key in selector(reader, Self.unwrap(key)) }
+        )
+    }
+
+    /// The value reference of `key`'s state. Builds a small value and
+    /// allocates nothing.
+    public subscript(key: Key) -> CogReference<Value> {
+        CogReference(descriptor: descriptor, key: AnyHashable(key))
+    }
+
+    static func unwrap(_ key: AnyHashable?) -> Key {
+        key!.base as! Key
+    }
+
+    /// A keyed family of sources.
+    public struct Manual: Sendable {
+        let descriptor: CogDescriptor<Value>
+
+        /// Every key starts at what `initial` returns; it runs once per key.
+        public init(
+            name: String? = nil,
+            equals: (@MainActor (Value, Value) -> Bool)? = nil,
+            fileID: String = #fileID,
+            line: Int = #line,
+            _ initial: @escaping @MainActor () -> Value
+        ) {
+            descriptor = CogDescriptor(
+                name: name, fileID: fileID, line: line, equals: equals,
+                production: .manual { _ in initial() }
+            )
+        }
+
+        /// Each key starts at what `initial` returns for that key.
+        public init(
+            name: String? = nil,
+            equals: (@MainActor (Value, Value) -> Bool)? = nil,
+            fileID: String = #fileID,
+            line: Int = #line,
+            _ initial: @escaping @MainActor (Key) -> Value
+        ) {
+            descriptor = CogDescriptor(
+                name: name, fileID: fileID, line: line, equals: equals,
+                production: .manual { key in initial(CogBox.unwrap(key)) }
+            )
+        }
+
+        /// The writable value reference of `key`'s source.
+        public subscript(key: Key) -> ManualCogReference<Value> {
+            ManualCogReference(reference: CogReference(descriptor: descriptor, key: AnyHashable(key)))
+        }
+
+        /// The same family, readable but not writable.
+        public var readOnly: ReadOnly { ReadOnly(descriptor: descriptor) }
+    }
+
+    /// A read-only projection of a manual box: same states, no writer.
+    public struct ReadOnly: Sendable {
+        let descriptor: CogDescriptor<Value>
+
+        public subscript(key: Key) -> CogReference<Value> {
+            CogReference(descriptor: descriptor, key: AnyHashable(key))
+        }
+    }
+}
+
+extension CogBox where Value: Equatable {
+    public init(
+        name: String? = nil,
+        equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ selector: @escaping @MainActor (CogReader<Value>, Key) -> Value
+    ) {
+        descriptor = CogDescriptor(
+            name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            production: .automatic { reader, key in selector(reader, Self.unwrap(key)) }
+        )
+    }
+}
+
+extension CogBox.Manual where Value: Equatable {
+    public init(
+        name: String? = nil,
+        equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ initial: @escaping @MainActor () -> Value
+    ) {
+        descriptor = CogDescriptor(
+            name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            production: .manual { _ in initial() }
+        )
+    }
+
+    public init(
+        name: String? = nil,
+        equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ initial: @escaping @MainActor (Key) -> Value
+    ) {
+        descriptor = CogDescriptor(
+            name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            production: .manual { key in initial(CogBox.unwrap(key)) }
+        )
+    }
+}

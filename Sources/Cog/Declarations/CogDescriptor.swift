@@ -1,0 +1,37 @@
+/// The internal identity and behaviour of one declaration.
+///
+/// A descriptor names state; it never holds a live value. Its object
+/// identity (plus an optional key) is the state identity inside one `Cogs`,
+/// so two declarations with the same name stay distinct, copies of one
+/// declaration converge, and two runtimes give it independent state.
+final class CogDescriptor<Value>: Sendable {
+    enum Production: Sendable {
+        /// A source: its starting-value closure runs once per state.
+        case manual(@MainActor (AnyHashable?) -> Value)
+        /// An automatic value: its selector runs on demand.
+        case automatic(@MainActor (CogReader<Value>, AnyHashable?) -> Value)
+    }
+
+    /// `name:` when given, else the declaration site as `fileID:line`.
+    let name: String
+    let production: Production
+    /// Nil means "never equal": every write or recompute counts as a change.
+    let equals: (@MainActor (Value, Value) -> Bool)?
+
+    init(
+        name: String?,
+        fileID: String,
+        line: Int,
+        equals: (@MainActor (Value, Value) -> Bool)?,
+        production: Production
+    ) {
+        self.name = name ?? "\(fileID):\(line)"
+        self.equals = equals
+        self.production = production
+    }
+
+    var isAutomatic: Bool {
+        if case .automatic = production { return true }
+        return false
+    }
+}

@@ -1,0 +1,87 @@
+/// The runtime: one MainActor graph that owns every state's value, edges,
+/// turns and UI boundaries.
+///
+/// Production calls `Cogs.assemble(mechanisms:)` once; tests and previews
+/// call `Cogs.forTesting(seeding:)` from CogTesting. The plain initializer is
+/// package-only, so feature code cannot create a second graph.
+@MainActor
+public final class Cogs: CogOps {
+    let graph = Graph()
+    /// One typed family per declaration this runtime has seen.
+    private var families: [ObjectIdentifier: FamilyBase] = [:]
+    var turns = TurnState()
+
+    package init() {}
+
+    // MARK: Storage lookup
+
+    func family<Value>(for descriptor: CogDescriptor<Value>) -> Family<Value> {
+        let id = ObjectIdentifier(descriptor)
+        if let existing = families[id] {
+            return unsafeDowncast(existing, to: Family<Value>.self)
+        }
+        let created = Family(descriptor: descriptor, cogs: self)
+        families[id] = created
+        return created
+    }
+
+    // MARK: Reads
+
+    /// A settled read; links `subscriber` to the state unless it is `none`.
+    func read<Value>(_ reference: CogReference<Value>, subscriber: Int32) -> Value {
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        let node = family.rowNodes[Int(row)]
+        graph.prepareRead(node)
+        if subscriber != Graph.none { graph.link(dep: node, sub: subscriber) }
+        return family.values[row]!
+    }
+
+    /// The UI-edge read: returns the settled value and records an
+    /// Observation access on this state's boundary (created on first read),
+    /// so the reading scope tracks exactly this state.
+    public subscript<Reference: CogReadable>(reference: Reference) -> Reference.Value {
+        let reference = reference.cogReference
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        let node = family.rowNodes[Int(row)]
+        graph.prepareRead(node)
+        graph.boundary(of: node).recordAccess()
+        return family.values[row]!
+    }
+
+    /// A one-time read: settles the state if needed and returns its value,
+    /// with no dependency, subscription or Observation boundary.
+    public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
+        read(reference.cogReference, subscriber: Graph.none)
+    }
+
+    // MARK: Seams for CogTesting
+
+    /// Writes a source's value directly: no turn, no notice. Only for seeding
+    /// a fresh runtime before anything has read it.
+    package func seed<Value>(_ reference: ManualCogReference<Value>, _ value: Value) {
+        let reference = reference.cogReference
+        let family = family(for: reference.descriptor)
+        if let key = reference.key, let row = family.keyedRows[key] {
+            family.values[row] = value
+        } else if reference.key == nil, !family.rowNodes.isEmpty {
+            family.values[0] = value
+        } else {
+            _ = family.addRow(key: reference.key, value: value)
+        }
+    }
+
+    /// How many Observation boundary objects this runtime owns.
+    package var boundaryObjectCount: Int { graph.boundaries.count }
+
+    /// The label Cog uses for a state in diagnostics.
+    package func diagnosticLabel<Reference: CogReadable>(of reference: Reference) -> String {
+        let reference = reference.cogReference
+        let family = family(for: reference.descriptor)
+        return family.label(slot: family.row(for: reference.key))
+    }
+
+    /// The edge pool's high-water mark: rows ever created.
+    package var edgePoolHighWaterMark: Int { graph.edges.capacityInUse }
+}
