@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
 
         // Cog: the MainActor state graph, its testing product, and its tests.
-        .target(name: "Cog", swiftSettings: cogSettings),
+        .target(name: "Cog", exclude: ["README.md"], swiftSettings: cogSettings),
         .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: cogSettings),
         .testTarget(
             name: "CogTests",
