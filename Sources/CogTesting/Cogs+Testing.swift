@@ -4,6 +4,8 @@ extension Cogs {
     /// A fresh, isolated runtime for one test or preview. `seeding` writes
     /// starting values quietly (no turn, no notice) before anything reads
     /// them; the runtime never claims the production assembly slot.
+    /// `mechanisms` takes its final position now; starting them arrives with
+    /// the mechanisms issue, so today the list is not started.
     public static func forTesting(
         seeding: (CogSeed) -> Void = { _ in },
         mechanisms: [any Mechanism] = []

@@ -4,7 +4,10 @@
 /// identity (plus an optional key) is the state identity inside one `Cogs`,
 /// so two declarations with the same name stay distinct, copies of one
 /// declaration converge, and two runtimes give it independent state.
-final class CogDescriptor<Value>: Sendable {
+final class CogDescriptor<Value>: @unchecked Sendable {
+    // @unchecked only for `cache`: every other stored property is an
+    // immutable Sendable value, and the cache is touched only by `Cogs`,
+    // which is MainActor-isolated.
     enum Production: Sendable {
         /// A source: its starting-value closure runs once per state.
         case manual(@MainActor (AnyHashable?) -> Value)
@@ -30,8 +33,22 @@ final class CogDescriptor<Value>: Sendable {
         self.production = production
     }
 
+    /// The family of the runtime that last looked this descriptor up, so
+    /// the app's one runtime finds its family without hashing.
+    nonisolated(unsafe) var cache = FamilyCache<Value>()
+
     var isAutomatic: Bool {
         if case .automatic = production { return true }
         return false
     }
+}
+
+/// A one-entry cache from a descriptor to its family in one runtime.
+///
+/// The family is unretained: the runtime's family table owns it, and the
+/// cache is only consulted by the runtime whose never-reused serial it
+/// records, which is alive while it asks.
+struct FamilyCache<Value> {
+    var runtimeSerial: UInt64 = 0
+    var family: Unmanaged<Family<Value>>?
 }

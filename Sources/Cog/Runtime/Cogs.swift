@@ -10,19 +10,32 @@ public final class Cogs: CogOps {
     /// One typed family per declaration this runtime has seen.
     private var families: [ObjectIdentifier: FamilyBase] = [:]
     var turns = TurnState()
+    /// Never reused, so a descriptor's family cache cannot name a dead runtime.
+    private let serial: UInt64
 
-    package init() {}
+    private static var lastSerial: UInt64 = 0
+
+    package init() {
+        Cogs.lastSerial += 1
+        serial = Cogs.lastSerial
+    }
 
     // MARK: Storage lookup
 
     func family<Value>(for descriptor: CogDescriptor<Value>) -> Family<Value> {
-        let id = ObjectIdentifier(descriptor)
-        if let existing = families[id] {
-            return unsafeDowncast(existing, to: Family<Value>.self)
+        if descriptor.cache.runtimeSerial == serial, let cached = descriptor.cache.family {
+            return cached.takeUnretainedValue()
         }
-        let created = Family(descriptor: descriptor, cogs: self)
-        families[id] = created
-        return created
+        let id = ObjectIdentifier(descriptor)
+        let family: Family<Value>
+        if let existing = families[id] {
+            family = unsafeDowncast(existing, to: Family<Value>.self)
+        } else {
+            family = Family(descriptor: descriptor, cogs: self)
+            families[id] = family
+        }
+        descriptor.cache = FamilyCache(runtimeSerial: serial, family: .passUnretained(family))
+        return family
     }
 
     // MARK: Reads
