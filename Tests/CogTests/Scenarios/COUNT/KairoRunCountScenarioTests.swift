@@ -36,6 +36,9 @@ struct KairoRunCountScenarioTests {
         let steady = graph.counting { iter() }
         #expect(steady.computed == 3006)
         #expect(steady.effects == 501)
+        let highWater = graph.cogs.debugEdgePoolHighWaterMark
+        for _ in 0..<3 { iter() }
+        #expect(graph.cogs.debugEdgePoolHighWaterMark == highWater, "steady iterations reuse their edges")
     }
 
     @Test("COUNT-02 Kairo deep chain (50): build 50/1, steady 2550 computed and 51 effect runs")
@@ -69,6 +72,9 @@ struct KairoRunCountScenarioTests {
         let steady = graph.counting { iter() }
         #expect(steady.computed == 2550)
         #expect(steady.effects == 51)
+        let highWater = graph.cogs.debugEdgePoolHighWaterMark
+        for _ in 0..<3 { iter() }
+        #expect(graph.cogs.debugEdgePoolHighWaterMark == highWater, "steady iterations reuse their edges")
     }
 
     @Test("COUNT-03 Kairo broad (50 pairs): build 100/50, steady 5100 computed and 2550 effect runs")
@@ -103,6 +109,9 @@ struct KairoRunCountScenarioTests {
         let steady = graph.counting { iter() }
         #expect(steady.computed == 5100)
         #expect(steady.effects == 2550)
+        let highWater = graph.cogs.debugEdgePoolHighWaterMark
+        for _ in 0..<3 { iter() }
+        #expect(graph.cogs.debugEdgePoolHighWaterMark == highWater, "steady iterations reuse their edges")
     }
 
     @Test("COUNT-04 Kairo unstable: steady 202 computed (current 101, double 51, inverse 50) and 101 effect runs")
