@@ -93,6 +93,14 @@ extension Cogs {
                     + "to write later, call turn again."
             )
         }
+        // A live writer smuggled into a selector would stage writes from
+        // inside automatic computation, which turn() itself refuses.
+        if let computing = graph.runs.last?.node {
+            fatalError(
+                "Cog: a writer was used while automatic cog '\(graph.label(of: computing))' was computing. "
+                    + "Automatic computation cannot write; write from the turn body itself."
+            )
+        }
     }
 
     func writerRead<Value>(_ reference: CogReference<Value>, writer: UInt64) -> Value {
