@@ -6,14 +6,15 @@
 /// operations through class dispatch, so the propagation core never touches
 /// an existential or boxes a value.
 @MainActor
+@usableFromInline
 class FamilyBase {
     let name: String
     /// Arena node of each row.
-    var rowNodes = ContiguousArray<Int32>()
+    @usableFromInline var rowNodes = ContiguousArray<Int32>()
     /// Key of each row, kept for diagnostics; `nil` for a keyless declaration.
-    var rowKeys = ContiguousArray<AnyHashable?>()
+    @usableFromInline var rowKeys = ContiguousArray<AnyHashable?>()
     /// Row lookup for keyed declarations.
-    var keyedRows: [AnyHashable: Int32] = [:]
+    @usableFromInline var keyedRows: [AnyHashable: Int32] = [:]
 
     init(name: String) {
         self.name = name
@@ -25,11 +26,13 @@ class FamilyBase {
     }
 
     /// Runs the selector of row `slot`; true when the value changed.
+    @usableFromInline
     func recompute(slot: Int32, node: Int32) -> Bool {
         preconditionFailure("\(type(of: self)) stores no automatic state")
     }
 
     /// Publishes the staged write of row `slot`; true when it changed the value.
+    @usableFromInline
     func commitStaged(slot: Int32) -> Bool {
         preconditionFailure("\(type(of: self)) stores no source")
     }
@@ -41,13 +44,19 @@ class FamilyBase {
 }
 
 /// The typed family of one declaration whose values are `Value`.
+///
+/// Its typed work (running the selector, comparing, committing) is
+/// inlinable and reached through the descriptor's kernels, which are built
+/// where the declaration is written and so are specialized for `Value`.
+@usableFromInline
 final class Family<Value>: FamilyBase {
-    unowned(unsafe) let cogs: Cogs
-    let descriptor: CogDescriptor<Value>
-    var values = ValueColumn<Value>()
+    @usableFromInline unowned(unsafe) let cogs: Cogs
+    @usableFromInline let descriptor: CogDescriptor<Value>
+    @usableFromInline var values = ValueColumn<Value>()
     /// Staged source writes of the accumulating turn, one per row.
-    var pending = ValueColumn<Value>()
+    @usableFromInline var pending = ValueColumn<Value>()
 
+    @usableFromInline
     init(descriptor: CogDescriptor<Value>, cogs: Cogs) {
         self.descriptor = descriptor
         self.cogs = cogs
@@ -56,12 +65,18 @@ final class Family<Value>: FamilyBase {
 
     /// The row of `key`, created (with its starting value, for a source) on
     /// first use.
+    @inlinable
     func row(for key: AnyHashable?) -> Int32 {
         if let key {
             if let row = keyedRows[key] { return row }
         } else if !rowNodes.isEmpty {
             return 0
         }
+        return createRow(for: key)
+    }
+
+    @usableFromInline
+    func createRow(for key: AnyHashable?) -> Int32 {
         let initial: Value?
         switch descriptor.production {
         case .manual(let makeInitial): initial = makeInitial(key)
@@ -71,6 +86,7 @@ final class Family<Value>: FamilyBase {
     }
 
     /// Creates a row holding `value` (nil for an automatic row not yet run).
+    @usableFromInline
     func addRow(key: AnyHashable?, value: Value?) -> Int32 {
         let row = Int32(rowNodes.count)
         let node = cogs.graph.addNode(family: self, slot: row, automatic: descriptor.isAutomatic)
@@ -82,12 +98,19 @@ final class Family<Value>: FamilyBase {
         return row
     }
 
+    @inlinable
     func isEqual(_ lhs: Value, _ rhs: Value) -> Bool {
         guard let equals = descriptor.equals else { return false }
         return equals(lhs, rhs)
     }
 
     override func recompute(slot: Int32, node: Int32) -> Bool {
+        descriptor.recomputeKernel(self, slot, node)
+    }
+
+    /// Runs the selector of row `slot` and stores a changed result.
+    @inlinable
+    func runSelector(slot: Int32, node: Int32) -> Bool {
         guard case .automatic(let selector) = descriptor.production else {
             preconditionFailure("a source has no selector")
         }
@@ -97,20 +120,31 @@ final class Family<Value>: FamilyBase {
         let fresh = selector(reader, rowKeys[Int(slot)])
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.
-        let changed = values[slot].map { !isEqual($0, fresh) } ?? true
+        let changed: Bool
+        if let old = values[slot] {
+            changed = !isEqual(old, fresh)
+        } else {
+            changed = true
+        }
         graph.endRun(node)
         if changed { values[slot] = fresh }
         return changed
     }
 
     /// Stages `value` for row `slot` in the accumulating turn.
+    @inlinable
     func stage(_ value: Value, slot: Int32) {
         pending[slot] = value
-        let node = rowNodes[Int(slot)]
-        cogs.noteStaged(node)
+        cogs.noteStaged(rowNodes[Int(slot)])
     }
 
     override func commitStaged(slot: Int32) -> Bool {
+        descriptor.commitKernel(self, slot)
+    }
+
+    /// Publishes the staged value of row `slot` unless it equals the current one.
+    @inlinable
+    func commit(slot: Int32) -> Bool {
         guard let staged = pending[slot] else { return false }
         pending[slot] = nil
         if let current = values[slot], isEqual(current, staged) { return false }
@@ -123,6 +157,7 @@ final class Family<Value>: FamilyBase {
     }
 
     /// What a writer sees: the staged value, else the published one.
+    @inlinable
     func writerValue(slot: Int32) -> Value {
         pending[slot] ?? values[slot]!
     }

@@ -5,8 +5,9 @@
 /// over retained stacks, so deep graphs cost no native stack and a steady
 /// turn reuses storage instead of allocating.
 @MainActor
+@usableFromInline
 final class Graph {
-    static let none: Int32 = -1
+    @usableFromInline static let none: Int32 = -1
     /// The most selector runs one read may nest (GRAPH-14).
     static let nestingLimit = 128
 
@@ -80,10 +81,22 @@ final class Graph {
         family[Int(node)].label(slot: slot[Int(node)])
     }
 
+    /// Traps unless the run stamped `stamp` of `node` is the one running now.
+    @usableFromInline
+    func ensureReaderLive(node: Int32, stamp: UInt32) {
+        guard activeSubscriber == node, runStamp[Int(node)] == stamp else {
+            fatalError(
+                "Cog: the reader of '\(label(of: node))' was used outside the selector run that created it. "
+                    + "Read through c only inside the selector body."
+            )
+        }
+    }
+
     // MARK: Reads
 
     /// Makes `node` current before its value is read: a cycle check, then a
     /// cold first run or a settle of a stale cached value.
+    @usableFromInline
     func prepareRead(_ node: Int32) {
         let current = flags[Int(node)]
         if current.contains(.computing) { trapCycle(closingAt: node) }
@@ -97,6 +110,7 @@ final class Graph {
 
     /// Records that the running selector of `sub` read `dep`, reusing the
     /// edge that the previous run read at the same position when it matches.
+    @usableFromInline
     func link(dep: Int32, sub: Int32) {
         let previous = depsTail[Int(sub)]
         if previous != Self.none, edges.dep[Int(previous)] == dep { return }
@@ -130,6 +144,7 @@ final class Graph {
     // MARK: Runs
 
     /// Starts a selector run of `node` and returns its stamp.
+    @usableFromInline
     func beginRun(_ node: Int32) -> UInt32 {
         nextRunStamp &+= 1
         if nextRunStamp == 0 { nextRunStamp = 1 }
@@ -143,6 +158,7 @@ final class Graph {
     }
 
     /// Ends the run of `node`: drops every edge the run did not read again.
+    @usableFromInline
     func endRun(_ node: Int32) {
         let n = Int(node)
         let run = runs.removeLast()
@@ -301,6 +317,7 @@ final class Graph {
 
     /// The node's boundary, created on its first UI read; owning one makes
     /// the node a hot root.
+    @usableFromInline
     func boundary(of node: Int32) -> CogBoundary {
         let n = Int(node)
         let existing = boundaryIndex[n]

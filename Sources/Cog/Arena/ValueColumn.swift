@@ -1,24 +1,28 @@
 /// The column that holds one family's values, one row per state.
 ///
 /// By default the column is typed: `ContiguousArray<Value?>`, so reads and
-/// writes move a `Value` with no boxing and every family is specialized for
-/// its value type. The `CompactArena` trait swaps in a type-erased column of
-/// `Any?` that all value types share, trading a cast per access for less
+/// writes move a `Value` with no boxing, and the inlinable read, write and
+/// selector paths specialize for the declaration's value type in the module
+/// that declares it. The `CompactArena` trait swaps in one type-erased column
+/// of `Any?` for every value type, trading a cast per access for less
 /// specialized code; the graph above it behaves identically.
+@usableFromInline
 struct ValueColumn<Value> {
     #if CompactArena
-    private var rows = ContiguousArray<Any?>()
+    @usableFromInline var rows = ContiguousArray<Any?>()
     #else
-    private var rows = ContiguousArray<Value?>()
+    @usableFromInline var rows = ContiguousArray<Value?>()
     #endif
 
-    var count: Int { rows.count }
+    @inlinable init() {}
 
-    mutating func append(_ value: Value?) {
+    @inlinable var count: Int { rows.count }
+
+    @inlinable mutating func append(_ value: Value?) {
         rows.append(value)
     }
 
-    subscript(row: Int32) -> Value? {
+    @inlinable subscript(row: Int32) -> Value? {
         get {
             #if CompactArena
             rows[Int(row)].map { $0 as! Value }

@@ -7,11 +7,13 @@ import Observation
 /// the flush calls `withMutation` on each boundary whose state changed. The
 /// value stays in the graph; the boundary carries only the change signal,
 /// and it exists only for states the UI has read.
+@usableFromInline
 final class CogBoundary: Observable, Sendable {
     private let registrar = ObservationRegistrar()
     /// The observed property: a constant stand-in for "this state's value".
     let value: Void = ()
 
+    @usableFromInline
     func recordAccess() {
         registrar.access(self, keyPath: \.value)
     }

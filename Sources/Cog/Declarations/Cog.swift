@@ -7,10 +7,11 @@
 /// Declaring runs nothing; the selector first runs when the value is first
 /// read, and again only when something it read really changed.
 public struct Cog<Value>: CogReadable, Sendable {
-    let descriptor: CogDescriptor<Value>
+    @usableFromInline let descriptor: CogDescriptor<Value>
 
     /// An automatic value whose changes are decided by `equals:`; without
     /// one, every recompute counts as a change.
+    @inlinable
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
@@ -24,14 +25,16 @@ public struct Cog<Value>: CogReadable, Sendable {
         )
     }
 
-    public var cogReference: CogReference<Value> {
+    @inlinable public var cogReference: CogReference<Value> {
         CogReference(descriptor: descriptor, key: nil)
     }
 
     /// A keyless source. Its starting-value closure runs once per state (once
     /// per runtime), so a reference-type value is never shared.
     public struct Manual: CogWritable, Sendable {
-        let descriptor: CogDescriptor<Value>
+        @usableFromInline let descriptor: CogDescriptor<Value>
+
+        @inlinable
 
         public init(
             name: String? = nil,
@@ -46,23 +49,24 @@ public struct Cog<Value>: CogReadable, Sendable {
             )
         }
 
-        public var cogReference: CogReference<Value> {
+        @inlinable public var cogReference: CogReference<Value> {
             CogReference(descriptor: descriptor, key: nil)
         }
 
-        public var manualCogReference: ManualCogReference<Value> {
+        @inlinable public var manualCogReference: ManualCogReference<Value> {
             ManualCogReference(reference: cogReference)
         }
 
         /// The same state, readable but not writable; it shares the source's
         /// identity rather than mirroring it.
-        public var readOnly: CogReference<Value> { cogReference }
+        @inlinable public var readOnly: CogReference<Value> { cogReference }
     }
 }
 
 extension Cog where Value: Equatable {
     /// An automatic value that stops propagation when it recomputes to an
     /// equal value (`==` unless `equals:` says otherwise).
+    @inlinable
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
@@ -79,6 +83,7 @@ extension Cog where Value: Equatable {
 
 extension Cog.Manual where Value: Equatable {
     /// A source whose equal writes are dropped (`==` unless `equals:` says otherwise).
+    @inlinable
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,

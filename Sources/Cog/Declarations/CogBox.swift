@@ -7,7 +7,9 @@
 ///
 /// One key's write, read or notice never touches another key.
 public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
-    let descriptor: CogDescriptor<Value>
+    @usableFromInline let descriptor: CogDescriptor<Value>
+
+    @inlinable
 
     public init(
         name: String? = nil,
@@ -24,19 +26,21 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
 
     /// The value reference of `key`'s state. Builds a small value and
     /// allocates nothing.
-    public subscript(key: Key) -> CogReference<Value> {
+    @inlinable public subscript(key: Key) -> CogReference<Value> {
         CogReference(descriptor: descriptor, key: AnyHashable(key))
     }
 
+    @inlinable
     static func unwrap(_ key: AnyHashable?) -> Key {
         key!.base as! Key
     }
 
     /// A keyed family of sources.
     public struct Manual: Sendable {
-        let descriptor: CogDescriptor<Value>
+        @usableFromInline let descriptor: CogDescriptor<Value>
 
         /// Every key starts at what `initial` returns; it runs once per key.
+        @inlinable
         public init(
             name: String? = nil,
             equals: (@MainActor (Value, Value) -> Bool)? = nil,
@@ -51,6 +55,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
         }
 
         /// Each key starts at what `initial` returns for that key.
+        @inlinable
         public init(
             name: String? = nil,
             equals: (@MainActor (Value, Value) -> Bool)? = nil,
@@ -65,25 +70,31 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
         }
 
         /// The writable value reference of `key`'s source.
-        public subscript(key: Key) -> ManualCogReference<Value> {
+        @inlinable public subscript(key: Key) -> ManualCogReference<Value> {
             ManualCogReference(reference: CogReference(descriptor: descriptor, key: AnyHashable(key)))
         }
 
         /// The same family, readable but not writable.
-        public var readOnly: ReadOnly { ReadOnly(descriptor: descriptor) }
+        @inlinable public var readOnly: ReadOnly { ReadOnly(descriptor: descriptor) }
     }
 
     /// A read-only projection of a manual box: same states, no writer.
     public struct ReadOnly: Sendable {
-        let descriptor: CogDescriptor<Value>
+        @usableFromInline let descriptor: CogDescriptor<Value>
 
-        public subscript(key: Key) -> CogReference<Value> {
+        @inlinable
+        init(descriptor: CogDescriptor<Value>) {
+            self.descriptor = descriptor
+        }
+
+        @inlinable public subscript(key: Key) -> CogReference<Value> {
             CogReference(descriptor: descriptor, key: AnyHashable(key))
         }
     }
 }
 
 extension CogBox where Value: Equatable {
+    @inlinable
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
@@ -99,6 +110,7 @@ extension CogBox where Value: Equatable {
 }
 
 extension CogBox.Manual where Value: Equatable {
+    @inlinable
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
@@ -111,6 +123,8 @@ extension CogBox.Manual where Value: Equatable {
             production: .manual { _ in initial() }
         )
     }
+
+    @inlinable
 
     public init(
         name: String? = nil,

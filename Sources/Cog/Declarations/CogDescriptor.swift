@@ -4,10 +4,13 @@
 /// identity (plus an optional key) is the state identity inside one `Cogs`,
 /// so two declarations with the same name stay distinct, copies of one
 /// declaration converge, and two runtimes give it independent state.
+@usableFromInline
 final class CogDescriptor<Value>: @unchecked Sendable {
     // @unchecked only for `cache`: every other stored property is an
     // immutable Sendable value, and the cache is touched only by `Cogs`,
     // which is MainActor-isolated.
+
+    @usableFromInline
     enum Production: Sendable {
         /// A source: its starting-value closure runs once per state.
         case manual(@MainActor (AnyHashable?) -> Value)
@@ -16,11 +19,21 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     }
 
     /// `name:` when given, else the declaration site as `fileID:line`.
-    let name: String
-    let production: Production
+    @usableFromInline let name: String
+    @usableFromInline let production: Production
     /// Nil means "never equal": every write or recompute counts as a change.
-    let equals: (@MainActor (Value, Value) -> Bool)?
+    @usableFromInline let equals: (@MainActor (Value, Value) -> Bool)?
+    /// The family's typed work. The closures are formed in this inlinable
+    /// initializer, so they are specialized for `Value` where the
+    /// declaration is written; the graph calls them through the family.
+    @usableFromInline let recomputeKernel: @MainActor (Family<Value>, Int32, Int32) -> Bool
+    @usableFromInline let commitKernel: @MainActor (Family<Value>, Int32) -> Bool
 
+    /// The family of the runtime that last looked this descriptor up, so
+    /// the app's one runtime finds its family without hashing.
+    @usableFromInline nonisolated(unsafe) var cache = FamilyCache<Value>()
+
+    @inlinable
     init(
         name: String?,
         fileID: String,
@@ -31,12 +44,11 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         self.name = name ?? "\(fileID):\(line)"
         self.equals = equals
         self.production = production
+        recomputeKernel = { family, slot, node in family.runSelector(slot: slot, node: node) }
+        commitKernel = { family, slot in family.commit(slot: slot) }
     }
 
-    /// The family of the runtime that last looked this descriptor up, so
-    /// the app's one runtime finds its family without hashing.
-    nonisolated(unsafe) var cache = FamilyCache<Value>()
-
+    @usableFromInline
     var isAutomatic: Bool {
         if case .automatic = production { return true }
         return false
@@ -48,7 +60,15 @@ final class CogDescriptor<Value>: @unchecked Sendable {
 /// The family is unretained: the runtime's family table owns it, and the
 /// cache is only consulted by the runtime whose never-reused serial it
 /// records, which is alive while it asks.
+@usableFromInline
 struct FamilyCache<Value> {
-    var runtimeSerial: UInt64 = 0
-    var family: Unmanaged<Family<Value>>?
+    @usableFromInline var runtimeSerial: UInt64 = 0
+    @usableFromInline var family: Unmanaged<Family<Value>>?
+
+    @inlinable init() {}
+
+    @inlinable init(runtimeSerial: UInt64, family: Unmanaged<Family<Value>>) {
+        self.runtimeSerial = runtimeSerial
+        self.family = family
+    }
 }

@@ -21,24 +21,30 @@ public protocol CogWritable<Value>: CogReadable {
 public struct CogReference<Value>: CogReadable, @unchecked Sendable {
     // @unchecked: the descriptor is Sendable and box keys are required to be
     // Sendable, so the AnyHashable only ever wraps a Sendable key.
-    let descriptor: CogDescriptor<Value>
-    let key: AnyHashable?
+    @usableFromInline let descriptor: CogDescriptor<Value>
+    @usableFromInline let key: AnyHashable?
 
+    @inlinable
     init(descriptor: CogDescriptor<Value>, key: AnyHashable?) {
         self.descriptor = descriptor
         self.key = key
     }
 
-    public var cogReference: CogReference<Value> { self }
+    @inlinable public var cogReference: CogReference<Value> { self }
 }
 
 /// A writable value reference to one source state.
 public struct ManualCogReference<Value>: CogWritable, Sendable {
-    let reference: CogReference<Value>
+    @usableFromInline let reference: CogReference<Value>
 
-    public var cogReference: CogReference<Value> { reference }
-    public var manualCogReference: ManualCogReference<Value> { self }
+    @inlinable
+    init(reference: CogReference<Value>) {
+        self.reference = reference
+    }
+
+    @inlinable public var cogReference: CogReference<Value> { reference }
+    @inlinable public var manualCogReference: ManualCogReference<Value> { self }
 
     /// The same state without the write capability.
-    public var readOnly: CogReference<Value> { reference }
+    @inlinable public var readOnly: CogReference<Value> { reference }
 }

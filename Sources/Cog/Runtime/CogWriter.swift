@@ -6,10 +6,17 @@
 /// only while its turn accumulates: use after that traps.
 @MainActor
 public struct CogWriter {
-    let cogs: Cogs
-    let turn: UInt64
+    @usableFromInline let cogs: Cogs
+    @usableFromInline let turn: UInt64
+
+    @usableFromInline
+    init(cogs: Cogs, turn: UInt64) {
+        self.cogs = cogs
+        self.turn = turn
+    }
 
     /// The staged or published value of a source, and the way to stage one.
+    @inlinable
     public subscript<Reference: CogWritable>(reference: Reference) -> Reference.Value {
         get {
             cogs.writerRead(reference.cogReference, writer: turn)
@@ -21,6 +28,7 @@ public struct CogWriter {
 
     /// A read-only reference as the writer sees it: a source's staged value,
     /// or an automatic value settled from published state.
+    @inlinable
     public subscript<Reference: CogReadable>(reference: Reference) -> Reference.Value {
         cogs.writerRead(reference.cogReference, writer: turn)
     }

@@ -79,6 +79,7 @@ extension Cogs {
         turns.queued.removeAll(keepingCapacity: true)
     }
 
+    @usableFromInline
     func noteStaged(_ node: Int32) {
         let n = Int(node)
         guard !graph.flags[n].contains(.staged) else { return }
@@ -86,7 +87,8 @@ extension Cogs {
         turns.staged.append(node)
     }
 
-    private func ensureLive(writer: UInt64) {
+    @usableFromInline
+    func ensureLive(writer: UInt64) {
         guard writer != 0, writer == turns.liveWriter else {
             fatalError(
                 "Cog: a writer outlived the turn that created it. A writer is valid only inside its turn body; "
@@ -103,6 +105,7 @@ extension Cogs {
         }
     }
 
+    @inlinable
     func writerRead<Value>(_ reference: CogReference<Value>, writer: UInt64) -> Value {
         ensureLive(writer: writer)
         let family = family(for: reference.descriptor)
@@ -110,28 +113,44 @@ extension Cogs {
         guard !reference.descriptor.isAutomatic else {
             return read(reference, subscriber: Graph.none)
         }
-        if turns.phase == .capturing {
-            let node = family.rowNodes[Int(row)]
-            if let captured = turns.capturedWrites.last(where: { $0.node == node }) {
-                return captured.value as! Value
-            }
-            for queued in turns.queued.reversed() {
-                if let write = queued.writes.last(where: { $0.node == node }) { return write.value as! Value }
-            }
+        if isCapturing, let captured: Value = capturedValue(of: family.rowNodes[Int(row)]) {
+            return captured
         }
         return family.writerValue(slot: row)
     }
 
+    @inlinable
     func writerWrite<Value>(_ reference: ManualCogReference<Value>, value: Value, writer: UInt64) {
         ensureLive(writer: writer)
         let reference = reference.cogReference
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
-        if turns.phase == .capturing {
-            turns.capturedWrites.append((family.rowNodes[Int(row)], value))
+        if isCapturing {
+            capture(value, for: family.rowNodes[Int(row)])
         } else {
             family.stage(value, slot: row)
         }
+    }
+
+    /// Whether a turn requested during a flush is recording its writes.
+    @usableFromInline
+    var isCapturing: Bool { turns.phase == .capturing }
+
+    @usableFromInline
+    func capture(_ value: Any, for node: Int32) {
+        turns.capturedWrites.append((node, value))
+    }
+
+    /// The newest write to `node` captured by this or an earlier queued turn.
+    @usableFromInline
+    func capturedValue<Value>(of node: Int32) -> Value? {
+        if let captured = turns.capturedWrites.last(where: { $0.node == node }) {
+            return (captured.value as! Value)
+        }
+        for queued in turns.queued.reversed() {
+            if let write = queued.writes.last(where: { $0.node == node }) { return (write.value as! Value) }
+        }
+        return nil
     }
 
     // MARK: Seams for CogTesting

@@ -6,12 +6,12 @@
 /// package-only, so feature code cannot create a second graph.
 @MainActor
 public final class Cogs: CogOps {
-    let graph = Graph()
+    @usableFromInline let graph = Graph()
     /// One typed family per declaration this runtime has seen.
     private var families: [ObjectIdentifier: FamilyBase] = [:]
     var turns = TurnState()
     /// Never reused, so a descriptor's family cache cannot name a dead runtime.
-    private let serial: UInt64
+    @usableFromInline let serial: UInt64
 
     private static var lastSerial: UInt64 = 0
 
@@ -22,10 +22,16 @@ public final class Cogs: CogOps {
 
     // MARK: Storage lookup
 
+    @inlinable
     func family<Value>(for descriptor: CogDescriptor<Value>) -> Family<Value> {
         if descriptor.cache.runtimeSerial == serial, let cached = descriptor.cache.family {
             return cached.takeUnretainedValue()
         }
+        return lookUpFamily(for: descriptor)
+    }
+
+    @usableFromInline
+    func lookUpFamily<Value>(for descriptor: CogDescriptor<Value>) -> Family<Value> {
         let id = ObjectIdentifier(descriptor)
         let family: Family<Value>
         if let existing = families[id] {
@@ -41,6 +47,7 @@ public final class Cogs: CogOps {
     // MARK: Reads
 
     /// A settled read; links `subscriber` to the state unless it is `none`.
+    @inlinable
     func read<Value>(_ reference: CogReference<Value>, subscriber: Int32) -> Value {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
@@ -53,6 +60,7 @@ public final class Cogs: CogOps {
     /// The UI-edge read: returns the settled value and records an
     /// Observation access on this state's boundary (created on first read),
     /// so the reading scope tracks exactly this state.
+    @inlinable
     public subscript<Reference: CogReadable>(reference: Reference) -> Reference.Value {
         let reference = reference.cogReference
         let family = family(for: reference.descriptor)
@@ -65,6 +73,7 @@ public final class Cogs: CogOps {
 
     /// A one-time read: settles the state if needed and returns its value,
     /// with no dependency, subscription or Observation boundary.
+    @inlinable
     public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
         read(reference.cogReference, subscriber: Graph.none)
     }
