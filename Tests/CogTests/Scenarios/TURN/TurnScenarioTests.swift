@@ -83,12 +83,13 @@ struct TurnScenarioTests {
             return c[_aCog] * 10
         }
         let cogs = Cogs.forTesting()
-        var during = 0
+        var during: [Int] = []
         cogs.turn { c in
             c[_aCog] = 2
-            during = cogs.peek(tenfoldCog)
+            during.append(cogs.peek(tenfoldCog))
+            during.append(c[tenfoldCog])
         }
-        #expect(during == 10)
+        #expect(during == [10, 10])
         #expect(cogs.peek(tenfoldCog) == 20)
         #expect(runs.count == 2)
     }
