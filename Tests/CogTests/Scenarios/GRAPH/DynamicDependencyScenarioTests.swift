@@ -28,6 +28,15 @@ struct DynamicDependencyScenarioTests {
         cogs.turn { c in c[_xCog] = 10 }
         #expect(cogs[pickCog] == 21)
         #expect(runs.count == 3)
+
+        // Flipping back and forth re-captures the branch each time and
+        // recycles the dropped edge instead of growing the pool.
+        let highWater = cogs.debugEdgePoolHighWaterMark
+        for flip in 0..<10 {
+            cogs.turn { c in c[_useXCog] = flip % 2 == 0 }
+            #expect(cogs[pickCog] == (flip % 2 == 0 ? 10 : 21))
+        }
+        #expect(cogs.debugEdgePoolHighWaterMark == highWater)
     }
 
     @Test("GRAPH-10 a dependency first read by a later run reruns the selector from then on")

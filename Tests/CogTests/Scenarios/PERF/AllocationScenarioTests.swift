@@ -49,6 +49,34 @@ struct AllocationScenarioTests {
         #expect(cogs.debugEdgePoolHighWaterMark == highWater)
     }
 
+    @Test(
+        "PERF-01 a steady turn whose selector flips its dependencies still performs zero mallocs",
+        .enabled(if: AllocationCounter.isActive)
+    )
+    func flippingDependenciesAllocateNothing() {
+        let _headCog = Cog<Int>.Manual { 0 }
+        let doubleCog = Cog<Int> { c in c[_headCog] * 2 }
+        let inverseCog = Cog<Int> { c in -c[_headCog] }
+        let currentCog = Cog<Int> { c in
+            var result = 0
+            for _ in 0..<20 { result += c[_headCog] % 2 == 1 ? c[doubleCog] : c[inverseCog] }
+            return result
+        }
+        let cogs = Cogs.forTesting()
+        _ = cogs[currentCog]
+        for warmup in 1...4 { cogs.turn(_headCog, to: warmup) }
+        var head = 10
+        let counts = AllocationCounter.count(.thread) {
+            for _ in 0..<4 {
+                head = opaqueIdentity(head + 1)
+                cogs.turn(_headCog, to: head)
+                blackHole(cogs[currentCog])
+            }
+        }
+        #expect(counts.allocations == 0, "flipping turn allocated: \(counts.calls)")
+        #expect(cogs.peek(currentCog) == 20 * (head % 2 == 1 ? 2 * head : -head))
+    }
+
     @Test("PERF-04 1,000 states with 12 UI-read values own 12 boundary objects")
     func boundariesOnlyForUIReads() {
         let cogs = Cogs.forTesting()
