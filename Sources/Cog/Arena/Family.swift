@@ -67,11 +67,10 @@ final class Family<Value>: FamilyBase {
     /// first use.
     @inlinable
     func row(for key: AnyHashable?) -> Int32 {
-        if let key {
-            if let row = keyedRows[key] { return row }
-        } else if !rowNodes.isEmpty {
-            return 0
+        if !descriptor.isKeyed {
+            return rowNodes.isEmpty ? createRow(for: nil) : 0
         }
+        if let key, let row = keyedRows[key] { return row }
         return createRow(for: key)
     }
 
@@ -117,7 +116,7 @@ final class Family<Value>: FamilyBase {
         let graph = cogs.graph
         let stamp = graph.beginRun(node)
         let reader = CogReader(cogs: cogs, family: self, slot: slot, node: node, stamp: stamp)
-        let fresh = selector(reader, rowKeys[Int(slot)])
+        let fresh = selector(reader, descriptor.isKeyed ? rowKeys[Int(slot)] : nil)
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.
         let changed: Bool

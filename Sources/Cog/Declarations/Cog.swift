@@ -21,6 +21,7 @@ public struct Cog<Value>: CogReadable, Sendable {
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals,
+            isKeyed: false,
             production: .automatic { reader, _ in selector(reader) }
         )
     }
@@ -45,6 +46,7 @@ public struct Cog<Value>: CogReadable, Sendable {
         ) {
             descriptor = CogDescriptor(
                 name: name, fileID: fileID, line: line, equals: equals,
+                isKeyed: false,
                 production: .manual { _ in initial() }
             )
         }
@@ -76,6 +78,7 @@ extension Cog where Value: Equatable {
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            isKeyed: false,
             production: .automatic { reader, _ in selector(reader) }
         )
     }
@@ -93,6 +96,7 @@ extension Cog.Manual where Value: Equatable {
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            isKeyed: false,
             production: .manual { _ in initial() }
         )
     }

@@ -20,6 +20,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals,
+            isKeyed: true,
             production: .automatic { reader, key in selector(reader, Self.unwrap(key)) }
         )
     }
@@ -50,6 +51,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
         ) {
             descriptor = CogDescriptor(
                 name: name, fileID: fileID, line: line, equals: equals,
+                isKeyed: true,
                 production: .manual { _ in initial() }
             )
         }
@@ -65,6 +67,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
         ) {
             descriptor = CogDescriptor(
                 name: name, fileID: fileID, line: line, equals: equals,
+                isKeyed: true,
                 production: .manual { key in initial(CogBox.unwrap(key)) }
             )
         }
@@ -104,6 +107,7 @@ extension CogBox where Value: Equatable {
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            isKeyed: true,
             production: .automatic { reader, key in selector(reader, Self.unwrap(key)) }
         )
     }
@@ -120,6 +124,7 @@ extension CogBox.Manual where Value: Equatable {
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            isKeyed: true,
             production: .manual { _ in initial() }
         )
     }
@@ -135,6 +140,7 @@ extension CogBox.Manual where Value: Equatable {
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            isKeyed: true,
             production: .manual { key in initial(CogBox.unwrap(key)) }
         )
     }

@@ -21,6 +21,9 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     /// `name:` when given, else the declaration site as `fileID:line`.
     @usableFromInline let name: String
     @usableFromInline let production: Production
+    /// A box's descriptor: its references always carry a key, a keyless
+    /// declaration's never do, so reads can skip the key entirely.
+    @usableFromInline let isKeyed: Bool
     /// Nil means "never equal": every write or recompute counts as a change.
     @usableFromInline let equals: (@MainActor (Value, Value) -> Bool)?
     /// The family's typed work. The closures are formed in this inlinable
@@ -39,9 +42,11 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         fileID: String,
         line: Int,
         equals: (@MainActor (Value, Value) -> Bool)?,
+        isKeyed: Bool,
         production: Production
     ) {
         self.name = name ?? "\(fileID):\(line)"
+        self.isKeyed = isKeyed
         self.equals = equals
         self.production = production
         recomputeKernel = { family, slot, node in family.runSelector(slot: slot, node: node) }

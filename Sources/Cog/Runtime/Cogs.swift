@@ -85,10 +85,9 @@ public final class Cogs: CogOps {
     package func seed<Value>(_ reference: ManualCogReference<Value>, _ value: Value) {
         let reference = reference.cogReference
         let family = family(for: reference.descriptor)
-        if let key = reference.key, let row = family.keyedRows[key] {
-            family.values[row] = value
-        } else if reference.key == nil, !family.rowNodes.isEmpty {
-            family.values[0] = value
+        let exists = reference.key.map { family.keyedRows[$0] != nil } ?? !family.rowNodes.isEmpty
+        if exists {
+            family.values[family.row(for: reference.key)] = value
         } else {
             _ = family.addRow(key: reference.key, value: value)
         }
