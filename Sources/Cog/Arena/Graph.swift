@@ -8,8 +8,14 @@
 @usableFromInline
 final class Graph {
     @usableFromInline static let none: Int32 = -1
-    /// The most selector runs one read may nest (GRAPH-14).
-    static let nestingLimit = 128
+    /// The most first (cold) runs one read may nest (GRAPH-14).
+    static let coldNestingLimit = 128
+    /// The most runs of any kind one read may nest. Re-running a computed
+    /// value nests only when a link reads a stale value its previous run
+    /// did not check first (every link of a chain also reading the changed
+    /// source, say); this bound turns a runaway case into a clear trap
+    /// instead of a stack overflow.
+    static let nestingLimit = 1024
 
     struct SettleFrame {
         var node: Int32
@@ -50,6 +56,8 @@ final class Graph {
     var activeSubscriber: Int32 = none
     private var nextRunStamp: UInt32 = 0
     var runs = ContiguousArray<Run>()
+    /// How many of `runs` are first runs.
+    private var coldRuns = 0
     var flushStamp: UInt64 = 0
 
     // Retained work stacks: cleared with keepingCapacity, never freed.
@@ -187,9 +195,14 @@ final class Graph {
     /// Runs the selector of `node` and, on a real change, upgrades the
     /// subscribers that were waiting on a CHECK to DIRTY.
     func recompute(_ node: Int32) {
-        if runs.count >= Self.nestingLimit { trapNesting(startingAt: node) }
         let n = Int(node)
-        guard family[n].recompute(slot: slot[n], node: node) else { return }
+        let cold = !flags[n].contains(.hasValue)
+        if cold, coldRuns >= Self.coldNestingLimit { trapNesting(startingAt: node, limit: Self.coldNestingLimit) }
+        if runs.count >= Self.nestingLimit { trapNesting(startingAt: node, limit: Self.nestingLimit) }
+        if cold { coldRuns += 1 }
+        let changed = family[n].recompute(slot: slot[n], node: node)
+        if cold { coldRuns -= 1 }
+        guard changed else { return }
         changedInFlush[n] = flushStamp
         var edge = subsHead[n]
         while edge != Self.none {
@@ -352,10 +365,11 @@ final class Graph {
         )
     }
 
-    private func trapNesting(startingAt node: Int32) -> Never {
+    private func trapNesting(startingAt node: Int32, limit: Int) -> Never {
         let innermost = ([node] + runs.suffix(3).reversed().map(\.node)).map(label(of:))
+        let kind = limit == Self.coldNestingLimit ? "first read" : "read"
         fatalError(
-            "Cog: a first read nested more than \(Self.nestingLimit) automatic computations "
+            "Cog: a \(kind) nested more than \(limit) automatic computations "
                 + "(innermost links: \(innermost.joined(separator: " ← ")) ← …). "
                 + "Read the chain from its source end first, or make it shorter."
         )

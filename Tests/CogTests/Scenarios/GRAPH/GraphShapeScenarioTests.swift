@@ -160,3 +160,23 @@ struct GraphShapeScenarioTests {
         #expect(runs.count == 2)
     }
 }
+
+private let _totalsSourceCog = Cog<Int>.Manual(name: "totalsSource") { 1 }
+
+/// runningTotalCogs[k] reads the source and runningTotalCogs[k - 1]: one
+/// write makes every link DIRTY at once, so a re-settle nests link by link.
+private let runningTotalCogs: CogBox<Int, Int> = CogBox(name: "runningTotal") { c, link in
+    let own = c[_totalsSourceCog]
+    return link == 0 ? own : own + c[runningTotalCogs[link - 1]]
+}
+
+extension GraphShapeScenarioTests {
+    @Test("GRAPH-14 the 128 limit is for first reads: re-settling a computed chain may nest deeper")
+    func warmNestingIsNotLimitedTo128() {
+        let cogs = Cogs.forTesting()
+        for link in 0..<300 { _ = cogs.peek(runningTotalCogs[link]) }
+        #expect(cogs.peek(runningTotalCogs[299]) == 300)
+        cogs.turn { c in c[_totalsSourceCog] = 2 }
+        #expect(cogs.peek(runningTotalCogs[299]) == 600)
+    }
+}
