@@ -29,7 +29,7 @@ let package = Package(
     traits: [
         .trait(
             name: "CompactArena",
-            description: "Stores state values in one type-erased column instead of typed columns: less specialized code, same behaviour."
+            description: "Stores state values in type-erased Any? columns instead of one typed column per value type; same behaviour."
         ),
         .default(enabledTraits: []),
     ],
