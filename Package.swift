@@ -5,13 +5,34 @@ import PackageDescription
 // DWARF 4 keeps callgrind's symbol names readable for the C targets.
 let dwarf4: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
 
+// The CompactArena trait reaches the code as a compilation condition.
+let cogSettings: [SwiftSetting] = [
+    .define("CompactArena", .when(traits: ["CompactArena"])),
+]
+
+// Cog's arena is MainActor-confined and keeps its columns in class
+// properties; release builds skip the dynamic exclusivity checks that every
+// column access would otherwise pay. Debug builds keep them.
+let cogLibrarySettings = cogSettings + [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "Storefront",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Measure", targets: ["Measure"]),
+        .library(name: "Cog", targets: ["Cog"]),
+        .library(name: "CogTesting", targets: ["CogTesting"]),
         .library(name: "StateGraph", targets: ["StateGraph"]),
         .executable(name: "storefront", targets: ["storefront"]),
+    ],
+    traits: [
+        .trait(
+            name: "CompactArena",
+            description: "Stores state values in type-erased Any? columns instead of one typed column per value type; same behaviour."
+        ),
+        .default(enabledTraits: []),
     ],
     targets: [
         // Measurement: counting mallocs, time, hardware and software
@@ -48,6 +69,17 @@ let package = Package(
         .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
         .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort"]),
+
+        // Cog: the MainActor state graph, its testing product, and its tests.
+        .target(name: "Cog", exclude: ["README.md"], swiftSettings: cogLibrarySettings),
+        .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: cogSettings),
+        .testTarget(
+            name: "CogTests",
+            dependencies: ["Cog", "CogTesting", "Measure"],
+            // Compile-fail fixtures are type-checked by a test, never built into it.
+            exclude: ["Fixtures"],
+            swiftSettings: cogSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,163 @@
+/// The runtime storage of one declaration in one `Cogs`: its rows (one per
+/// key, or a single row for a keyless declaration), their arena nodes, and
+/// the work that needs the concrete value type.
+///
+/// The graph stores families as this non-generic base and reaches the typed
+/// operations through class dispatch, so the propagation core never touches
+/// an existential or boxes a value.
+@MainActor
+@usableFromInline
+class FamilyBase {
+    let name: String
+    /// Arena node of each row.
+    @usableFromInline var rowNodes = ContiguousArray<Int32>()
+    /// Key of each row, kept for diagnostics; `nil` for a keyless declaration.
+    @usableFromInline var rowKeys = ContiguousArray<AnyHashable?>()
+    /// Row lookup for keyed declarations.
+    @usableFromInline var keyedRows: [AnyHashable: Int32] = [:]
+
+    init(name: String) {
+        self.name = name
+    }
+
+    func label(slot: Int32) -> String {
+        guard let key = rowKeys[Int(slot)] else { return name }
+        return "\(name)[\(key.base)]"
+    }
+
+    /// Runs the selector of row `slot`; true when the value changed.
+    @usableFromInline
+    func recompute(slot: Int32, node: Int32) -> Bool {
+        preconditionFailure("\(type(of: self)) stores no automatic state")
+    }
+
+    /// Publishes the staged write of row `slot`; true when it changed the value.
+    @usableFromInline
+    func commitStaged(slot: Int32) -> Bool {
+        preconditionFailure("\(type(of: self)) stores no source")
+    }
+
+    /// Stages a write captured by a queued turn.
+    func stageCaptured(slot: Int32, value: Any) {
+        preconditionFailure("\(type(of: self)) stores no source")
+    }
+}
+
+/// The typed family of one declaration whose values are `Value`.
+///
+/// Its typed work (running the selector, comparing, committing) is
+/// inlinable and reached through the descriptor's kernels, which are built
+/// where the declaration is written and so are specialized for `Value`.
+@usableFromInline
+final class Family<Value>: FamilyBase {
+    @usableFromInline unowned(unsafe) let cogs: Cogs
+    @usableFromInline let descriptor: CogDescriptor<Value>
+    @usableFromInline var values = ValueColumn<Value>()
+    /// Staged source writes of the accumulating turn, one per row.
+    @usableFromInline var pending = ValueColumn<Value>()
+
+    @usableFromInline
+    init(descriptor: CogDescriptor<Value>, cogs: Cogs) {
+        self.descriptor = descriptor
+        self.cogs = cogs
+        super.init(name: descriptor.name)
+    }
+
+    /// The row of `key`, created (with its starting value, for a source) on
+    /// first use.
+    @inlinable
+    func row(for key: AnyHashable?) -> Int32 {
+        if !descriptor.isKeyed {
+            return rowNodes.isEmpty ? createRow(for: nil) : 0
+        }
+        if let key, let row = keyedRows[key] { return row }
+        return createRow(for: key)
+    }
+
+    @usableFromInline
+    func createRow(for key: AnyHashable?) -> Int32 {
+        let initial: Value?
+        switch descriptor.production {
+        case .manual(let makeInitial): initial = makeInitial(key)
+        case .automatic: initial = nil
+        }
+        return addRow(key: key, value: initial)
+    }
+
+    /// Creates a row holding `value` (nil for an automatic row not yet run).
+    @usableFromInline
+    func addRow(key: AnyHashable?, value: Value?) -> Int32 {
+        let row = Int32(rowNodes.count)
+        let node = cogs.graph.addNode(family: self, slot: row, automatic: descriptor.isAutomatic)
+        rowNodes.append(node)
+        rowKeys.append(key)
+        values.append(value)
+        pending.append(nil)
+        if let key { keyedRows[key] = row }
+        return row
+    }
+
+    @inlinable
+    func isEqual(_ lhs: Value, _ rhs: Value) -> Bool {
+        guard let equals = descriptor.equals else { return false }
+        return equals(lhs, rhs)
+    }
+
+    override func recompute(slot: Int32, node: Int32) -> Bool {
+        descriptor.recomputeKernel(self, slot, node)
+    }
+
+    /// Runs the selector of row `slot` and stores a changed result.
+    @inlinable
+    func runSelector(slot: Int32, node: Int32) -> Bool {
+        guard case .automatic(let selector) = descriptor.production else {
+            preconditionFailure("a source has no selector")
+        }
+        let graph = cogs.graph
+        let stamp = graph.beginRun(node)
+        let reader = CogReader(cogs: cogs, family: self, slot: slot, node: node, stamp: stamp)
+        let fresh = selector(reader, descriptor.isKeyed ? rowKeys[Int(slot)] : nil)
+        // Equality runs inside the run, so a turn attempted from a custom
+        // equals: is caught like one attempted from the selector.
+        let changed: Bool
+        if let old = values[slot] {
+            changed = !isEqual(old, fresh)
+        } else {
+            changed = true
+        }
+        graph.endRun(node)
+        if changed { values[slot] = fresh }
+        return changed
+    }
+
+    /// Stages `value` for row `slot` in the accumulating turn.
+    @inlinable
+    func stage(_ value: Value, slot: Int32) {
+        pending[slot] = value
+        cogs.noteStaged(rowNodes[Int(slot)])
+    }
+
+    override func commitStaged(slot: Int32) -> Bool {
+        descriptor.commitKernel(self, slot)
+    }
+
+    /// Publishes the staged value of row `slot` unless it equals the current one.
+    @inlinable
+    func commit(slot: Int32) -> Bool {
+        guard let staged = pending[slot] else { return false }
+        pending[slot] = nil
+        if let current = values[slot], isEqual(current, staged) { return false }
+        values[slot] = staged
+        return true
+    }
+
+    override func stageCaptured(slot: Int32, value: Any) {
+        stage(value as! Value, slot: slot)
+    }
+
+    /// What a writer sees: the staged value, else the published one.
+    @inlinable
+    func writerValue(slot: Int32) -> Value {
+        pending[slot] ?? values[slot]!
+    }
+}

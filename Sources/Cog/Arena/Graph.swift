@@ -1,0 +1,377 @@
+/// The arena: every node and edge of one runtime in integer-indexed columns.
+///
+/// Node `n` is row `n` of every node column. Edges live in the shared
+/// `EdgePool`. Propagation (push) and settlement (pull) are iterative loops
+/// over retained stacks, so deep graphs cost no native stack and a steady
+/// turn reuses storage instead of allocating.
+@MainActor
+@usableFromInline
+final class Graph {
+    @usableFromInline static let none: Int32 = -1
+    /// The most first (cold) runs one read may nest (GRAPH-14).
+    static let coldNestingLimit = 128
+    /// The most runs of any kind one read may nest. Re-running a computed
+    /// value nests only when a link reads a stale value its previous run
+    /// did not check first (every link of a chain also reading the changed
+    /// source, say); this bound turns a runaway case into a clear trap
+    /// instead of a stack overflow.
+    static let nestingLimit = 1024
+
+    struct SettleFrame {
+        var node: Int32
+        /// The next dependency edge of `node` still to be checked.
+        var link: Int32
+    }
+
+    struct Run {
+        var node: Int32
+        var previousSubscriber: Int32
+        /// `settleStack.count` when the run began; frames above belong to it.
+        var settleBase: Int
+    }
+
+    // MARK: Node columns
+
+    var flags = ContiguousArray<NodeFlags>()
+    var depsHead = ContiguousArray<Int32>()
+    var depsTail = ContiguousArray<Int32>()
+    var subsHead = ContiguousArray<Int32>()
+    var subsTail = ContiguousArray<Int32>()
+    /// Stamp of the node's current (or last) selector run.
+    var runStamp = ContiguousArray<UInt32>()
+    /// The flush stamp in which the node's value last changed.
+    var changedInFlush = ContiguousArray<UInt64>()
+    /// Index into `boundaries`, or `none` for a node the UI never read.
+    var boundaryIndex = ContiguousArray<Int32>()
+    /// The typed family that stores the node's value, and its row there.
+    var family = ContiguousArray<FamilyBase>()
+    var slot = ContiguousArray<Int32>()
+
+    var edges = EdgePool()
+    var boundaries = ContiguousArray<CogBoundary>()
+
+    // MARK: Run and flush state
+
+    /// The node whose selector is running, or `none`.
+    var activeSubscriber: Int32 = none
+    private var nextRunStamp: UInt32 = 0
+    var runs = ContiguousArray<Run>()
+    /// How many of `runs` are first runs.
+    private var coldRuns = 0
+    var flushStamp: UInt64 = 0
+
+    // Retained work stacks: cleared with keepingCapacity, never freed.
+    private var settleStack = ContiguousArray<SettleFrame>()
+    private var propagateStack = ContiguousArray<Int32>()
+    private var hotQueue = ContiguousArray<Int32>()
+
+    var nodeCount: Int { flags.count }
+    var isComputing: Bool { !runs.isEmpty }
+
+    // MARK: Nodes
+
+    func addNode(family owner: FamilyBase, slot row: Int32, automatic: Bool) -> Int32 {
+        let node = Int32(flags.count)
+        flags.append(automatic ? .automatic : [])
+        depsHead.append(Self.none)
+        depsTail.append(Self.none)
+        subsHead.append(Self.none)
+        subsTail.append(Self.none)
+        runStamp.append(0)
+        changedInFlush.append(0)
+        boundaryIndex.append(Self.none)
+        family.append(owner)
+        slot.append(row)
+        return node
+    }
+
+    func label(of node: Int32) -> String {
+        family[Int(node)].label(slot: slot[Int(node)])
+    }
+
+    /// Traps unless the run stamped `stamp` of `node` is the one running now.
+    @usableFromInline
+    func ensureReaderLive(node: Int32, stamp: UInt32) {
+        guard activeSubscriber == node, runStamp[Int(node)] == stamp else {
+            fatalError(
+                "Cog: the reader of '\(label(of: node))' was used outside the selector run that created it. "
+                    + "Read through c only inside the selector body."
+            )
+        }
+    }
+
+    // MARK: Reads
+
+    /// Makes `node` current before its value is read: a cycle check, then a
+    /// cold first run or a settle of a stale cached value.
+    @usableFromInline
+    func prepareRead(_ node: Int32) {
+        let current = flags[Int(node)]
+        if current.contains(.computing) { trapCycle(closingAt: node) }
+        guard current.contains(.automatic) else { return }
+        if !current.contains(.hasValue) {
+            recompute(node)
+        } else if !current.isDisjoint(with: .stale) {
+            settle(node)
+        }
+    }
+
+    /// Records that the running selector of `sub` read `dep`, reusing the
+    /// edge that the previous run read at the same position when it matches.
+    @usableFromInline
+    func link(dep: Int32, sub: Int32) {
+        let previous = depsTail[Int(sub)]
+        if previous != Self.none, edges.dep[Int(previous)] == dep { return }
+        let stamp = runStamp[Int(sub)]
+        let next = previous != Self.none ? edges.nextDep[Int(previous)] : depsHead[Int(sub)]
+        if next != Self.none, edges.dep[Int(next)] == dep {
+            edges.stamp[Int(next)] = stamp
+            depsTail[Int(sub)] = next
+            return
+        }
+        let lastSub = subsTail[Int(dep)]
+        if lastSub != Self.none, edges.sub[Int(lastSub)] == sub, edges.stamp[Int(lastSub)] == stamp {
+            return  // read earlier in this same run
+        }
+        let edge = edges.allocate()
+        let e = Int(edge)
+        edges.dep[e] = dep
+        edges.sub[e] = sub
+        edges.stamp[e] = stamp
+        edges.prevDep[e] = previous
+        edges.nextDep[e] = next
+        if next != Self.none { edges.prevDep[Int(next)] = edge }
+        if previous != Self.none { edges.nextDep[Int(previous)] = edge } else { depsHead[Int(sub)] = edge }
+        depsTail[Int(sub)] = edge
+        edges.prevSub[e] = lastSub
+        edges.nextSub[e] = Self.none
+        if lastSub != Self.none { edges.nextSub[Int(lastSub)] = edge } else { subsHead[Int(dep)] = edge }
+        subsTail[Int(dep)] = edge
+    }
+
+    // MARK: Runs
+
+    /// Starts a selector run of `node` and returns its stamp.
+    @usableFromInline
+    func beginRun(_ node: Int32) -> UInt32 {
+        nextRunStamp &+= 1
+        if nextRunStamp == 0 { nextRunStamp = 1 }
+        let n = Int(node)
+        runStamp[n] = nextRunStamp
+        flags[n] = flags[n].subtracting(.stale).union(.computing)
+        depsTail[n] = Self.none
+        runs.append(Run(node: node, previousSubscriber: activeSubscriber, settleBase: settleStack.count))
+        activeSubscriber = node
+        return nextRunStamp
+    }
+
+    /// Ends the run of `node`: drops every edge the run did not read again.
+    @usableFromInline
+    func endRun(_ node: Int32) {
+        let n = Int(node)
+        let run = runs.removeLast()
+        activeSubscriber = run.previousSubscriber
+        flags[n] = flags[n].subtracting(.computing).union(.hasValue)
+        let keep = depsTail[n]
+        var edge = keep != Self.none ? edges.nextDep[Int(keep)] : depsHead[n]
+        if keep != Self.none { edges.nextDep[Int(keep)] = Self.none } else { depsHead[n] = Self.none }
+        while edge != Self.none {
+            let following = edges.nextDep[Int(edge)]
+            unlinkFromDependency(edge)
+            edges.free(edge)
+            edge = following
+        }
+    }
+
+    private func unlinkFromDependency(_ edge: Int32) {
+        let e = Int(edge)
+        let dep = Int(edges.dep[e])
+        let before = edges.prevSub[e]
+        let after = edges.nextSub[e]
+        if before != Self.none { edges.nextSub[Int(before)] = after } else { subsHead[dep] = after }
+        if after != Self.none { edges.prevSub[Int(after)] = before } else { subsTail[dep] = before }
+    }
+
+    /// Runs the selector of `node` and, on a real change, upgrades the
+    /// subscribers that were waiting on a CHECK to DIRTY.
+    func recompute(_ node: Int32) {
+        let n = Int(node)
+        let cold = !flags[n].contains(.hasValue)
+        if cold, coldRuns >= Self.coldNestingLimit { trapNesting(startingAt: node, limit: Self.coldNestingLimit) }
+        if runs.count >= Self.nestingLimit { trapNesting(startingAt: node, limit: Self.nestingLimit) }
+        if cold { coldRuns += 1 }
+        let changed = family[n].recompute(slot: slot[n], node: node)
+        if cold { coldRuns -= 1 }
+        guard changed else { return }
+        changedInFlush[n] = flushStamp
+        var edge = subsHead[n]
+        while edge != Self.none {
+            let sub = Int(edges.sub[Int(edge)])
+            if flags[sub].contains(.check) {
+                flags[sub] = flags[sub].subtracting(.check).union(.dirty)
+            }
+            edge = edges.nextSub[Int(edge)]
+        }
+    }
+
+    // MARK: Pull
+
+    /// Brings a stale, previously computed node up to date without recursion:
+    /// walk dependencies in last-run order, settle stale ones first, and stop
+    /// at the first one whose value really changed.
+    func settle(_ root: Int32) {
+        let base = settleStack.count
+        settleStack.append(SettleFrame(node: root, link: depsHead[Int(root)]))
+        while settleStack.count > base {
+            let top = settleStack.count - 1
+            let node = settleStack[top].node
+            let current = flags[Int(node)]
+            if current.contains(.dirty) {
+                settleStack.removeLast()
+                recompute(node)
+                continue
+            }
+            if !current.contains(.check) {
+                settleStack.removeLast()
+                continue
+            }
+            var edge = settleStack[top].link
+            var descended = false
+            while edge != Self.none {
+                let dep = edges.dep[Int(edge)]
+                edge = edges.nextDep[Int(edge)]
+                let depFlags = flags[Int(dep)]
+                if depFlags.contains(.computing) { trapCycle(closingAt: dep) }
+                if !depFlags.isDisjoint(with: .stale) {
+                    settleStack[top].link = edge
+                    settleStack.append(SettleFrame(node: dep, link: depsHead[Int(dep)]))
+                    descended = true
+                    break
+                }
+            }
+            if !descended {
+                flags[Int(node)].remove(.check)
+                settleStack.removeLast()
+            }
+        }
+    }
+
+    // MARK: Push
+
+    /// A committed source changed: mark direct subscribers DIRTY and
+    /// everything below them CHECK, queueing the hot roots it reaches.
+    func sourceChanged(_ node: Int32) {
+        changedInFlush[Int(node)] = flushStamp
+        enqueueIfHot(node)
+        var edge = subsHead[Int(node)]
+        while edge != Self.none {
+            let sub = edges.sub[Int(edge)]
+            let current = flags[Int(sub)]
+            if current.isDisjoint(with: .stale) {
+                flags[Int(sub)] = current.union(.dirty)
+                enqueueIfHot(sub)
+                propagateStack.append(sub)
+            } else if !current.contains(.dirty) {
+                flags[Int(sub)] = current.subtracting(.check).union(.dirty)
+            }
+            edge = edges.nextSub[Int(edge)]
+        }
+        while let next = propagateStack.popLast() {
+            var edge = subsHead[Int(next)]
+            while edge != Self.none {
+                let sub = edges.sub[Int(edge)]
+                let current = flags[Int(sub)]
+                if current.isDisjoint(with: .stale) {
+                    flags[Int(sub)] = current.union(.check)
+                    enqueueIfHot(sub)
+                    propagateStack.append(sub)
+                }
+                edge = edges.nextSub[Int(edge)]
+            }
+        }
+    }
+
+    private func enqueueIfHot(_ node: Int32) {
+        let current = flags[Int(node)]
+        guard current.contains(.hot), !current.contains(.queued) else { return }
+        flags[Int(node)] = current.union(.queued)
+        hotQueue.append(node)
+    }
+
+    // MARK: Flush steps 3 and 4
+
+    /// Flush step 3: settle every hot root the push reached.
+    func settleHotRoots() {
+        var index = 0
+        while index < hotQueue.count {
+            let node = hotQueue[index]
+            if !flags[Int(node)].isDisjoint(with: .stale) { settle(node) }
+            index += 1
+        }
+    }
+
+    /// Flush step 4: notify each hot root whose value changed in this flush.
+    /// A notice may read (and settle) other state, but never pushes, so the
+    /// queue cannot grow while it is walked.
+    func notifyChangedHotRoots() {
+        var index = 0
+        while index < hotQueue.count {
+            let node = Int(hotQueue[index])
+            flags[node].remove(.queued)
+            if changedInFlush[node] == flushStamp {
+                boundaries[Int(boundaryIndex[node])].notifyChange()
+            }
+            index += 1
+        }
+        hotQueue.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: UI boundaries
+
+    /// The node's boundary, created on its first UI read; owning one makes
+    /// the node a hot root.
+    @usableFromInline
+    func boundary(of node: Int32) -> CogBoundary {
+        let n = Int(node)
+        let existing = boundaryIndex[n]
+        if existing != Self.none { return boundaries[Int(existing)] }
+        let created = CogBoundary()
+        boundaryIndex[n] = Int32(boundaries.count)
+        boundaries.append(created)
+        flags[n].insert(.hot)
+        return created
+    }
+
+    // MARK: Traps
+
+    /// The closed path of a cycle: every run from the first visit of `node`,
+    /// with the dependency walks between them, back to `node`.
+    func trapCycle(closingAt node: Int32) -> Never {
+        var path: [Int32] = []
+        if let start = runs.firstIndex(where: { $0.node == node }) {
+            for index in start..<runs.count {
+                path.append(runs[index].node)
+                let end = index + 1 < runs.count ? runs[index + 1].settleBase : settleStack.count
+                for frame in runs[index].settleBase..<end where settleStack[frame].node != path.last {
+                    path.append(settleStack[frame].node)
+                }
+            }
+        }
+        path.append(node)
+        let rendered = path.map(label(of:)).joined(separator: " → ")
+        fatalError(
+            "Cog: dependency cycle: \(rendered). An automatic cog read itself through this path; "
+                + "Cog never returns a partial or previous value for a cycle. Break the cycle in one of these selectors."
+        )
+    }
+
+    private func trapNesting(startingAt node: Int32, limit: Int) -> Never {
+        let innermost = ([node] + runs.suffix(3).reversed().map(\.node)).map(label(of:))
+        let kind = limit == Self.coldNestingLimit ? "first read" : "read"
+        fatalError(
+            "Cog: a \(kind) nested more than \(limit) automatic computations "
+                + "(innermost links: \(innermost.joined(separator: " ← ")) ← …). "
+                + "Read the chain from its source end first, or make it shorter."
+        )
+    }
+}

@@ -1,0 +1,27 @@
+/// Per-node state bits in the arena's flag column.
+///
+/// CLEAN is the absence of `dirty` and `check`: the cached value is current.
+/// `check` (CHECK) means some upstream value may have changed; `dirty`
+/// (DIRTY) means a direct parent did change, so the selector must run.
+struct NodeFlags: OptionSet {
+    var rawValue: UInt16
+
+    /// A direct dependency changed: the selector must run before the value is read.
+    static let dirty = NodeFlags(rawValue: 1 << 0)
+    /// Something upstream may have changed: walk the dependencies to find out.
+    static let check = NodeFlags(rawValue: 1 << 1)
+    /// The selector is running now; reading this node again is a cycle.
+    static let computing = NodeFlags(rawValue: 1 << 2)
+    /// An automatic (selector-backed) node, as opposed to a source.
+    static let automatic = NodeFlags(rawValue: 1 << 3)
+    /// The automatic node has completed at least one run.
+    static let hasValue = NodeFlags(rawValue: 1 << 4)
+    /// A source with a write staged in the accumulating turn.
+    static let staged = NodeFlags(rawValue: 1 << 5)
+    /// The node owns a UI boundary, so the flush settles it (a hot root).
+    static let hot = NodeFlags(rawValue: 1 << 6)
+    /// The node is already in this flush's hot queue.
+    static let queued = NodeFlags(rawValue: 1 << 7)
+
+    static let stale: NodeFlags = [.dirty, .check]
+}

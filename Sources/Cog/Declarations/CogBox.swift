@@ -1,0 +1,147 @@
+/// A keyed family of automatic values: one declaration, one independent
+/// state per key.
+///
+///     let isSunnyCogs = CogBox<Bool, ZipCode> { c, zip in
+///         c[weatherReportCogs[zip]]?.kind == .clear
+///     }
+///
+/// One key's write, read or notice never touches another key.
+public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
+    @usableFromInline let descriptor: CogDescriptor<Value>
+
+    @inlinable
+
+    public init(
+        name: String? = nil,
+        equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ selector: @escaping @MainActor (CogReader<Value>, Key) -> Value
+    ) {
+        descriptor = CogDescriptor(
+            name: name, fileID: fileID, line: line, equals: equals,
+            isKeyed: true,
+            production: .automatic { reader, key in selector(reader, Self.unwrap(key)) }
+        )
+    }
+
+    /// The value reference of `key`'s state. Builds a small value and
+    /// allocates nothing.
+    @inlinable public subscript(key: Key) -> CogReference<Value> {
+        CogReference(descriptor: descriptor, key: AnyHashable(key))
+    }
+
+    @inlinable
+    static func unwrap(_ key: AnyHashable?) -> Key {
+        key!.base as! Key
+    }
+
+    /// A keyed family of sources.
+    public struct Manual: Sendable {
+        @usableFromInline let descriptor: CogDescriptor<Value>
+
+        /// Every key starts at what `initial` returns; it runs once per key.
+        @inlinable
+        public init(
+            name: String? = nil,
+            equals: (@MainActor (Value, Value) -> Bool)? = nil,
+            fileID: String = #fileID,
+            line: Int = #line,
+            _ initial: @escaping @MainActor () -> Value
+        ) {
+            descriptor = CogDescriptor(
+                name: name, fileID: fileID, line: line, equals: equals,
+                isKeyed: true,
+                production: .manual { _ in initial() }
+            )
+        }
+
+        /// Each key starts at what `initial` returns for that key.
+        @inlinable
+        public init(
+            name: String? = nil,
+            equals: (@MainActor (Value, Value) -> Bool)? = nil,
+            fileID: String = #fileID,
+            line: Int = #line,
+            _ initial: @escaping @MainActor (Key) -> Value
+        ) {
+            descriptor = CogDescriptor(
+                name: name, fileID: fileID, line: line, equals: equals,
+                isKeyed: true,
+                production: .manual { key in initial(CogBox.unwrap(key)) }
+            )
+        }
+
+        /// The writable value reference of `key`'s source.
+        @inlinable public subscript(key: Key) -> ManualCogReference<Value> {
+            ManualCogReference(reference: CogReference(descriptor: descriptor, key: AnyHashable(key)))
+        }
+
+        /// The same family, readable but not writable.
+        @inlinable public var readOnly: ReadOnly { ReadOnly(descriptor: descriptor) }
+    }
+
+    /// A read-only projection of a manual box: same states, no writer.
+    public struct ReadOnly: Sendable {
+        @usableFromInline let descriptor: CogDescriptor<Value>
+
+        @inlinable
+        init(descriptor: CogDescriptor<Value>) {
+            self.descriptor = descriptor
+        }
+
+        @inlinable public subscript(key: Key) -> CogReference<Value> {
+            CogReference(descriptor: descriptor, key: AnyHashable(key))
+        }
+    }
+}
+
+extension CogBox where Value: Equatable {
+    @inlinable
+    public init(
+        name: String? = nil,
+        equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ selector: @escaping @MainActor (CogReader<Value>, Key) -> Value
+    ) {
+        descriptor = CogDescriptor(
+            name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            isKeyed: true,
+            production: .automatic { reader, key in selector(reader, Self.unwrap(key)) }
+        )
+    }
+}
+
+extension CogBox.Manual where Value: Equatable {
+    @inlinable
+    public init(
+        name: String? = nil,
+        equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ initial: @escaping @MainActor () -> Value
+    ) {
+        descriptor = CogDescriptor(
+            name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            isKeyed: true,
+            production: .manual { _ in initial() }
+        )
+    }
+
+    @inlinable
+
+    public init(
+        name: String? = nil,
+        equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ initial: @escaping @MainActor (Key) -> Value
+    ) {
+        descriptor = CogDescriptor(
+            name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            isKeyed: true,
+            production: .manual { key in initial(CogBox.unwrap(key)) }
+        )
+    }
+}

@@ -1,0 +1,79 @@
+/// The internal identity and behaviour of one declaration.
+///
+/// A descriptor names state; it never holds a live value. Its object
+/// identity (plus an optional key) is the state identity inside one `Cogs`,
+/// so two declarations with the same name stay distinct, copies of one
+/// declaration converge, and two runtimes give it independent state.
+@usableFromInline
+final class CogDescriptor<Value>: @unchecked Sendable {
+    // @unchecked only for `cache`: every other stored property is an
+    // immutable Sendable value, and the cache is touched only by `Cogs`,
+    // which is MainActor-isolated.
+
+    @usableFromInline
+    enum Production: Sendable {
+        /// A source: its starting-value closure runs once per state.
+        case manual(@MainActor (AnyHashable?) -> Value)
+        /// An automatic value: its selector runs on demand.
+        case automatic(@MainActor (CogReader<Value>, AnyHashable?) -> Value)
+    }
+
+    /// `name:` when given, else the declaration site as `fileID:line`.
+    @usableFromInline let name: String
+    @usableFromInline let production: Production
+    /// A box's descriptor: its references always carry a key, a keyless
+    /// declaration's never do, so reads can skip the key entirely.
+    @usableFromInline let isKeyed: Bool
+    /// Nil means "never equal": every write or recompute counts as a change.
+    @usableFromInline let equals: (@MainActor (Value, Value) -> Bool)?
+    /// The family's typed work. The closures are formed in this inlinable
+    /// initializer, so they are specialized for `Value` where the
+    /// declaration is written; the graph calls them through the family.
+    @usableFromInline let recomputeKernel: @MainActor (Family<Value>, Int32, Int32) -> Bool
+    @usableFromInline let commitKernel: @MainActor (Family<Value>, Int32) -> Bool
+
+    /// The family of the runtime that last looked this descriptor up, so
+    /// the app's one runtime finds its family without hashing.
+    @usableFromInline nonisolated(unsafe) var cache = FamilyCache<Value>()
+
+    @inlinable
+    init(
+        name: String?,
+        fileID: String,
+        line: Int,
+        equals: (@MainActor (Value, Value) -> Bool)?,
+        isKeyed: Bool,
+        production: Production
+    ) {
+        self.name = name ?? "\(fileID):\(line)"
+        self.isKeyed = isKeyed
+        self.equals = equals
+        self.production = production
+        recomputeKernel = { family, slot, node in family.runSelector(slot: slot, node: node) }
+        commitKernel = { family, slot in family.commit(slot: slot) }
+    }
+
+    @usableFromInline
+    var isAutomatic: Bool {
+        if case .automatic = production { return true }
+        return false
+    }
+}
+
+/// A one-entry cache from a descriptor to its family in one runtime.
+///
+/// The family is unretained: the runtime's family table owns it, and the
+/// cache is only consulted by the runtime whose never-reused serial it
+/// records, which is alive while it asks.
+@usableFromInline
+struct FamilyCache<Value> {
+    @usableFromInline var runtimeSerial: UInt64 = 0
+    @usableFromInline var family: Unmanaged<Family<Value>>?
+
+    @inlinable init() {}
+
+    @inlinable init(runtimeSerial: UInt64, family: Unmanaged<Family<Value>>) {
+        self.runtimeSerial = runtimeSerial
+        self.family = family
+    }
+}

@@ -1,0 +1,50 @@
+/// Something that names one readable state: a keyless declaration, a
+/// `.readOnly` projection, or a box's `box[key]`.
+///
+/// Every read API takes a `CogReadable`; the conformance only hands over the
+/// internal value reference, which user code cannot construct.
+public protocol CogReadable<Value> {
+    associatedtype Value
+    var cogReference: CogReference<Value> { get }
+}
+
+/// Something that names one writable source. Only `Cog<Value>.Manual` and a
+/// manual box's `box[key]` conform, and only a turn's writer can write.
+public protocol CogWritable<Value>: CogReadable {
+    var manualCogReference: ManualCogReference<Value> { get }
+}
+
+/// A read-only value reference: a descriptor plus an optional inline key.
+///
+/// It is a small value: building one (`box[key]`) allocates nothing for keys
+/// that fit `AnyHashable`'s inline storage. It never exposes arena slots.
+public struct CogReference<Value>: CogReadable, @unchecked Sendable {
+    // @unchecked: the descriptor is Sendable and box keys are required to be
+    // Sendable, so the AnyHashable only ever wraps a Sendable key.
+    @usableFromInline let descriptor: CogDescriptor<Value>
+    @usableFromInline let key: AnyHashable?
+
+    @inlinable
+    init(descriptor: CogDescriptor<Value>, key: AnyHashable?) {
+        self.descriptor = descriptor
+        self.key = key
+    }
+
+    @inlinable public var cogReference: CogReference<Value> { self }
+}
+
+/// A writable value reference to one source state.
+public struct ManualCogReference<Value>: CogWritable, Sendable {
+    @usableFromInline let reference: CogReference<Value>
+
+    @inlinable
+    init(reference: CogReference<Value>) {
+        self.reference = reference
+    }
+
+    @inlinable public var cogReference: CogReference<Value> { reference }
+    @inlinable public var manualCogReference: ManualCogReference<Value> { self }
+
+    /// The same state without the write capability.
+    @inlinable public var readOnly: CogReference<Value> { reference }
+}

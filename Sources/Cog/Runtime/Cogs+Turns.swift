@@ -1,0 +1,162 @@
+/// Turns: accumulate staged writes, then flush in the normative order
+/// (core design §3.2):
+///   1. commit staged sources, dropping equal writes;
+///   2. push DIRTY/CHECK below the changed sources, running no selector;
+///   3. settle the hot roots (UI boundaries) the push reached;
+///   4. notify each boundary whose state changed;
+///   5. (reactions arrive with mechanisms);
+///   6. drain turns queued during the flush, FIFO, each one complete.
+extension Cogs {
+    public func performTurn(named name: String, _ body: (CogWriter) -> Void) {
+        if let computing = graph.runs.last?.node {
+            fatalError(
+                "Cog: turn '\(name)' was attempted while automatic cog '\(graph.label(of: computing))' was computing. "
+                    + "Automatic computation cannot write; invoke the op outside automatic computation, "
+                    + "from event handling or a reaction."
+            )
+        }
+        switch turns.phase {
+        case .accumulating, .capturing:
+            // A nested turn joins the outer one and contributes no name.
+            body(CogWriter(cogs: self, turn: turns.liveWriter))
+        case .flushing:
+            capture(named: name, body)
+        case .idle:
+            turns.lastTurn += 1
+            turns.liveWriter = turns.lastTurn
+            turns.phase = .accumulating
+            body(CogWriter(cogs: self, turn: turns.liveWriter))
+            turns.liveWriter = 0
+            flush(named: name)
+            drainQueuedTurns()
+        }
+    }
+
+    /// A turn requested during a flush: its body runs now against a private
+    /// capture (the body closure cannot outlive this call), and its writes
+    /// are queued to be staged and flushed after every earlier turn.
+    private func capture(named name: String, _ body: (CogWriter) -> Void) {
+        turns.lastTurn += 1
+        turns.liveWriter = turns.lastTurn
+        turns.phase = .capturing
+        body(CogWriter(cogs: self, turn: turns.liveWriter))
+        turns.liveWriter = 0
+        turns.phase = .flushing
+        turns.queued.append(.init(name: name, writes: turns.capturedWrites))
+        turns.capturedWrites.removeAll()
+    }
+
+    private func flush(named name: String) {
+        turns.phase = .flushing
+        graph.flushStamp += 1
+        var index = 0
+        while index < turns.staged.count {
+            let node = turns.staged[index]
+            graph.flags[Int(node)].remove(.staged)
+            if graph.family[Int(node)].commitStaged(slot: graph.slot[Int(node)]) {
+                graph.sourceChanged(node)
+            }
+            index += 1
+        }
+        turns.staged.removeAll(keepingCapacity: true)
+        graph.settleHotRoots()
+        graph.notifyChangedHotRoots()
+        turns.log.record(name)
+        turns.phase = .idle
+    }
+
+    private func drainQueuedTurns() {
+        var index = 0
+        while index < turns.queued.count {
+            let next = turns.queued[index]
+            index += 1
+            turns.phase = .accumulating
+            for write in next.writes {
+                graph.family[Int(write.node)].stageCaptured(slot: graph.slot[Int(write.node)], value: write.value)
+            }
+            flush(named: next.name)
+        }
+        turns.queued.removeAll(keepingCapacity: true)
+    }
+
+    @usableFromInline
+    func noteStaged(_ node: Int32) {
+        let n = Int(node)
+        guard !graph.flags[n].contains(.staged) else { return }
+        graph.flags[n].insert(.staged)
+        turns.staged.append(node)
+    }
+
+    @usableFromInline
+    func ensureLive(writer: UInt64) {
+        guard writer != 0, writer == turns.liveWriter else {
+            fatalError(
+                "Cog: a writer outlived the turn that created it. A writer is valid only inside its turn body; "
+                    + "to write later, call turn again."
+            )
+        }
+        // A live writer smuggled into a selector would stage writes from
+        // inside automatic computation, which turn() itself refuses.
+        if let computing = graph.runs.last?.node {
+            fatalError(
+                "Cog: a writer was used while automatic cog '\(graph.label(of: computing))' was computing. "
+                    + "Automatic computation cannot write; write from the turn body itself."
+            )
+        }
+    }
+
+    @inlinable
+    func writerRead<Value>(_ reference: CogReference<Value>, writer: UInt64) -> Value {
+        ensureLive(writer: writer)
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        guard !reference.descriptor.isAutomatic else {
+            return read(reference, subscriber: Graph.none)
+        }
+        if isCapturing, let captured: Value = capturedValue(of: family.rowNodes[Int(row)]) {
+            return captured
+        }
+        return family.writerValue(slot: row)
+    }
+
+    @inlinable
+    func writerWrite<Value>(_ reference: ManualCogReference<Value>, value: Value, writer: UInt64) {
+        ensureLive(writer: writer)
+        let reference = reference.cogReference
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        if isCapturing {
+            capture(value, for: family.rowNodes[Int(row)])
+        } else {
+            family.stage(value, slot: row)
+        }
+    }
+
+    /// Whether a turn requested during a flush is recording its writes.
+    @usableFromInline
+    var isCapturing: Bool { turns.phase == .capturing }
+
+    @usableFromInline
+    func capture(_ value: Any, for node: Int32) {
+        turns.capturedWrites.append((node, value))
+    }
+
+    /// The newest write to `node` captured by this or an earlier queued turn.
+    @usableFromInline
+    func capturedValue<Value>(of node: Int32) -> Value? {
+        if let captured = turns.capturedWrites.last(where: { $0.node == node }) {
+            return (captured.value as! Value)
+        }
+        for queued in turns.queued.reversed() {
+            if let write = queued.writes.last(where: { $0.node == node }) { return (write.value as! Value) }
+        }
+        return nil
+    }
+
+    // MARK: Seams for CogTesting
+
+    /// Names of the most recent completed turns, oldest first.
+    package var recentTurnNames: [String] { turns.log.names }
+    /// How many turns have completed.
+    package var completedTurnCount: Int { turns.log.total }
+}

@@ -1,0 +1,108 @@
+/// The runtime: one MainActor graph that owns every state's value, edges,
+/// turns and UI boundaries.
+///
+/// Production calls `Cogs.assemble(mechanisms:)` once; tests and previews
+/// call `Cogs.forTesting(seeding:)` from CogTesting. The plain initializer is
+/// package-only, so feature code cannot create a second graph.
+@MainActor
+public final class Cogs: CogOps {
+    @usableFromInline let graph = Graph()
+    /// One typed family per declaration this runtime has seen.
+    private var families: [ObjectIdentifier: FamilyBase] = [:]
+    var turns = TurnState()
+    /// Never reused, so a descriptor's family cache cannot name a dead runtime.
+    @usableFromInline let serial: UInt64
+
+    private static var lastSerial: UInt64 = 0
+
+    package init() {
+        Cogs.lastSerial += 1
+        serial = Cogs.lastSerial
+    }
+
+    // MARK: Storage lookup
+
+    @inlinable
+    func family<Value>(for descriptor: CogDescriptor<Value>) -> Family<Value> {
+        if descriptor.cache.runtimeSerial == serial, let cached = descriptor.cache.family {
+            return cached.takeUnretainedValue()
+        }
+        return lookUpFamily(for: descriptor)
+    }
+
+    @usableFromInline
+    func lookUpFamily<Value>(for descriptor: CogDescriptor<Value>) -> Family<Value> {
+        let id = ObjectIdentifier(descriptor)
+        let family: Family<Value>
+        if let existing = families[id] {
+            family = unsafeDowncast(existing, to: Family<Value>.self)
+        } else {
+            family = Family(descriptor: descriptor, cogs: self)
+            families[id] = family
+        }
+        descriptor.cache = FamilyCache(runtimeSerial: serial, family: .passUnretained(family))
+        return family
+    }
+
+    // MARK: Reads
+
+    /// A settled read; links `subscriber` to the state unless it is `none`.
+    @inlinable
+    func read<Value>(_ reference: CogReference<Value>, subscriber: Int32) -> Value {
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        let node = family.rowNodes[Int(row)]
+        graph.prepareRead(node)
+        if subscriber != Graph.none { graph.link(dep: node, sub: subscriber) }
+        return family.values[row]!
+    }
+
+    /// The UI-edge read: returns the settled value and records an
+    /// Observation access on this state's boundary (created on first read),
+    /// so the reading scope tracks exactly this state.
+    @inlinable
+    public subscript<Reference: CogReadable>(reference: Reference) -> Reference.Value {
+        let reference = reference.cogReference
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        let node = family.rowNodes[Int(row)]
+        graph.prepareRead(node)
+        graph.boundary(of: node).recordAccess()
+        return family.values[row]!
+    }
+
+    /// A one-time read: settles the state if needed and returns its value,
+    /// with no dependency, subscription or Observation boundary.
+    @inlinable
+    public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
+        read(reference.cogReference, subscriber: Graph.none)
+    }
+
+    // MARK: Seams for CogTesting
+
+    /// Writes a source's value directly: no turn, no notice. Only for seeding
+    /// a fresh runtime before anything has read it.
+    package func seed<Value>(_ reference: ManualCogReference<Value>, _ value: Value) {
+        let reference = reference.cogReference
+        let family = family(for: reference.descriptor)
+        let exists = reference.key.map { family.keyedRows[$0] != nil } ?? !family.rowNodes.isEmpty
+        if exists {
+            family.values[family.row(for: reference.key)] = value
+        } else {
+            _ = family.addRow(key: reference.key, value: value)
+        }
+    }
+
+    /// How many Observation boundary objects this runtime owns.
+    package var boundaryObjectCount: Int { graph.boundaries.count }
+
+    /// The label Cog uses for a state in diagnostics.
+    package func diagnosticLabel<Reference: CogReadable>(of reference: Reference) -> String {
+        let reference = reference.cogReference
+        let family = family(for: reference.descriptor)
+        return family.label(slot: family.row(for: reference.key))
+    }
+
+    /// The edge pool's high-water mark: rows ever created.
+    package var edgePoolHighWaterMark: Int { graph.edges.capacityInUse }
+}

@@ -1,0 +1,22 @@
+import Cog
+
+/// Narrow diagnostic seams for tests. They report counts and labels, never
+/// rows or edges.
+extension Cogs {
+    /// How many Observation boundary objects the runtime owns (UI-05, PERF-04).
+    public var debugBoundaryObjectCount: Int { boundaryObjectCount }
+
+    /// The label Cog uses for a state in its messages (DECL-10, DECL-11).
+    public func debugLabel<Reference: CogReadable>(of reference: Reference) -> String {
+        diagnosticLabel(of: reference)
+    }
+
+    /// Names of the most recent completed turns, oldest first (TURN-06).
+    public var debugRecentTurnNames: [String] { recentTurnNames }
+
+    /// How many turns have completed.
+    public var debugCompletedTurnCount: Int { completedTurnCount }
+
+    /// The edge pool's high-water mark, for checking that steady runs reuse edges.
+    public var debugEdgePoolHighWaterMark: Int { edgePoolHighWaterMark }
+}

@@ -1,0 +1,42 @@
+import Cog
+
+extension Cogs {
+    /// A fresh, isolated runtime for one test or preview. `seeding` writes
+    /// starting values quietly (no turn, no notice) before anything reads
+    /// them; the runtime never claims the production assembly slot.
+    /// `mechanisms` takes its final position now; starting them arrives with
+    /// the mechanisms issue, so today the list is not started.
+    public static func forTesting(
+        seeding: (CogSeed) -> Void = { _ in },
+        mechanisms: [any Mechanism] = []
+    ) -> Cogs {
+        let cogs = Cogs()
+        seeding(CogSeed(cogs: cogs))
+        return cogs
+    }
+
+    /// Runs `body` with the real production assembly installed, then clears
+    /// the slot. Synchronous, so no other test can observe the install.
+    public static func withAssembledCogs(mechanisms: [any Mechanism] = [], _ body: (Cogs) -> Void) {
+        let cogs = Cogs.assemble(mechanisms: mechanisms)
+        defer { Cogs.clearAssembly() }
+        body(cogs)
+    }
+
+    /// Whether `cogs` is the installed production runtime.
+    public static func isAssembledCogs(_ cogs: Cogs) -> Bool {
+        isAssembled(cogs)
+    }
+}
+
+/// The seeding capability `Cogs.forTesting(seeding:)` hands out.
+@MainActor
+public struct CogSeed {
+    let cogs: Cogs
+
+    /// Seeds a source. Reading returns the seeded (or starting) value.
+    public subscript<Reference: CogWritable>(reference: Reference) -> Reference.Value {
+        get { cogs.peek(reference) }
+        nonmutating set { cogs.seed(reference.manualCogReference, newValue) }
+    }
+}

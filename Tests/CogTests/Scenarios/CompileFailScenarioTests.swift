@@ -1,0 +1,41 @@
+import Testing
+
+/// Compile-fail scenarios: each fixture in Fixtures/ must fail to type-check
+/// against the built Cog module with the diagnostic its first line names.
+@Suite(.enabled(if: FixtureTypeChecker.shared != nil, "the built Cog module or swiftc could not be located"))
+struct CompileFailScenarioTests {
+    private func expectRejected(_ fixture: String) throws {
+        let checker = try #require(FixtureTypeChecker.shared)
+        let expected = try #require(try FixtureTypeChecker.expectedError(in: fixture))
+        let outcome = try checker.typeCheck(fixture)
+        #expect(!outcome.succeeded, "\(fixture) type-checked but should not have")
+        #expect(outcome.diagnostics.contains(expected), "\(fixture) diagnostics: \(outcome.diagnostics)")
+    }
+
+    @Test("ONE-03 feature code cannot build a plain Cogs with an initializer")
+    func plainInitializerRejected() throws {
+        try expectRejected("ONE-03-plain-initializer.swift")
+    }
+
+    @Test("DECL-06 writing through a readOnly value reference does not compile")
+    func readOnlyWriteRejected() throws {
+        try expectRejected("DECL-06-write-through-read-only.swift")
+    }
+
+    @Test("DECL-12 a throwing synchronous selector does not compile")
+    func throwingSelectorRejected() throws {
+        try expectRejected("DECL-12-throwing-selector.swift")
+    }
+
+    @Test("ACTOR-02 synchronous graph access from another executor does not compile")
+    func offMainAccessRejected() throws {
+        try expectRejected("ACTOR-02-off-main-access.swift")
+    }
+
+    @Test("ACTOR-03 a non-Sendable MainActor value in a manual cog type-checks with no wrapper (harness control)")
+    func nonSendableValueAccepted() throws {
+        let checker = try #require(FixtureTypeChecker.shared)
+        let outcome = try checker.typeCheck("ACTOR-03-non-sendable-value.swift")
+        #expect(outcome.succeeded, "diagnostics: \(outcome.diagnostics)")
+    }
+}

@@ -1,0 +1,107 @@
+import Cog
+import CogTesting
+import Measure
+import Testing
+
+private let _priceCog = Cog<Int>.Manual { 0 }
+private let _quantityCogs = CogBox<Int, Int>.Manual { _ in 1 }
+private let lineTotalCogs = CogBox<Int, Int> { c, line in c[_priceCog] * c[_quantityCogs[line]] }
+private let orderTotalCog = Cog<Int> { c in
+    var total = 0
+    for line in 0..<8 { total += c[lineTotalCogs[line]] }
+    return total
+}
+private let isLargeOrderCog = Cog<Bool> { c in c[orderTotalCog] > 1_000 }
+
+extension CogOps {
+    fileprivate func reprice(_ price: Int) {
+        turn { c in
+            c[_priceCog] = price
+            c[_quantityCogs[3]] += 1
+        }
+    }
+}
+
+@MainActor
+struct AllocationScenarioTests {
+    @Test("PERF-01 a steady turn (same shape, new values) performs zero mallocs", .enabled(if: AllocationCounter.isActive))
+    func steadyTurnAllocatesNothing() {
+        let cogs = Cogs.forTesting()
+        _ = cogs[orderTotalCog]
+        _ = cogs[isLargeOrderCog]
+        _ = cogs[lineTotalCogs[3]]
+        for warmup in 1...3 {
+            cogs.reprice(warmup)
+            cogs.turn(_priceCog, to: warmup + 100)
+        }
+        let highWater = cogs.debugEdgePoolHighWaterMark
+        var price = 10
+        let counts = AllocationCounter.count(.thread) {
+            price = opaqueIdentity(price + 1)
+            cogs.reprice(price)
+            cogs.turn(_priceCog, to: price * 2)
+            blackHole(cogs[orderTotalCog])
+            blackHole(cogs.peek(isLargeOrderCog))
+        }
+        #expect(counts.allocations == 0, "steady turn allocated: \(counts.calls)")
+        #expect(counts.reallocations == 0)
+        #expect(cogs.peek(orderTotalCog) == price * 2 * (8 + 4))
+        #expect(cogs.debugEdgePoolHighWaterMark == highWater)
+    }
+
+    @Test(
+        "PERF-01 a steady turn whose selector flips its dependencies still performs zero mallocs",
+        .enabled(if: AllocationCounter.isActive)
+    )
+    func flippingDependenciesAllocateNothing() {
+        let _headCog = Cog<Int>.Manual { 0 }
+        let doubleCog = Cog<Int> { c in c[_headCog] * 2 }
+        let inverseCog = Cog<Int> { c in -c[_headCog] }
+        let currentCog = Cog<Int> { c in
+            var result = 0
+            for _ in 0..<20 { result += c[_headCog] % 2 == 1 ? c[doubleCog] : c[inverseCog] }
+            return result
+        }
+        let cogs = Cogs.forTesting()
+        _ = cogs[currentCog]
+        for warmup in 1...4 { cogs.turn(_headCog, to: warmup) }
+        var head = 10
+        let counts = AllocationCounter.count(.thread) {
+            for _ in 0..<4 {
+                head = opaqueIdentity(head + 1)
+                cogs.turn(_headCog, to: head)
+                blackHole(cogs[currentCog])
+            }
+        }
+        #expect(counts.allocations == 0, "flipping turn allocated: \(counts.calls)")
+        #expect(cogs.peek(currentCog) == 20 * (head % 2 == 1 ? 2 * head : -head))
+    }
+
+    @Test("PERF-04 1,000 states with 12 UI-read values own 12 boundary objects")
+    func boundariesOnlyForUIReads() {
+        let cogs = Cogs.forTesting()
+        let _cellCogs = CogBox<Int, Int>.Manual { key in key }
+        let doubledCogs = CogBox<Int, Int> { c, key in c[_cellCogs[key]] * 2 }
+        for key in 0..<500 { _ = cogs.peek(doubledCogs[key]) }
+        for key in stride(from: 0, to: 480, by: 40) { _ = cogs[doubledCogs[key]] }
+        cogs.turn { c in
+            for key in 0..<500 { c[_cellCogs[key]] += 1 }
+        }
+        #expect(cogs.debugBoundaryObjectCount == 12)
+    }
+
+    @Test("PERF-06 building a value reference with box[key] allocates nothing", .enabled(if: AllocationCounter.isActive))
+    func boxSubscriptAllocatesNothing() {
+        // First use initializes the global declarations; that is declaring, not building a reference.
+        blackHole(_quantityCogs[0])
+        blackHole(lineTotalCogs[0])
+        let counts = AllocationCounter.count(.thread) {
+            // A range, not an array: iterating a captured array allocates in debug builds.
+            for index in 0..<100 {
+                blackHole(_quantityCogs[opaqueIdentity(index * 7)])
+                blackHole(lineTotalCogs[opaqueIdentity(index * 7)])
+            }
+        }
+        #expect(counts.allocations == 0, "box[key] allocated: \(counts.calls)")
+    }
+}

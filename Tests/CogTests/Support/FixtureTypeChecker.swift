@@ -1,0 +1,72 @@
+import Foundation
+
+/// Type-checks a compile-fail fixture against the Cog module this test
+/// binary was built with, using the toolchain's `swiftc`.
+struct FixtureTypeChecker {
+    struct Outcome {
+        var succeeded: Bool
+        var diagnostics: String
+    }
+
+    let swiftc: URL
+    let moduleDirectory: URL
+
+    /// Nil when the built module or the compiler cannot be found; the
+    /// caller skips with that reason.
+    static let shared: FixtureTypeChecker? = {
+        guard let modules = locateModules(), let swiftc = locateSwiftc() else { return nil }
+        return FixtureTypeChecker(swiftc: swiftc, moduleDirectory: modules)
+    }()
+
+    static let fixtureDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    /// The build directory holds the test binary and a `Modules` folder.
+    private static func locateModules() -> URL? {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = directory.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Cog.swiftmodule").path) {
+                return candidate
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    private static func locateSwiftc() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let candidates = path.split(separator: ":").map { "\($0)/swiftc" } + ["/opt/swift/usr/bin/swiftc"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
+    }
+
+    /// The substring the fixture's first line promises after `expected-error:`.
+    static func expectedError(in fixture: String) throws -> String? {
+        let text = try String(contentsOf: fixtureDirectory.appendingPathComponent(fixture), encoding: .utf8)
+        let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        let marker = "// expected-error: "
+        return firstLine.hasPrefix(marker) ? String(firstLine.dropFirst(marker.count)) : nil
+    }
+
+    func typeCheck(_ fixture: String) throws -> Outcome {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("cog-fixture-module-cache")
+        let process = Process()
+        process.executableURL = swiftc
+        process.arguments = [
+            "-typecheck", "-swift-version", "6",
+            "-I", moduleDirectory.path,
+            "-module-cache-path", cache.path,
+            Self.fixtureDirectory.appendingPathComponent(fixture).path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(succeeded: process.terminationStatus == 0, diagnostics: String(decoding: data, as: UTF8.self))
+    }
+}
