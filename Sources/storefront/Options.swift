@@ -152,6 +152,9 @@ struct Options {
           inventory-burst
                         phase 7 on a session warmed through the cart phase: one
                         action with hundreds of stock updates, then single ones
+          cross-runtime the full session for every port side by side, then each
+                        port's factor against the fastest in every suite run
+                        and their geometric mean
           all           every suite above
 
         Every runtime suite first runs the agreement gate for each selected

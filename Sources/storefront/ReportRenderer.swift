@@ -42,9 +42,38 @@ enum ReportRenderer {
             }
             lines.append("")
         }
+        lines += crossRuntimeSummary(document, markdown: markdown)
         lines.append("\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port; "
             + "times are medians with the 95% interval of the median; ≈ marks a factor the samples cannot tell from 1.")
         return lines.joined(separator: "\n")
+    }
+
+    /// Each port's factor against the fastest in every runtime suite, and
+    /// the geometric mean of those factors: shown when a run covers
+    /// `cross-runtime` or more than one runtime suite.
+    static func crossRuntimeSummary(_ document: ResultsDocument, markdown: Bool) -> [String] {
+        let suites = document.suites.filter { $0.runtimes != nil }
+        guard suites.count > 1 || suites.contains(where: { $0.suite == Suite.crossRuntime.rawValue }) else { return [] }
+        var ports: [String] = []
+        for suite in suites {
+            for result in suite.runtimes ?? [] where !ports.contains(result.runtime) { ports.append(result.runtime) }
+        }
+        let rows = ports.map { port -> [String] in
+            var factors: [Double] = []
+            let cells = suites.map { suite -> String in
+                guard let result = suite.runtimes?.first(where: { $0.runtime == port }) else { return "" }
+                guard result.gate == "passed", let factor = result.factorVsFastest, let value = factor.value else {
+                    return "gate failed"
+                }
+                factors.append(value)
+                return ReportRenderer.factor(factor)
+            }
+            let mean = factors.isEmpty ? "" : String(format: "%.2f×", exp(factors.map(log).reduce(0, +) / Double(factors.count)))
+            return [port] + cells + [mean]
+        }
+        let heading = "cross-runtime: each port's factor against the fastest port, per suite"
+        return [markdown ? "### \(heading)" : heading, ""]
+            + table(header: ["port"] + suites.map(\.suite) + ["geometric mean"], rows: rows, markdown: markdown) + [""]
     }
 
     private static func calibrationTable(_ regions: [CalibrationResult], markdown: Bool) -> [String] {

@@ -37,7 +37,7 @@ struct RuntimeSuiteRunner {
         switch suite {
         case .coldStart:
             return replay(nil, phases[0].steps, "\(suite.rawValue) at \(scale) scale")
-        case .session:
+        case .session, .crossRuntime:
             return replay(nil, phases.flatMap(\.steps), "\(suite.rawValue) at \(scale) scale")
         case .inventoryBurst:
             return replay(beforeBurst, phases.first { $0.name == "inventory-burst" }!.steps,

@@ -5,6 +5,7 @@ enum Suite: String, CaseIterable {
     case session
     case interactions
     case inventoryBurst = "inventory-burst"
+    case crossRuntime = "cross-runtime"
 
     var summary: String {
         switch self {
@@ -13,6 +14,7 @@ enum Suite: String, CaseIterable {
         case .session: "all eleven phases from a fresh runtime"
         case .interactions: "settled single actions on a warmed session (quantity, filter, page): cost per action"
         case .inventoryBurst: "phase 7 on a warmed session: one action with hundreds of stock updates, then single updates"
+        case .crossRuntime: "the full session for every port side by side, and each port's factor in every suite run"
         }
     }
 
@@ -23,7 +25,7 @@ enum Suite: String, CaseIterable {
     var regions: [Region] {
         switch self {
         case .calibration: CalibrationRegions.all
-        case .coldStart, .session, .interactions, .inventoryBurst: []
+        case .coldStart, .session, .interactions, .inventoryBurst, .crossRuntime: []
         }
     }
 }

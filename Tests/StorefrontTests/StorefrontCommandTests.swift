@@ -32,7 +32,7 @@ struct Storefront {
 @Suite("storefront command")
 struct StorefrontCommandTests {
     @Test("an unknown suite exits 1 and names the accepted ones", arguments: [
-        (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, all"),
+        (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, cross-runtime, all"),
         (["--runtime", "redux"], "unknown runtime 'redux'; accepted: observable, memoized"),
         (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
         (["--inject-fault", "gremlin"], "unknown fault 'gremlin'; accepted: stale-cache,"),
@@ -134,6 +134,18 @@ struct StorefrontCommandTests {
                 #expect((reading["value"] != nil) != (reading["unavailable"] != nil), "\(name) must hold a value or a reason")
             }
         }
+    }
+
+    @Test("a run of several runtime suites ends with the cross-runtime factors and their geometric mean")
+    func crossRuntimeSummary() throws {
+        let outcome = try Storefront.run([
+            "--suite", "cold-start,inventory-burst", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("cross-runtime: each port's factor against the fastest port, per suite"))
+        let summary = try #require(outcome.standardOutput.components(separatedBy: "cross-runtime:").last)
+        #expect(summary.contains("geometric mean"))
+        #expect(summary.contains("observable") && summary.contains("memoized"))
     }
 
     @Test("CSV has one row per suite and port under a fixed header")
