@@ -55,12 +55,13 @@ let package = Package(
         .target(name: "Workload", path: "Workload", exclude: ["README.md"]),
         .target(name: "ObservablePort", dependencies: ["Workload"], path: "Runtimes/Observable", exclude: ["README.md"]),
         .target(name: "MemoizedPort", dependencies: ["Workload"], path: "Runtimes/Memoized", exclude: ["README.md"]),
+        .target(name: "CogPort", dependencies: ["Cog", "CogTesting", "Workload"], path: "Runtimes/Cog", exclude: ["README.md"]),
         .target(name: "Verification", dependencies: ["Workload"], path: "Verification", exclude: ["README.md"]),
 
         // The benchmark tool.
         .executableTarget(
             name: "storefront",
-            dependencies: ["Measure", "StateGraph", "Workload", "Verification", "ObservablePort", "MemoizedPort"]
+            dependencies: ["Measure", "StateGraph", "Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort"]
         ),
 
         // Tests and the small program they run under callgrind.
@@ -68,7 +69,7 @@ let package = Package(
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
         .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
-        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort"]),
+        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort"]),
 
         // Cog: the MainActor state graph, its testing product, and its tests.
         .target(name: "Cog", exclude: ["README.md"], swiftSettings: cogLibrarySettings),

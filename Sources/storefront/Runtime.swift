@@ -1,3 +1,4 @@
+import CogPort
 import MemoizedPort
 import ObservablePort
 import Verification
@@ -5,6 +6,7 @@ import Workload
 
 /// The runtime ports the tool can measure, by command-line name.
 enum Runtime: String, CaseIterable {
+    case cog
     case observable
     case memoized
 
@@ -15,6 +17,7 @@ enum Runtime: String, CaseIterable {
         let fault = fault?.port == rawValue ? fault : nil
         do {
             switch self {
+            case .cog: return .success(try await AgreementGate.run(CogPort.self, scale: scale, fault: fault))
             case .observable: return .success(try await AgreementGate.run(ObservablePort.self, scale: scale, fault: fault))
             case .memoized: return .success(try await AgreementGate.run(MemoizedPort.self, scale: scale, fault: fault))
             }
@@ -27,6 +30,7 @@ enum Runtime: String, CaseIterable {
     @MainActor
     func startSession(catalog: Catalog) -> any PlayableSession {
         switch self {
+        case .cog: SessionRunner<CogPort>(catalog: catalog)
         case .observable: SessionRunner<ObservablePort>(catalog: catalog)
         case .memoized: SessionRunner<MemoizedPort>(catalog: catalog)
         }

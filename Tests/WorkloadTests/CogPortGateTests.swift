@@ -1,0 +1,23 @@
+import CogPort
+import Testing
+import Verification
+import Workload
+
+@MainActor
+@Suite("Agreement gate: cog port")
+struct CogPortGateTests {
+    @Test("the cog port passes the gate with the shadow model's digest", arguments: [Scale.small, .default])
+    func passes(scale: Scale) async throws {
+        let report = try await AgreementGate.run(CogPort.self, scale: scale)
+        #expect(report.digest == AgreementGate.shadowDigest(scale: scale))
+    }
+
+    @Test("the cog port passes under 200 shuffled delivery orders")
+    func shuffled() async throws {
+        let scripted = try await AgreementGate.run(CogPort.self, scale: .small)
+        for seed in 0..<200 {
+            let report = try await AgreementGate.run(CogPort.self, scale: .small, shuffleSeed: UInt64(seed))
+            #expect(report.digest == scripted.digest, "seed \(seed)")
+        }
+    }
+}
