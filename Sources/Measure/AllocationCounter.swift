@@ -1,4 +1,7 @@
 import CMeasure
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Counts allocator calls in a region through the project's malloc interposer.
 ///
@@ -22,12 +25,17 @@ public enum AllocationCounter {
         let scope: Scope
         let start: cmeasure_alloc_counters
         let previousPeak: Int64
+        let thread: pthread_t
 
         /// Closes the region and returns what was allocated in it.
         public func end() -> AllocationCounts {
             var end = cmeasure_alloc_counters()
             switch scope {
             case .thread:
+                // Counts from two threads' counters would be meaningless
+                // (an executor that moved the work, say): refuse them.
+                precondition(pthread_equal(thread, pthread_self()) != 0,
+                             "a thread-scoped allocation region ended on another thread than it began on")
                 cmeasure_alloc_thread_snapshot(&end)
                 cmeasure_alloc_thread_restore_peak(previousPeak)
             case .process:
@@ -52,7 +60,7 @@ public enum AllocationCounter {
             previousPeak = cmeasure_alloc_process_reset_peak()
             cmeasure_alloc_process_snapshot(&start)
         }
-        return Region(scope: scope, start: start, previousPeak: previousPeak)
+        return Region(scope: scope, start: start, previousPeak: previousPeak, thread: pthread_self())
     }
 
     /// Runs `body` and returns what it allocated.
