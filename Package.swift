@@ -33,6 +33,12 @@ let package = Package(
         // The Storefront workload, the ports and the agreement gate.
         .target(name: "Workload", path: "Workload", exclude: ["README.md"]),
         .target(name: "ObservablePort", dependencies: ["Workload"], path: "Runtimes/Observable"),
+        .target(
+            name: "StateGraphPort",
+            dependencies: ["Workload", "StateGraph"],
+            path: "Runtimes/StateGraphPort",
+            exclude: ["README.md"]
+        ),
         .target(name: "Verification", dependencies: ["Workload"], path: "Verification", exclude: ["README.md"]),
 
         // The benchmark tool.
@@ -43,7 +49,7 @@ let package = Package(
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
         .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
-        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort"]),
+        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort", "StateGraphPort"]),
     ],
     swiftLanguageModes: [.v6]
 )
