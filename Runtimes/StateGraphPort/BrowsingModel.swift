@@ -1,11 +1,13 @@
 import StateGraph
 import Workload
 
-/// The grid's derived values as computed nodes (`@GraphComputed` on an app
-/// model that reads the store). Each is cached until something it read last
-/// time changes; rules read through the store's forwarding accessors, so
-/// every read records an edge, and a short-circuited condition reads (and so
-/// depends on) less.
+/// The grid's derived values as computed nodes: what `@GraphComputed`
+/// declarations on an app model reading the store would make. As the
+/// runtime's README teaches, each rule captures the nodes it reads
+/// (`[$query]` there, `[_query]` here) and reads their `wrappedValue`; a
+/// product model's accessors do the same for its own nodes. Every read
+/// inside a rule records an edge, and a short-circuited condition reads (and
+/// so depends on) less.
 final class BrowsingModel: Sendable {
     /// Ids of products passing the query and filters, in any category.
     let _matching: Computed<[Int]>
@@ -29,22 +31,27 @@ final class BrowsingModel: Sendable {
     var recommendations: [Int] { _recommendations.wrappedValue }
 
     init(store: StoreModel) {
-        let matching = Computed(name: "matching") { [store] _ in
-            let query = store.query
-            let filters = store.filters
-            return store.products.filter { item in
+        let _products = store._products, _categories = store._categories
+        let _query = store._query, _filters = store._filters
+        let _selectedCategory = store._selectedCategory, _sort = store._sort, _page = store._page
+        let _openProduct = store._openProduct, _cart = store._cart
+
+        _matching = Computed(name: "matching") { [_products, _query, _filters] _ in
+            let query = _query.wrappedValue
+            let filters = _filters.wrappedValue
+            return _products.wrappedValue.filter { item in
                 Browsing.matches(item.product, query: query)
                     && Browsing.passes(filters, priceCents: item.price, stock: item.stock,
                                        ratingTenths: item.product.ratingTenths)
             }.map(\.product.id)
         }
-        let listed = Computed(name: "listed") { [store] _ in
-            let products = store.products
-            let category = store.selectedCategory
-            let order = store.sort
+        _listed = Computed(name: "listed") { [_products, _matching, _selectedCategory, _sort] _ in
+            let products = _products.wrappedValue
+            let category = _selectedCategory.wrappedValue
+            let order = _sort.wrappedValue
             // Each price is read once, before sorting, rather than inside the
             // comparator: every read inside a rule records an edge.
-            let rows = matching.wrappedValue.compactMap { id -> (product: Product, price: Int)? in
+            let rows = _matching.wrappedValue.compactMap { id -> (product: Product, price: Int)? in
                 let item = products[id]
                 guard category == nil || item.product.category == category else { return nil }
                 return (item.product, item.price)
@@ -52,21 +59,21 @@ final class BrowsingModel: Sendable {
             return rows.sorted { Browsing.precedes($0.product, $0.price, $1.product, $1.price, by: order) }
                 .map(\.product.id)
         }
-        let visibleIDs = Computed(name: "visibleIDs") { [store] _ in
-            Array(Browsing.page(listed.wrappedValue, page: store.page))
+        _visibleIDs = Computed(name: "visibleIDs") { [_listed, _page] _ in
+            Array(Browsing.page(_listed.wrappedValue, page: _page.wrappedValue))
         }
-        let facetCounts = Computed(name: "facetCounts") { [store] _ in
-            let products = store.products
-            var counts = Array(repeating: 0, count: store.categories.count)
-            for id in matching.wrappedValue { counts[products[id].product.category] += 1 }
+        _facetCounts = Computed(name: "facetCounts") { [_products, _categories, _matching] _ in
+            let products = _products.wrappedValue
+            var counts = Array(repeating: 0, count: _categories.wrappedValue.count)
+            for id in _matching.wrappedValue { counts[products[id].product.category] += 1 }
             return counts
         }
-        let recommendations = Computed(name: "recommendations") { [store] _ in
-            guard let open = store.openProduct else { return [Int]() }
-            let products = store.products
+        _recommendations = Computed(name: "recommendations") { [_products, _openProduct, _cart] _ in
+            guard let open = _openProduct.wrappedValue else { return [Int]() }
+            let products = _products.wrappedValue
             guard !products.isEmpty else { return [] }
             let category = products[open].product.category
-            let cart = store.cart
+            let cart = _cart.wrappedValue
             return products
                 .filter { item in
                     item.product.category == category && item.product.id != open
@@ -77,10 +84,5 @@ final class BrowsingModel: Sendable {
                 .prefix(CheckoutRules.recommendationCount)
                 .map(\.id)
         }
-        _matching = matching
-        _listed = listed
-        _visibleIDs = visibleIDs
-        _facetCounts = facetCounts
-        _recommendations = recommendations
     }
 }

@@ -1,10 +1,11 @@
 import StateGraph
 import Workload
 
-/// The cart's and checkout's derived values as computed nodes. Integer and
-/// optional results are Equatable, so a recompute to an equal value stops
-/// downstream recomputation (not the "will change" notices, which the
-/// runtime sends as soon as a node may change).
+/// The cart's and checkout's derived values as computed nodes, each rule
+/// capturing the nodes it reads, as in `BrowsingModel`. Integer and optional
+/// results are Equatable, so a recompute to an equal value stops downstream
+/// recomputation (not the "will change" notices, which the runtime sends as
+/// soon as a node may change).
 final class CheckoutModel: Sendable {
     let _itemCount: Computed<Int>
     var itemCount: Int { _itemCount.wrappedValue }
@@ -36,11 +37,14 @@ final class CheckoutModel: Sendable {
     var isReady: Bool { _isReady.wrappedValue }
 
     init(store: StoreModel) {
-        let itemCount = Computed(name: "itemCount") { [store] _ in store.cart.values.reduce(0, +) }
-        let lines = Computed(name: "cartLines") { [store] _ in
-            let cart = store.cart
+        let _products = store._products, _cart = store._cart
+        let _appliedCoupon = store._appliedCoupon, _coupon = store._coupon, _quote = store._quote
+
+        _itemCount = Computed(name: "itemCount") { [_cart] _ in _cart.wrappedValue.values.reduce(0, +) }
+        _lines = Computed(name: "cartLines") { [_cart, _products] _ in
+            let cart = _cart.wrappedValue
             guard !cart.isEmpty else { return [CartLineScreen]() }
-            let products = store.products
+            let products = _products.wrappedValue
             return cart.keys.sorted().map { id in
                 let item = products[id]
                 let quantity = cart[id]!
@@ -50,35 +54,29 @@ final class CheckoutModel: Sendable {
                                       warning: CheckoutRules.lineWarns(quantity: quantity, stock: item.stock))
             }
         }
-        let subtotal = Computed(name: "subtotal") { _ in lines.wrappedValue.reduce(0) { $0 + $1.lineCents } }
-        let warningCount = Computed(name: "warningCount") { _ in lines.wrappedValue.filter(\.warning).count }
-        let discount = Computed(name: "discount") { [store] _ in
-            store.appliedCoupon?.discount(onSubtotal: subtotal.wrappedValue) ?? 0
+        _subtotal = Computed(name: "subtotal") { [_lines] _ in _lines.wrappedValue.reduce(0) { $0 + $1.lineCents } }
+        _warningCount = Computed(name: "warningCount") { [_lines] _ in _lines.wrappedValue.filter(\.warning).count }
+        _discount = Computed(name: "discount") { [_appliedCoupon, _subtotal] _ in
+            _appliedCoupon.wrappedValue?.discount(onSubtotal: _subtotal.wrappedValue) ?? 0
         }
-        let tax = Computed(name: "tax") { _ in Money.tax(onCents: subtotal.wrappedValue - discount.wrappedValue) }
-        let shipping = Computed(name: "shipping") { [store] _ -> Int? in
-            guard case .quoted(_, let cents) = store.quote else { return nil }
-            return Money.shipping(discountedSubtotalCents: subtotal.wrappedValue - discount.wrappedValue,
+        _tax = Computed(name: "tax") { [_subtotal, _discount] _ in
+            Money.tax(onCents: _subtotal.wrappedValue - _discount.wrappedValue)
+        }
+        _shipping = Computed(name: "shipping") { [_quote, _subtotal, _discount] _ -> Int? in
+            guard case .quoted(_, let cents) = _quote.wrappedValue else { return nil }
+            return Money.shipping(discountedSubtotalCents: _subtotal.wrappedValue - _discount.wrappedValue,
                                   quoteCents: cents)
         }
-        let total = Computed(name: "total") { _ -> Int? in
-            let discounted = subtotal.wrappedValue - discount.wrappedValue
-            return shipping.wrappedValue.map { discounted + tax.wrappedValue + $0 }
+        _total = Computed(name: "total") { [_subtotal, _discount, _tax, _shipping] _ -> Int? in
+            let discounted = _subtotal.wrappedValue - _discount.wrappedValue
+            return _shipping.wrappedValue.map { discounted + _tax.wrappedValue + $0 }
         }
-        let isReady = Computed(name: "isReady") { [store] _ in
+        _isReady = Computed(name: "isReady") { [_lines, _warningCount, _shipping, _coupon] _ in
             var couponPending = false
-            if case .validating = store.coupon { couponPending = true }
-            return CheckoutRules.isReady(lineCount: lines.wrappedValue.count, warningCount: warningCount.wrappedValue,
-                                         hasQuote: shipping.wrappedValue != nil, couponPending: couponPending)
+            if case .validating = _coupon.wrappedValue { couponPending = true }
+            return CheckoutRules.isReady(lineCount: _lines.wrappedValue.count,
+                                         warningCount: _warningCount.wrappedValue,
+                                         hasQuote: _shipping.wrappedValue != nil, couponPending: couponPending)
         }
-        _itemCount = itemCount
-        _lines = lines
-        _subtotal = subtotal
-        _warningCount = warningCount
-        _discount = discount
-        _tax = tax
-        _shipping = shipping
-        _total = total
-        _isReady = isReady
     }
 }
