@@ -56,12 +56,19 @@ let package = Package(
         .target(name: "ObservablePort", dependencies: ["Workload"], path: "Runtimes/Observable", exclude: ["README.md"]),
         .target(name: "MemoizedPort", dependencies: ["Workload"], path: "Runtimes/Memoized", exclude: ["README.md"]),
         .target(name: "CogPort", dependencies: ["Cog", "CogTesting", "Workload"], path: "Runtimes/Cog", exclude: ["README.md"]),
+        .target(
+            name: "StateGraphPort",
+            dependencies: ["Workload", "StateGraph"],
+            path: "Runtimes/StateGraphPort",
+            exclude: ["README.md"]
+        ),
         .target(name: "Verification", dependencies: ["Workload"], path: "Verification", exclude: ["README.md"]),
 
         // The benchmark tool.
         .executableTarget(
             name: "storefront",
-            dependencies: ["Measure", "StateGraph", "Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort"]
+            dependencies: ["Measure", "StateGraph", "Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort",
+                           "StateGraphPort"]
         ),
 
         // Tests and the small program they run under callgrind.
@@ -69,7 +76,7 @@ let package = Package(
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
         .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
-        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort"]),
+        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort", "StateGraphPort"]),
 
         // Cog: the MainActor state graph, its testing product, and its tests.
         .target(name: "Cog", exclude: ["README.md"], swiftSettings: cogLibrarySettings),

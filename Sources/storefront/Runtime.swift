@@ -1,6 +1,7 @@
 import CogPort
 import MemoizedPort
 import ObservablePort
+import StateGraphPort
 import Verification
 import Workload
 
@@ -9,6 +10,7 @@ enum Runtime: String, CaseIterable {
     case cog
     case observable
     case memoized
+    case stategraph
 
     /// Runs the agreement gate for this port.
     @MainActor
@@ -20,6 +22,7 @@ enum Runtime: String, CaseIterable {
             case .cog: return .success(try await AgreementGate.run(CogPort.self, scale: scale, fault: fault))
             case .observable: return .success(try await AgreementGate.run(ObservablePort.self, scale: scale, fault: fault))
             case .memoized: return .success(try await AgreementGate.run(MemoizedPort.self, scale: scale, fault: fault))
+            case .stategraph: return .success(try await AgreementGate.run(StateGraphPort.self, scale: scale, fault: fault))
             }
         } catch {
             return .failure(error)
@@ -33,6 +36,7 @@ enum Runtime: String, CaseIterable {
         case .cog: SessionRunner<CogPort>(catalog: catalog)
         case .observable: SessionRunner<ObservablePort>(catalog: catalog)
         case .memoized: SessionRunner<MemoizedPort>(catalog: catalog)
+        case .stategraph: SessionRunner<StateGraphPort>(catalog: catalog)
         }
     }
 }

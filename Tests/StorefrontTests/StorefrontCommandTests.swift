@@ -33,7 +33,7 @@ struct Storefront {
 struct StorefrontCommandTests {
     @Test("an unknown suite exits 1 and names the accepted ones", arguments: [
         (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, cross-runtime, all"),
-        (["--runtime", "redux"], "unknown runtime 'redux'; accepted: cog, observable, memoized"),
+        (["--runtime", "redux"], "unknown runtime 'redux'; accepted: cog, observable, memoized, stategraph"),
         (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
         (["--inject-fault", "gremlin"], "unknown fault 'gremlin'; accepted: stale-cache,"),
         (["--format", "yaml"], "unknown format 'yaml'; accepted: text, markdown, json"),
@@ -116,7 +116,7 @@ struct StorefrontCommandTests {
         let suite = try #require((document["suites"] as? [[String: Any]])?.first)
         #expect(suite["suite"] as? String == "cold-start")
         let runtimes = try #require(suite["runtimes"] as? [[String: Any]])
-        #expect(runtimes.map { $0["runtime"] as? String } == ["cog", "observable", "memoized"])
+        #expect(runtimes.map { $0["runtime"] as? String } == ["cog", "observable", "memoized", "stategraph"])
         for runtime in runtimes {
             #expect(runtime["gate"] as? String == "passed")
             #expect(runtime["iterations"] as? Int == 2)
@@ -155,9 +155,9 @@ struct StorefrontCommandTests {
         ])
         #expect(outcome.status == 0)
         let rows = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        #expect(rows.count == 4)
+        #expect(rows.count == 5)
         #expect(rows[0].first == "suite" && rows[0].count == 17)
-        #expect(rows.dropFirst().map { String($0[1]) } == ["cog", "observable", "memoized"])
+        #expect(rows.dropFirst().map { String($0[1]) } == ["cog", "observable", "memoized", "stategraph"])
         #expect(rows.allSatisfy { $0.count == 17 })
     }
 

@@ -1,0 +1,51 @@
+import StateGraph
+import Workload
+
+// What `@GraphStored` and `@GraphComputed` would expand to is written out by
+// hand (the macros need swift-syntax, which is not available here): each
+// property is a node named with a leading underscore (the macro's `$name`,
+// a prefix user code may not declare) plus an accessor forwarding to the
+// node's `wrappedValue`.
+
+/// One category and its sale: a model object per category, so that a sale
+/// change dirties only that category's prices.
+final class CategoryModel: Sendable {
+    let index: Int
+    // @GraphStored var salePercent = 0
+    let _salePercent = Stored(name: "salePercent", wrappedValue: 0)
+    var salePercent: Int {
+        get { _salePercent.wrappedValue }
+        set { _salePercent.wrappedValue = newValue }
+    }
+
+    init(index: Int) {
+        self.index = index
+    }
+}
+
+/// One catalog product: its live stock as its own stored node and its
+/// effective price as its own computed node, as a swift-state-graph app keeps
+/// one model object per list row.
+final class ProductModel: Sendable {
+    let product: Product
+
+    // @GraphStored var stock: Int
+    let _stock: Stored<Int>
+    var stock: Int {
+        get { _stock.wrappedValue }
+        set { _stock.wrappedValue = newValue }
+    }
+
+    // @GraphComputed var price: Int (the category's sale applied)
+    let _price: Computed<Int>
+    var price: Int { _price.wrappedValue }
+
+    init(product: Product, stock: Int, category: CategoryModel) {
+        self.product = product
+        _stock = Stored(name: "stock", wrappedValue: stock)
+        let base = product.basePriceCents
+        _price = Computed(name: "price") { [sale = category._salePercent] _ in
+            Money.effectivePrice(baseCents: base, salePercent: sale.wrappedValue)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import StateGraph
+import Workload
+
+/// The `stategraph` port: the app's state as swift-state-graph nodes (the
+/// project's clone of 0.27.0), used as its README teaches: stored nodes for
+/// sources, computed nodes for everything derived, views reading node values
+/// and observed through each node's own `ObservationRegistrar`.
+@MainActor
+public final class StateGraphPort: StorefrontPort {
+    public static let name = "stategraph"
+
+    let store = StoreModel()
+    let browsing: BrowsingModel
+    let checkout: CheckoutModel
+    private let service: StorefrontService
+
+    // HAND-WRITTEN BEGIN: request generations, so a superseded response is
+    // rejected. swift-state-graph has no async nodes; Cog's async values do
+    // this themselves.
+    private var detailGeneration = 0
+    private var couponGeneration = 0
+    private var quoteGeneration = 0
+    // HAND-WRITTEN END
+
+    /// Faults are injected into the `observable` port only; this port
+    /// carries none.
+    public init(service: StorefrontService, fault: Fault?) {
+        self.service = service
+        browsing = BrowsingModel(store: store)
+        checkout = CheckoutModel(store: store)
+    }
+
+    // Without a transaction API in 0.27.0, an action with several writes
+    // makes several stored writes in a row; nothing reads in between, and
+    // the harness re-renders only once the action returns.
+    public func perform(_ action: UserAction) {
+        switch action {
+        case .launch: launch()
+        case .selectCategory(let category): store.selectedCategory = category
+        case .setPage(let page): store.page = page
+        case .setQuery(let query): store.query = query
+        case .setInStockOnly(let only): store.filters.inStockOnly = only
+        case .setPriceRange(let minimum, let maximum):
+            store.filters.minimumPriceCents = minimum
+            store.filters.maximumPriceCents = maximum
+        case .setMinimumRating(let rating): store.filters.minimumRatingTenths = rating
+        case .setSort(let order): store.sort = order
+        case .openProduct(let id): open(id)
+        case .closeProduct:
+            store.openProduct = nil
+            store.detail = .idle
+            detailGeneration += 1
+        case .addToCart(let id): store.cart[id, default: 0] += 1
+        case .setQuantity(let id, let quantity): store.cart[id] = quantity > 0 ? quantity : nil
+        case .updateStock(let updates):
+            let products = store.products
+            for update in updates { products[update.productID].stock = update.stock }
+        case .setSale(let category, let percent): store.categories[category].salePercent = percent
+        case .applyCoupon(let code): apply(coupon: code)
+        case .setZip(let zip): quote(zip)
+        case .placeOrder: placeOrder()
+        }
+    }
+
+    private func launch() {
+        Task {
+            let catalog = try await service.loadCatalog()
+            let categories = (0..<catalog.categoryCount).map(CategoryModel.init(index:))
+            store.categories = categories
+            store.products = zip(catalog.products, catalog.initialStock).map {
+                ProductModel(product: $0, stock: $1, category: categories[$0.category])
+            }
+            service.acknowledge(.applied)
+        }
+    }
+
+    private func open(_ id: Int) {
+        guard store.openProduct != id else { return }
+        store.openProduct = id
+        store.detail = .loading
+        detailGeneration += 1
+        let generation = detailGeneration
+        Task {
+            let result: Remote<String>
+            do {
+                result = .loaded(try await service.productDetail(id))
+            } catch let failure as ServiceFailure {
+                result = .failed(failure.reason)
+            }
+            guard generation == detailGeneration else { return service.acknowledge(.rejected) }
+            store.detail = result
+            service.acknowledge(.applied)
+        }
+    }
+
+    private func apply(coupon code: String) {
+        guard store.couponCode != code else { return }
+        store.couponCode = code
+        store.coupon = .validating(code: code)
+        store.appliedCoupon = nil
+        couponGeneration += 1
+        let generation = couponGeneration
+        Task {
+            let status: CouponStatus
+            var applied: Coupon?
+            do {
+                let coupon = try await service.validateCoupon(code)
+                applied = coupon
+                status = .applied(code: code, label: coupon.label)
+            } catch let failure as ServiceFailure {
+                status = .rejected(code: code, reason: failure.reason)
+            }
+            guard generation == couponGeneration else { return service.acknowledge(.rejected) }
+            store.coupon = status
+            store.appliedCoupon = applied
+            service.acknowledge(.applied)
+        }
+    }
+
+    private func quote(_ zip: String) {
+        guard store.zip != zip else { return }
+        store.zip = zip
+        store.quote = .loading(zip: zip)
+        quoteGeneration += 1
+        let generation = quoteGeneration
+        Task {
+            let status: QuoteStatus
+            do {
+                status = .quoted(zip: zip, cents: try await service.shippingQuote(zip: zip))
+            } catch let failure as ServiceFailure {
+                status = .failed(zip: zip, reason: failure.reason)
+            }
+            guard generation == quoteGeneration else { return service.acknowledge(.rejected) }
+            store.quote = status
+            service.acknowledge(.applied)
+        }
+    }
+
+    private func placeOrder() {
+        guard checkout.isReady, let total = checkout.total else { return }
+        let number = store.orders.count + 1
+        store.orders.append(StoreModel.Order(number: number, totalCents: total, confirmed: false))
+        store.cart = [:]
+        store.couponCode = nil
+        store.coupon = .none
+        store.appliedCoupon = nil
+        couponGeneration += 1
+        Task {
+            _ = try await service.placeOrder(number: number, totalCents: total)
+            store.orders[number - 1].confirmed = true
+            service.acknowledge(.applied)
+        }
+    }
+}

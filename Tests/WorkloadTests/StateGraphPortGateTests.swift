@@ -1,0 +1,79 @@
+import Observation
+import StateGraphPort
+import Synchronization
+import Testing
+import Verification
+import Workload
+
+@MainActor
+@Suite("Agreement gate: stategraph")
+struct StateGraphPortGateTests {
+    @Test("the stategraph port passes the gate at small scale with the shadow model's digest")
+    func passesSmall() async throws {
+        let report = try await AgreementGate.run(StateGraphPort.self, scale: .small)
+        #expect(report.digest == AgreementGate.shadowDigest(scale: .small))
+        #expect(report.actions == Script(catalog: Catalog(scale: .small)).actionCount)
+        #expect(report.deliveries == 18, "\(report.requestLog)")
+    }
+
+    @Test("the stategraph port passes the gate at default scale with the shadow model's digest")
+    func passesDefault() async throws {
+        let report = try await AgreementGate.run(StateGraphPort.self, scale: .default)
+        #expect(report.digest == AgreementGate.shadowDigest(scale: .default))
+    }
+
+    @Test("the stategraph port passes under 200 shuffled delivery orders, with the same checkpoints")
+    func shuffledDeliveries() async throws {
+        let expected = AgreementGate.shadowDigest(scale: .small)
+        var orders = Set<[Int]>()
+        for seed in 0..<200 {
+            let report = try await AgreementGate.run(StateGraphPort.self, scale: .small, shuffleSeed: UInt64(seed))
+            // Every phase ends with everything delivered and the newest
+            // request winning, so no delivery order may change a checkpoint.
+            #expect(report.digest == expected, "seed \(seed)")
+            orders.insert(report.deliveryOrder)
+        }
+        #expect(orders.count > 150)
+    }
+}
+
+/// Counts change notices; Observation's `onChange` is `@Sendable`.
+private final class Notices: Sendable {
+    private let count = Mutex(0)
+    func hit() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+@MainActor
+@Suite("stategraph port: observing views")
+struct StateGraphPortObservationTests {
+    /// The runtime sends willSet through a `Task.immediate` main-actor hop;
+    /// on the main actor it runs at once, so a view hears of a change before
+    /// the action returns, which the harness's refresh relies on.
+    @Test("a view's change notice arrives before the action returns")
+    func noticeIsSynchronous() {
+        let port = StateGraphPort(service: StorefrontService(catalog: Catalog(scale: .small)), fault: nil)
+        let notices = Notices()
+        withObservationTracking { _ = port.render(.grid) } onChange: { notices.hit() }
+        port.perform(.setPage(1))
+        #expect(notices.value == 1)
+    }
+
+    /// Stock is one node per product: a card hears of its own product's
+    /// stock, not of another's.
+    @Test("a card is invalidated by its own product's stock only")
+    func perProductStock() async {
+        let service = StorefrontService(catalog: Catalog(scale: .small))
+        let port = StateGraphPort(service: service, fault: nil)
+        port.perform(.launch)
+        await service.waitUntilIssued(1)
+        #expect(await service.deliver(0) == .applied)
+
+        let notices = Notices()
+        withObservationTracking { _ = port.render(.card(productID: 5)) } onChange: { notices.hit() }
+        port.perform(.updateStock([StockUpdate(productID: 6, stock: 0)]))
+        #expect(notices.value == 0)
+        port.perform(.updateStock([StockUpdate(productID: 5, stock: 0)]))
+        #expect(notices.value == 1)
+    }
+}
