@@ -60,7 +60,7 @@ public final class MemoizedPort: StorefrontPort {
         case .closeProduct:
             store.openProduct = nil
             store.detail = .idle
-            _ = nextGeneration(.detail)
+            _ = nextGeneration(.detail)  // hand-written
             store.refreshRecommendations()
         case .addToCart(let id):
             store.quantities[id, default: 0] += 1
@@ -99,7 +99,7 @@ public final class MemoizedPort: StorefrontPort {
         store.openProduct = id
         store.detail = .loading
         store.refreshRecommendations()
-        let generation = nextGeneration(.detail)
+        let generation = nextGeneration(.detail)  // hand-written
         Task {
             let detail: Remote<String>
             do {
@@ -107,7 +107,7 @@ public final class MemoizedPort: StorefrontPort {
             } catch let failure as ServiceFailure {
                 detail = .failed(failure.reason)
             }
-            guard isCurrent(generation, .detail) else { return service.acknowledge(.rejected) }
+            guard isCurrent(generation, .detail) else { return service.acknowledge(.rejected) }  // hand-written
             store.detail = detail
             service.acknowledge(.applied)
         }
@@ -119,7 +119,7 @@ public final class MemoizedPort: StorefrontPort {
         store.coupon = .validating(code: code)
         store.appliedCoupon = nil
         store.refreshCheckout()
-        let generation = nextGeneration(.coupon)
+        let generation = nextGeneration(.coupon)  // hand-written
         Task {
             var coupon: Coupon?
             let status: CouponStatus
@@ -130,7 +130,7 @@ public final class MemoizedPort: StorefrontPort {
             } catch let failure as ServiceFailure {
                 status = .rejected(code: code, reason: failure.reason)
             }
-            guard isCurrent(generation, .coupon) else { return service.acknowledge(.rejected) }
+            guard isCurrent(generation, .coupon) else { return service.acknowledge(.rejected) }  // hand-written
             store.coupon = status
             store.appliedCoupon = coupon
             store.refreshCheckout()
@@ -143,7 +143,7 @@ public final class MemoizedPort: StorefrontPort {
         store.zip = zip
         store.quote = .loading(zip: zip)
         store.refreshCheckout()
-        let generation = nextGeneration(.quote)
+        let generation = nextGeneration(.quote)  // hand-written
         Task {
             let status: QuoteStatus
             do {
@@ -151,7 +151,7 @@ public final class MemoizedPort: StorefrontPort {
             } catch let failure as ServiceFailure {
                 status = .failed(zip: zip, reason: failure.reason)
             }
-            guard isCurrent(generation, .quote) else { return service.acknowledge(.rejected) }
+            guard isCurrent(generation, .quote) else { return service.acknowledge(.rejected) }  // hand-written
             store.quote = status
             store.refreshCheckout()
             service.acknowledge(.applied)
@@ -167,7 +167,7 @@ public final class MemoizedPort: StorefrontPort {
         store.couponCode = nil
         store.coupon = .none
         store.appliedCoupon = nil
-        _ = nextGeneration(.coupon)
+        _ = nextGeneration(.coupon)  // hand-written
         for id in carted { store.items[id].inCart = 0 }
         store.refreshCart()
         store.refreshRecommendations()

@@ -49,7 +49,7 @@ public final class StateGraphPort: StorefrontPort {
         case .closeProduct:
             store.openProduct = nil
             store.detail = .idle
-            detailGeneration += 1
+            detailGeneration += 1  // hand-written
         case .addToCart(let id): store.cart[id, default: 0] += 1
         case .setQuantity(let id, let quantity): store.cart[id] = quantity > 0 ? quantity : nil
         case .updateStock(let updates):
@@ -78,8 +78,8 @@ public final class StateGraphPort: StorefrontPort {
         guard store.openProduct != id else { return }
         store.openProduct = id
         store.detail = .loading
-        detailGeneration += 1
-        let generation = detailGeneration
+        detailGeneration += 1  // hand-written
+        let generation = detailGeneration  // hand-written
         Task {
             let result: Remote<String>
             do {
@@ -87,7 +87,7 @@ public final class StateGraphPort: StorefrontPort {
             } catch let failure as ServiceFailure {
                 result = .failed(failure.reason)
             }
-            guard generation == detailGeneration else { return service.acknowledge(.rejected) }
+            guard generation == detailGeneration else { return service.acknowledge(.rejected) }  // hand-written
             store.detail = result
             service.acknowledge(.applied)
         }
@@ -98,8 +98,8 @@ public final class StateGraphPort: StorefrontPort {
         store.couponCode = code
         store.coupon = .validating(code: code)
         store.appliedCoupon = nil
-        couponGeneration += 1
-        let generation = couponGeneration
+        couponGeneration += 1  // hand-written
+        let generation = couponGeneration  // hand-written
         Task {
             let status: CouponStatus
             var applied: Coupon?
@@ -110,7 +110,7 @@ public final class StateGraphPort: StorefrontPort {
             } catch let failure as ServiceFailure {
                 status = .rejected(code: code, reason: failure.reason)
             }
-            guard generation == couponGeneration else { return service.acknowledge(.rejected) }
+            guard generation == couponGeneration else { return service.acknowledge(.rejected) }  // hand-written
             store.coupon = status
             store.appliedCoupon = applied
             service.acknowledge(.applied)
@@ -121,8 +121,8 @@ public final class StateGraphPort: StorefrontPort {
         guard store.zip != zip else { return }
         store.zip = zip
         store.quote = .loading(zip: zip)
-        quoteGeneration += 1
-        let generation = quoteGeneration
+        quoteGeneration += 1  // hand-written
+        let generation = quoteGeneration  // hand-written
         Task {
             let status: QuoteStatus
             do {
@@ -130,7 +130,7 @@ public final class StateGraphPort: StorefrontPort {
             } catch let failure as ServiceFailure {
                 status = .failed(zip: zip, reason: failure.reason)
             }
-            guard generation == quoteGeneration else { return service.acknowledge(.rejected) }
+            guard generation == quoteGeneration else { return service.acknowledge(.rejected) }  // hand-written
             store.quote = status
             service.acknowledge(.applied)
         }
@@ -144,7 +144,7 @@ public final class StateGraphPort: StorefrontPort {
         store.couponCode = nil
         store.coupon = .none
         store.appliedCoupon = nil
-        couponGeneration += 1
+        couponGeneration += 1  // hand-written
         Task {
             _ = try await service.placeOrder(number: number, totalCents: total)
             store.orders[number - 1].confirmed = true

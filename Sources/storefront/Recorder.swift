@@ -81,7 +81,8 @@ enum Recorder {
             }
         }
         lines.append(body)
-        let handWritten = HandWrittenLines.count(in: root, folders: ["observable": "Observable", "memoized": "Memoized"])
+        let handWritten = HandWrittenLines.count(
+            in: root, folders: ["observable": "Observable", "memoized": "Memoized", "stategraph": "StateGraphPort"])
         if !handWritten.isEmpty {
             lines += [
                 "",
