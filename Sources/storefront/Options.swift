@@ -152,6 +152,10 @@ struct Options {
           inventory-burst
                         phase 7 on a session warmed through the cart phase: one
                         action with hundreds of stock updates, then single ones
+          compute-control
+                        the session's changing screens computed by plain
+                        functions with no runtime: the floor each port's
+                        session time is set against (factorVsControl)
           cross-runtime the full session for every port side by side, then each
                         port's factor against the fastest in every suite run
                         and their geometric mean

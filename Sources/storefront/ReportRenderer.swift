@@ -52,7 +52,7 @@ enum ReportRenderer {
     /// the geometric mean of those factors: shown when a run covers
     /// `cross-runtime` or more than one runtime suite.
     static func crossRuntimeSummary(_ document: ResultsDocument, markdown: Bool) -> [String] {
-        let suites = document.suites.filter { $0.runtimes != nil }
+        let suites = document.suites.filter { $0.runtimes != nil && $0.suite != Suite.computeControl.rawValue }
         guard suites.count > 1 || suites.contains(where: { $0.suite == Suite.crossRuntime.rawValue }) else { return [] }
         var ports: [String] = []
         for suite in suites {
@@ -90,20 +90,21 @@ enum ReportRenderer {
 
     private static func runtimeTable(_ runtimes: [RuntimeResult], markdown: Bool) -> [String] {
         let measured = runtimes.filter { $0.gate == "passed" }
+        let controlled = measured.contains { $0.factorVsControl?.value != nil && $0.runtime != Suite.computeControl.rawValue }
         return table(
-            header: ["port", "median", "95% CI", "p90", "vs fastest", "mallocs", "mallocs/action", "heap peak",
-                     "renders", "requests"],
+            header: ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
+                + ["mallocs", "mallocs/action", "heap peak", "renders", "requests"],
             rows: measured.map { result in
                 let wall = result.wallNanoseconds!
-                return [
-                    result.runtime, duration(wall.median), interval(wall), duration(wall.p90),
-                    result.factorVsFastest.map(factor) ?? "",
-                    result.mallocsPerIteration.map(String.init) ?? "",
-                    result.mallocsPerAction.map { String(format: "%.1f", $0) } ?? "",
-                    result.peakLiveBytes.map(bytes) ?? "",
-                    result.renders.map(String.init) ?? "",
-                    result.requests.map { "\($0.started) (\($0.applied) applied, \($0.rejected) rejected)" } ?? "",
-                ]
+                var row = [result.runtime, duration(wall.median), interval(wall), duration(wall.p90)]
+                row.append(result.factorVsFastest.map(factor) ?? "")
+                if controlled { row.append(result.factorVsControl.map(factor) ?? "") }
+                row.append(result.mallocsPerIteration.map(String.init) ?? "")
+                row.append(result.mallocsPerAction.map { String(format: "%.1f", $0) } ?? "")
+                row.append(result.peakLiveBytes.map(bytes) ?? "")
+                row.append(result.renders.map(String.init) ?? "")
+                row.append(result.requests.map { "\($0.started) (\($0.applied) applied, \($0.rejected) rejected)" } ?? "")
+                return row
             }, markdown: markdown)
     }
 

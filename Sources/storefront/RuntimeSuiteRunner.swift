@@ -44,8 +44,8 @@ struct RuntimeSuiteRunner {
                           "\(suite.rawValue) at \(scale) scale, after the cart phase")
         case .interactions:
             return interactions(after: beforeBurst, scale: scale)
-        case .calibration:
-            preconditionFailure("calibration is not a runtime suite")
+        case .calibration, .computeControl:
+            preconditionFailure("\(suite.rawValue) is not a runtime suite")
         }
     }
 
@@ -177,10 +177,51 @@ struct RuntimeSuiteRunner {
                                    applied: tally.applied - requestsBefore.applied,
                                    rejected: tally.rejected - requestsBefore.rejected, cancelled: 0),
                 counters: counters,
-                factorVsControl: Factor(unavailable: "the compute-control suite is not built yet")))
+                factorVsControl: Factor(unavailable: suite.measuresWholeSession
+                    ? "run --suite compute-control in the same invocation"
+                    : "the compute control covers the whole session only")))
         }
         progress.finish()
         return results
+    }
+
+    /// The compute control through the same measurements as a port.
+    func runControl(instructions: [String: CounterReading]) -> RuntimeResult {
+        progress.report("compute-control: working out which screens change")
+        let control = ComputeControl(catalog: catalog, schedule: schedule)
+        let sampling = options.plan
+        for _ in 0..<sampling.warmup { blackHole(control.run()) }
+        progress.report("compute-control: sampling")
+        let samples = sampling.sample { blackHole(control.run()) }
+        let counts = AllocationCounter.count(.thread) { blackHole(control.run()) }
+        var counters = HardwareCounters().measure { blackHole(control.run()) }.readings.byName
+        counters.merge(SoftwareCounters().measure { blackHole(control.run()) }.readings.byName) { first, _ in first }
+        counters["callgrind-instructions"] = Reading(instructions[Suite.computeControl.rawValue]
+            ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
+        let peak = PeakMemory.measure { blackHole(control.run()) }.peak
+        let deliveries = schedule.phases.flatMap(\.steps).compactMap { step -> Bool? in
+            if case .deliver(_, let applied) = step { return applied }
+            return nil
+        }
+        progress.finish()
+        return RuntimeResult(
+            runtime: Suite.computeControl.rawValue,
+            gate: "passed",
+            iterations: samples.count,
+            wallNanoseconds: WallTime(SampleSummary(samples)),
+            samplesNanoseconds: samples,
+            mallocsPerIteration: counts.allocations,
+            bytesPerIteration: counts.bytesRequested,
+            actionsPerIteration: schedule.actionCount,
+            mallocsPerAction: Double(counts.allocations) / Double(schedule.actionCount),
+            peakLiveBytes: peak.heapPeakBytes,
+            peakResidentBytes: Reading(peak.residentPeakBytes),
+            renders: control.screenCount,
+            recomputations: Reading(unavailable: "the control computes each changed screen once and counts screens"),
+            requests: Requests(started: deliveries.count, applied: deliveries.filter { $0 }.count,
+                               rejected: deliveries.filter { !$0 }.count, cancelled: 0),
+            counters: counters,
+            factorVsControl: Factor(PairedComparison(samples, against: samples)))
     }
 
     static func instructionRegion(_ suite: Suite, _ runtime: Runtime) -> String {

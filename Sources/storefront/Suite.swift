@@ -6,6 +6,7 @@ enum Suite: String, CaseIterable {
     case interactions
     case inventoryBurst = "inventory-burst"
     case crossRuntime = "cross-runtime"
+    case computeControl = "compute-control"
 
     var summary: String {
         switch self {
@@ -15,17 +16,22 @@ enum Suite: String, CaseIterable {
         case .interactions: "settled single actions on a warmed session (quantity, filter, page): cost per action"
         case .inventoryBurst: "phase 7 on a warmed session: one action with hundreds of stock updates, then single updates"
         case .crossRuntime: "the full session for every port side by side, and each port's factor in every suite run"
+        case .computeControl: "the session's changing screens computed by plain functions with no runtime: the floor"
         }
     }
 
     /// Suites that drive the runtime ports (and so run the gate first).
-    var isRuntimeSuite: Bool { self != .calibration }
+    var isRuntimeSuite: Bool { self != .calibration && self != .computeControl }
+
+    /// Suites whose measured part is the whole session, so a port's time
+    /// there can be set against the compute control's.
+    var measuresWholeSession: Bool { self == .session || self == .crossRuntime }
 
     /// Calibration regions; runtime suites are run by RuntimeSuiteRunner.
     var regions: [Region] {
         switch self {
         case .calibration: CalibrationRegions.all
-        case .coldStart, .session, .interactions, .inventoryBurst, .crossRuntime: []
+        case .coldStart, .session, .interactions, .inventoryBurst, .crossRuntime, .computeControl: []
         }
     }
 }

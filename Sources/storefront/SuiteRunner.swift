@@ -1,5 +1,6 @@
 import Foundation
 import Measure
+import Workload
 
 /// Runs a suite's regions through every metric. Counting runs (mallocs,
 /// counters, memory) are separate from timing runs, so the cost of counting
@@ -40,24 +41,30 @@ struct SuiteRunner {
     }
 
     /// Inside the callgrind child: each region once, inside its marker.
-    static func runUnderCallgrind(_ suites: [Suite]) {
-        for suite in suites where !suite.isRuntimeSuite {
+    static func runUnderCallgrind(_ suites: [Suite], scale: Scale) {
+        for suite in suites where suite == .calibration {
             for region in suite.regions {
                 region.run()
                 InstructionRegion.measure(region.name, region.run)
             }
         }
+        if suites.contains(.computeControl) {
+            let catalog = Catalog(scale: scale)
+            let control = ComputeControl(catalog: catalog, schedule: SessionSchedule(catalog: catalog))
+            blackHole(control.run())
+            InstructionRegion.measure(Suite.computeControl.rawValue) { blackHole(control.run()) }
+        }
     }
 
     /// Re-runs this executable under callgrind for the given suites;
     /// returns each region's instruction count, or the reason there is none.
-    static func countInstructions(suites: String) -> (counts: [String: CounterReading], failure: String?) {
+    static func countInstructions(suites: String, scale: Scale) -> (counts: [String: CounterReading], failure: String?) {
         guard let runner = CallgrindRunner() else {
             return ([:], "valgrind is not installed (apt-get install -y valgrind)")
         }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         do {
-            let totals = try runner.run(executable, arguments: ["--suite", suites, "--callgrind-child"])
+            let totals = try runner.run(executable, arguments: ["--suite", suites, "--scale", scale.rawValue, "--callgrind-child"])
             return (totals.mapValues { .counted(Int64($0.instructions)) }, nil)
         } catch {
             return ([:], "callgrind run failed: \(error)")

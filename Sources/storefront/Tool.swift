@@ -10,7 +10,7 @@ func runTool(_ options: Options) async -> Never {
     let runtimeSuites = options.suites.filter(\.isRuntimeSuite)
 
     if options.callgrindChild {
-        SuiteRunner.runUnderCallgrind(options.suites)
+        SuiteRunner.runUnderCallgrind(options.suites, scale: options.scale)
         exit(ExitCode.ok.rawValue)
     }
     if options.help {
@@ -86,10 +86,13 @@ func runTool(_ options: Options) async -> Never {
         // Runtime suites are not re-run under callgrind: valgrind 3.19 stops
         // with an internal SIGSEGV as soon as Swift concurrency's main-queue
         // executor runs a job, and every port's request tasks need it.
-        let measured = options.suites.filter { !$0.isRuntimeSuite }
+        // The synchronous suites run under callgrind; the runtime suites
+        // cannot (see below).
+        let measured = options.suites.filter { $0 == .calibration || $0 == .computeControl }
         if !measured.isEmpty {
             progress.report("callgrind")
-            let (counts, failure) = SuiteRunner.countInstructions(suites: measured.map(\.rawValue).joined(separator: ","))
+            let (counts, failure) = SuiteRunner.countInstructions(
+            suites: measured.map(\.rawValue).joined(separator: ","), scale: options.scale)
             progress.finish()
             if let failure { fail(failure) }
             instructions = counts
@@ -107,6 +110,12 @@ func runTool(_ options: Options) async -> Never {
     let runtimeRunner = RuntimeSuiteRunner(options: options, progress: progress)
     var suites: [SuiteResult] = []
     for suite in options.suites {
+        if suite == .computeControl {
+            var control = [runtimeRunner.runControl(instructions: instructions)]
+            RuntimeResult.compareWithFastest(&control)
+            suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: control))
+            continue
+        }
         if !suite.isRuntimeSuite {
             suites.append(regionRunner.run(suite, instructions: instructions))
             continue
@@ -115,6 +124,15 @@ func runTool(_ options: Options) async -> Never {
         results += failedPorts.map { RuntimeResult.failed($0.runtime, $0.failure) }
         RuntimeResult.compareWithFastest(&results)
         suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results))
+    }
+    // Each whole-session port against the control, when both were measured.
+    if let control = suites.first(where: { $0.suite == Suite.computeControl.rawValue })?.runtimes?.first?.samplesNanoseconds {
+        for index in suites.indices where Suite(rawValue: suites[index].suite)?.measuresWholeSession == true {
+            for entry in suites[index].runtimes?.indices ?? 0..<0 {
+                guard let samples = suites[index].runtimes?[entry].samplesNanoseconds, !samples.isEmpty else { continue }
+                suites[index].runtimes?[entry].factorVsControl = Factor(PairedComparison(samples, against: control))
+            }
+        }
     }
     let document = ResultsDocument(
         recordedAt: ResultsDocument.now(),

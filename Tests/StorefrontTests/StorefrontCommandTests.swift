@@ -32,7 +32,7 @@ struct Storefront {
 @Suite("storefront command")
 struct StorefrontCommandTests {
     @Test("an unknown suite exits 1 and names the accepted ones", arguments: [
-        (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, cross-runtime, all"),
+        (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, cross-runtime, compute-control, all"),
         (["--runtime", "redux"], "unknown runtime 'redux'; accepted: cog, observable, memoized, stategraph"),
         (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
         (["--inject-fault", "gremlin"], "unknown fault 'gremlin'; accepted: stale-cache,"),
@@ -146,6 +146,27 @@ struct StorefrontCommandTests {
         let summary = try #require(outcome.standardOutput.components(separatedBy: "cross-runtime:").last)
         #expect(summary.contains("geometric mean"))
         #expect(summary.contains("observable") && summary.contains("memoized"))
+    }
+
+    @Test("with the compute control in the same run, whole-session ports carry their factor against it")
+    func factorVsControl() throws {
+        let outcome = try Storefront.run([
+            "--suite", "compute-control,session,cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0",
+            "--runtime", "memoized", "--format", "json", "--quiet",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let suites = try #require(document["suites"] as? [[String: Any]])
+        func entry(_ suite: String) throws -> [String: Any] {
+            let found = try #require(suites.first { $0["suite"] as? String == suite })
+            return try #require((found["runtimes"] as? [[String: Any]])?.first)
+        }
+        #expect(try entry("compute-control")["runtime"] as? String == "compute-control")
+        #expect((try entry("compute-control")["renders"] as? Int ?? 0) > 33)
+        let session = try #require(try entry("session")["factorVsControl"] as? [String: Any])
+        #expect((session["value"] as? Double ?? 0) > 0)
+        let coldStart = try #require(try entry("cold-start")["factorVsControl"] as? [String: Any])
+        #expect(coldStart["unavailable"] as? String == "the compute control covers the whole session only")
     }
 
     @Test("CSV has one row per suite and port under a fixed header")

@@ -71,3 +71,29 @@ struct DomainTests {
         #expect(header.lastOrder == "#1 confirmed")
     }
 }
+
+@Suite("Compute control")
+struct ComputeControlTests {
+    @Test("the control, computing only changed screens, ends with every screen the shadow model shows", arguments: [Scale.small, .default])
+    func sameScreens(scale: Scale) {
+        let catalog = Catalog(scale: scale)
+        let schedule = SessionSchedule(catalog: catalog)
+        let control = ComputeControl(catalog: catalog, schedule: schedule)
+        let shown = control.run()
+        let final = schedule.finalState
+        for view in final.mountedViews {
+            #expect(shown[view] == final.render(view), "\(view)")
+        }
+        // Every step changes something, except actions whose screens stay put.
+        #expect(control.steps.count == schedule.phases.reduce(0) { $0 + $1.steps.count })
+        #expect(control.screenCount > ViewID.fixed.count)
+    }
+
+    @Test("the control computes each changed screen once: as many screens as a perfect runtime renders")
+    func screenCountIsDeterministic() {
+        let catalog = Catalog(scale: .small)
+        let schedule = SessionSchedule(catalog: catalog)
+        #expect(ComputeControl(catalog: catalog, schedule: schedule).screenCount
+            == ComputeControl(catalog: catalog, schedule: schedule).screenCount)
+    }
+}
