@@ -55,6 +55,26 @@ public struct Script: Sendable {
         return picked
     }
 
+    public init(phases: [Phase]) {
+        self.phases = phases
+    }
+
+    /// The memory funnel: launch, browse, search, then open `opens`
+    /// products one after another (each answer delivered), then close the
+    /// detail. What a runtime still holds afterwards is per-product state it
+    /// kept for screens that are gone.
+    public static func funnel(catalog: Catalog, opens: Int) -> Script {
+        let products = catalog.products.prefix(opens).map(\.id)
+        return Script(phases: [
+            Phase(name: "launch", steps: [.action(.launch), .deliver(.all)]),
+            Phase(name: "browse", steps: [.action(.selectCategory(0)), .action(.setPage(1)), .action(.selectCategory(nil)),
+                                          .action(.setPage(0))]),
+            Phase(name: "search", steps: ["k", "ke", "ket", ""].map { .action(.setQuery($0)) }),
+            Phase(name: "open-products", steps: products.flatMap { [.action(.openProduct($0)), .deliver(.all)] }
+                + [.action(.closeProduct)]),
+        ])
+    }
+
     public init(catalog: Catalog) {
         let products = catalog.products
         let categories = catalog.categoryCount

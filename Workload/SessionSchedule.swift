@@ -27,11 +27,16 @@ public struct SessionSchedule: Sendable {
     /// The shadow model at the session's end.
     public let finalState: ShadowModel
 
+    /// The eleven-phase session.
     public init(catalog: Catalog) {
+        self.init(catalog: catalog, script: Script(catalog: catalog))
+    }
+
+    public init(catalog: Catalog, script: Script) {
         var shadow = ShadowModel(serving: catalog)
         var noShuffle: SeededGenerator?
         var checkpoints: [Checkpoint] = []
-        phases = Script(catalog: catalog).phases.map { phase in
+        phases = script.phases.map { phase in
             var steps: [Step] = []
             for step in phase.steps {
                 switch step {

@@ -152,6 +152,9 @@ struct Options {
           inventory-burst
                         phase 7 on a session warmed through the cart phase: one
                         action with hundreds of stock updates, then single ones
+          funnel-memory browse, search, then open hundreds of products one by
+                        one and close the detail: peak memory, and the heap
+                        still held afterwards (retained)
           compute-control
                         the session's changing screens computed by plain
                         functions with no runtime: the floor each port's

@@ -93,7 +93,7 @@ enum ReportRenderer {
         let controlled = measured.contains { $0.factorVsControl?.value != nil && $0.runtime != Suite.computeControl.rawValue }
         return table(
             header: ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
-                + ["mallocs", "mallocs/action", "heap peak", "renders", "requests"],
+                + ["mallocs", "mallocs/action", "heap peak", "retained", "renders", "requests"],
             rows: measured.map { result in
                 let wall = result.wallNanoseconds!
                 var row = [result.runtime, duration(wall.median), interval(wall), duration(wall.p90)]
@@ -102,6 +102,7 @@ enum ReportRenderer {
                 row.append(result.mallocsPerIteration.map(String.init) ?? "")
                 row.append(result.mallocsPerAction.map { String(format: "%.1f", $0) } ?? "")
                 row.append(result.peakLiveBytes.map(bytes) ?? "")
+                row.append(result.retainedBytes.map(bytes) ?? "")
                 row.append(result.renders.map(String.init) ?? "")
                 row.append(result.requests.map { "\($0.started) (\($0.applied) applied, \($0.rejected) rejected)" } ?? "")
                 return row

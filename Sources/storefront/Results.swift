@@ -111,6 +111,9 @@ struct RuntimeResult: Codable {
     var mallocsPerAction: Double? = nil
     var peakLiveBytes: Int64? = nil
     var peakResidentBytes: Reading? = nil
+    /// Heap bytes still held when the measured part ended, above its start:
+    /// for `funnel-memory`, the per-product state kept for screens that are gone.
+    var retainedBytes: Int64? = nil
     var renders: Int? = nil
     var recomputations: Reading? = nil
     var requests: Requests? = nil

@@ -44,6 +44,11 @@ struct RuntimeSuiteRunner {
                           "\(suite.rawValue) at \(scale) scale, after the cart phase")
         case .interactions:
             return interactions(after: beforeBurst, scale: scale)
+        case .funnelMemory:
+            let opens = min(300, catalog.products.count / 2)
+            let funnel = SessionSchedule(catalog: catalog, script: .funnel(catalog: catalog, opens: opens)).phases
+            return replay(funnel.dropLast().flatMap(\.steps), funnel.last!.steps,
+                          "\(suite.rawValue) at \(scale) scale: \(opens) products opened after browsing and searching")
         case .calibration, .computeControl:
             preconditionFailure("\(suite.rawValue) is not a runtime suite")
         }
@@ -171,6 +176,7 @@ struct RuntimeSuiteRunner {
                 mallocsPerAction: plan.actionsPerRun > 0 ? Double(counts.allocations) / Double(plan.actionsPerRun) : nil,
                 peakLiveBytes: peakMemory.heapPeakBytes,
                 peakResidentBytes: Reading(peakMemory.residentPeakBytes),
+                retainedBytes: counts.netBytes,
                 renders: renders,
                 recomputations: Reading(unavailable: "the ports do not count recomputations yet"),
                 requests: Requests(started: tally.started - requestsBefore.started,
@@ -216,6 +222,7 @@ struct RuntimeSuiteRunner {
             mallocsPerAction: Double(counts.allocations) / Double(schedule.actionCount),
             peakLiveBytes: peak.heapPeakBytes,
             peakResidentBytes: Reading(peak.residentPeakBytes),
+            retainedBytes: counts.netBytes,
             renders: control.screenCount,
             recomputations: Reading(unavailable: "the control computes each changed screen once and counts screens"),
             requests: Requests(started: deliveries.count, applied: deliveries.filter { $0 }.count,

@@ -5,6 +5,7 @@ enum Suite: String, CaseIterable {
     case session
     case interactions
     case inventoryBurst = "inventory-burst"
+    case funnelMemory = "funnel-memory"
     case crossRuntime = "cross-runtime"
     case computeControl = "compute-control"
 
@@ -15,6 +16,7 @@ enum Suite: String, CaseIterable {
         case .session: "all eleven phases from a fresh runtime"
         case .interactions: "settled single actions on a warmed session (quantity, filter, page): cost per action"
         case .inventoryBurst: "phase 7 on a warmed session: one action with hundreds of stock updates, then single updates"
+        case .funnelMemory: "browse, search, then open hundreds of products one by one: peak memory and what stays held"
         case .crossRuntime: "the full session for every port side by side, and each port's factor in every suite run"
         case .computeControl: "the session's changing screens computed by plain functions with no runtime: the floor"
         }
@@ -31,7 +33,7 @@ enum Suite: String, CaseIterable {
     var regions: [Region] {
         switch self {
         case .calibration: CalibrationRegions.all
-        case .coldStart, .session, .interactions, .inventoryBurst, .crossRuntime, .computeControl: []
+        case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime, .computeControl: []
         }
     }
 }

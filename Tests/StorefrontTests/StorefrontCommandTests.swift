@@ -32,7 +32,7 @@ struct Storefront {
 @Suite("storefront command")
 struct StorefrontCommandTests {
     @Test("an unknown suite exits 1 and names the accepted ones", arguments: [
-        (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, cross-runtime, compute-control, all"),
+        (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, funnel-memory, cross-runtime, compute-control, all"),
         (["--runtime", "redux"], "unknown runtime 'redux'; accepted: cog, observable, memoized, stategraph"),
         (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
         (["--inject-fault", "gremlin"], "unknown fault 'gremlin'; accepted: stale-cache,"),
@@ -167,6 +167,25 @@ struct StorefrontCommandTests {
         #expect((session["value"] as? Double ?? 0) > 0)
         let coldStart = try #require(try entry("cold-start")["factorVsControl"] as? [String: Any])
         #expect(coldStart["unavailable"] as? String == "the compute control covers the whole session only")
+    }
+
+    @Test("funnel-memory opens half the small catalog and reports peak and retained heap per port")
+    func funnelMemory() throws {
+        let outcome = try Storefront.run([
+            "--suite", "funnel-memory", "--scale", "small", "--iterations", "2", "--warmup", "0",
+            "--runtime", "cog,memoized", "--format", "json", "--quiet",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let runtimes = try #require((document["suites"] as? [[String: Any]])?.first?["runtimes"] as? [[String: Any]])
+        #expect(runtimes.count == 2)
+        for runtime in runtimes {
+            // 120 products opened, each answer applied; then the detail closes.
+            #expect(runtime["requests"] as? [String: Int] == ["started": 120, "applied": 120, "rejected": 0, "cancelled": 0])
+            #expect(runtime["actionsPerIteration"] as? Int == 121)
+            #expect(runtime["retainedBytes"] is Int)
+            #expect((runtime["peakLiveBytes"] as? Int ?? 0) > 0)
+        }
     }
 
     @Test("CSV has one row per suite and port under a fixed header")
