@@ -48,7 +48,8 @@ public enum AgreementGate {
                 switch step {
                 case .action(let action):
                     shadow.apply(action)
-                    await runner.perform(action, expectedIssued: shadow.expectedRequests.count)
+                    await runner.perform(action, expectedIssued: shadow.expectedRequests.count,
+                                         patience: SessionRunner<Port>.verificationPatience)
                     actions += 1
                     let issued = runner.service.log.map(\.request)
                     if issued != shadow.expectedRequests {

@@ -94,12 +94,35 @@ public final class StorefrontService {
     public var issuedCount: Int { log.count }
     public var outstandingCount: Int { pendingRequests.count }
 
-    /// Returns once the port has issued at least `count` requests in all.
-    public func waitUntilIssued(_ count: Int) async {
-        guard log.count < count else { return }
+    /// Returns true once the port has issued at least `count` requests in
+    /// all, signalled by the requests themselves. With `patience`, a port
+    /// that never sends one cannot hang the session: a watchdog gives the
+    /// port's queued main-actor tasks that many turns of the main queue, then
+    /// returns false so the gate can name the missing request. Timed runs
+    /// pass none: the gate has already shown the port sends every request,
+    /// and the watchdog's own task would land in the measurement.
+    @discardableResult
+    public func waitUntilIssued(_ count: Int, patience: Int? = nil) async -> Bool {
+        guard log.count < count else { return true }
+        if let patience {
+            Task { [weak self] in
+                for _ in 0..<patience {
+                    await Task.yield()
+                    guard let self, self.issueWaiter != nil else { return }
+                }
+                self?.stopWaitingForRequests()
+            }
+        }
         await withCheckedContinuation { continuation in
             issueWaiter = (count, continuation)
         }
+        return log.count >= count
+    }
+
+    private func stopWaitingForRequests() {
+        guard let waiter = issueWaiter else { return }
+        issueWaiter = nil
+        waiter.continuation.resume()
     }
 
     /// Hands the pending request `sequence` its answer and returns the

@@ -25,11 +25,17 @@ public final class SessionRunner<Port: StorefrontPort> {
         remount()
     }
 
+    /// Main-queue turns the gate gives a port's request tasks to send what
+    /// an action requests; they run on the first turns after the action.
+    public static var verificationPatience: Int { 64 }
+
     /// Applies one action, waits until the port has sent every request the
     /// action makes (`expectedIssued` in all), then re-renders what changed.
-    public func perform(_ action: UserAction, expectedIssued: Int) async {
+    /// With `patience` (the gate's runs) a request that never comes stops
+    /// the wait instead of hanging it.
+    public func perform(_ action: UserAction, expectedIssued: Int, patience: Int? = nil) async {
         port.perform(action)
-        await service.waitUntilIssued(expectedIssued)
+        await service.waitUntilIssued(expectedIssued, patience: patience)
         refresh()
     }
 
