@@ -60,8 +60,13 @@ public enum AgreementGate {
                 case .deliver(let delivery):
                     for sequence in Script.resolve(delivery, pending: runner.service.pending, shuffle: &shuffle) {
                         let shouldApply = shadow.deliver(sequence)
-                        let outcome = await runner.deliver(sequence)
+                        let outcome = await runner.deliver(sequence, patience: SessionRunner<Port>.verificationPatience)
                         deliveryOrder.append(sequence)
+                        guard let outcome else {
+                            throw failure(.asyncOutcome, phase.name, where_, field: "\(runner.service.log[sequence].request)",
+                                          expected: shouldApply ? "applied" : "rejected (superseded)",
+                                          actual: "no acknowledgement")
+                        }
                         if (outcome == .applied) != shouldApply {
                             let request = runner.service.log[sequence].request
                             throw failure(.asyncOutcome, phase.name, where_, view: nil, field: "\(request)",

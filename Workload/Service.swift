@@ -42,7 +42,9 @@ public final class StorefrontService {
     private var pendingRequests: [Pending] = []
     public private(set) var log: [LogEntry] = []
     private var newestSequence: [RequestSlot: Int] = [:]
-    private var acknowledgement: CheckedContinuation<Outcome, Never>?
+    private var acknowledgement: CheckedContinuation<Outcome?, Never>?
+    /// Deliveries the gate stopped waiting for; their late answers are dropped.
+    private var abandonedDeliveries = 0
     private var issueWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
 
     public init(catalog: Catalog) {
@@ -82,6 +84,11 @@ public final class StorefrontService {
     /// just handed (or the failure it was just thrown).
     public func acknowledge(_ outcome: Outcome) {
         guard let acknowledgement else {
+            // A delivery the gate stopped waiting for may still be answered.
+            if abandonedDeliveries > 0 {
+                abandonedDeliveries -= 1
+                return
+            }
             preconditionFailure("acknowledge(\(outcome)) without a delivery in progress")
         }
         self.acknowledgement = nil
@@ -126,15 +133,29 @@ public final class StorefrontService {
     }
 
     /// Hands the pending request `sequence` its answer and returns the
-    /// port's outcome once it has handled it.
+    /// port's outcome once it has handled it. With `patience` (the gate's
+    /// runs), a port that never acknowledges cannot hang the session: after
+    /// that many main-queue turns the delivery returns nil.
     @discardableResult
-    public func deliver(_ sequence: Int) async -> Outcome {
+    public func deliver(_ sequence: Int, patience: Int? = nil) async -> Outcome? {
         guard let index = pendingRequests.firstIndex(where: { $0.sequence == sequence }),
               let caller = waiting.removeValue(forKey: sequence) else {
             preconditionFailure("request #\(sequence) is not pending")
         }
         let request = pendingRequests.remove(at: index).request
         log[sequence].superseded = newestSequence[request.slot] != sequence
+        if let patience {
+            Task { [weak self] in
+                for _ in 0..<patience {
+                    await Task.yield()
+                    guard let self, self.acknowledgement != nil else { return }
+                }
+                guard let self, let waiting = self.acknowledgement else { return }
+                self.acknowledgement = nil
+                self.abandonedDeliveries += 1
+                waiting.resume(returning: nil)
+            }
+        }
         let outcome = await withCheckedContinuation { continuation in
             acknowledgement = continuation
             caller.resume(returning: answer(to: request))

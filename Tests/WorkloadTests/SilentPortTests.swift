@@ -34,3 +34,36 @@ struct SilentPortTests {
         }
     }
 }
+
+/// A port that requests the catalog but never says what it did with it.
+@MainActor
+private final class UnacknowledgingPort: StorefrontPort {
+    static let name = "unacknowledging"
+    private let service: StorefrontService
+    private let shadow = ShadowModel(serving: Catalog(scale: .small))
+
+    init(service: StorefrontService, fault: Fault?) { self.service = service }
+
+    func perform(_ action: UserAction) {
+        guard action == .launch else { return }
+        Task { _ = try await service.loadCatalog() }
+    }
+
+    func render(_ view: ViewID) -> Screen { shadow.render(view) }
+}
+
+@MainActor
+@Suite("Agreement gate: a port that never acknowledges")
+struct UnacknowledgingPortTests {
+    @Test("a missing acknowledgement fails the async check; the delivery does not hang")
+    func missingAcknowledgement() async {
+        do {
+            _ = try await AgreementGate.run(UnacknowledgingPort.self, scale: .small)
+            Issue.record("a port that never acknowledges passed the gate")
+        } catch {
+            #expect(error.check == .asyncOutcome)
+            #expect(error.phase == "launch")
+            #expect(error.actual == "no acknowledgement")
+        }
+    }
+}
