@@ -88,7 +88,7 @@ final class Family<Value>: FamilyBase {
     @usableFromInline
     func addRow(key: AnyHashable?, value: Value?) -> Int32 {
         let row = Int32(rowNodes.count)
-        let node = cogs.graph.addNode(family: self, slot: row, automatic: descriptor.isAutomatic)
+        let node = cogs.graph.addNode(family: self, slot: row, automatic: descriptor.isAutomatic, eager: descriptor.isEager)
         rowNodes.append(node)
         rowKeys.append(key)
         values.append(value)

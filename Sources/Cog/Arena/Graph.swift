@@ -64,15 +64,19 @@ final class Graph {
     private var settleStack = ContiguousArray<SettleFrame>()
     private var propagateStack = ContiguousArray<Int32>()
     private var hotQueue = ContiguousArray<Int32>()
+    /// Reactions the push reached, or registered during a flush: flush step 5.
+    var reactionQueue = ContiguousArray<Int32>()
 
     var nodeCount: Int { flags.count }
     var isComputing: Bool { !runs.isEmpty }
 
     // MARK: Nodes
 
-    func addNode(family owner: FamilyBase, slot row: Int32, automatic: Bool) -> Int32 {
+    func addNode(family owner: FamilyBase, slot row: Int32, automatic: Bool, eager: Bool = false) -> Int32 {
         let node = Int32(flags.count)
-        flags.append(automatic ? .automatic : [])
+        var initial: NodeFlags = automatic ? .automatic : []
+        if eager { initial.insert(.eager) }
+        flags.append(initial)
         depsHead.append(Self.none)
         depsTail.append(Self.none)
         subsHead.append(Self.none)
@@ -291,11 +295,37 @@ final class Graph {
         }
     }
 
-    private func enqueueIfHot(_ node: Int32) {
+    /// Forces `node` to rerun at the next settle, as if a direct dependency
+    /// changed (an async refresh), and marks everything below it CHECK.
+    func invalidate(_ node: Int32) {
+        let n = Int(node)
+        flags[n] = flags[n].subtracting(.check).union(.dirty)
+        enqueueIfHot(node)
+        propagateStack.append(node)
+        while let next = propagateStack.popLast() {
+            var edge = subsHead[Int(next)]
+            while edge != Self.none {
+                let sub = edges.sub[Int(edge)]
+                let current = flags[Int(sub)]
+                if current.isDisjoint(with: .stale) {
+                    flags[Int(sub)] = current.union(.check)
+                    enqueueIfHot(sub)
+                    propagateStack.append(sub)
+                }
+                edge = edges.nextSub[Int(edge)]
+            }
+        }
+    }
+
+    func enqueueIfHot(_ node: Int32) {
         let current = flags[Int(node)]
-        guard current.contains(.hot), !current.contains(.queued) else { return }
+        guard !current.isDisjoint(with: .settledByFlush), !current.contains(.queued) else { return }
         flags[Int(node)] = current.union(.queued)
-        hotQueue.append(node)
+        if current.contains(.reaction) {
+            reactionQueue.append(node)
+        } else {
+            hotQueue.append(node)
+        }
     }
 
     // MARK: Flush steps 3 and 4
@@ -318,7 +348,7 @@ final class Graph {
         while index < hotQueue.count {
             let node = Int(hotQueue[index])
             flags[node].remove(.queued)
-            if changedInFlush[node] == flushStamp {
+            if changedInFlush[node] == flushStamp, boundaryIndex[node] != Self.none {
                 boundaries[Int(boundaryIndex[node])].notifyChange()
             }
             index += 1
@@ -332,10 +362,16 @@ final class Graph {
     /// the node a hot root.
     @usableFromInline
     func boundary(of node: Int32) -> CogBoundary {
+        boundary(of: node, make: CogBoundary.init)
+    }
+
+    /// The node's boundary, created by `make` on its first UI read.
+    @usableFromInline
+    func boundary(of node: Int32, make: () -> CogBoundary) -> CogBoundary {
         let n = Int(node)
         let existing = boundaryIndex[n]
         if existing != Self.none { return boundaries[Int(existing)] }
-        let created = CogBoundary()
+        let created = make()
         boundaryIndex[n] = Int32(boundaries.count)
         boundaries.append(created)
         flags[n].insert(.hot)

@@ -60,9 +60,15 @@ extension Cogs {
         }
         turns.staged.removeAll(keepingCapacity: true)
         graph.settleHotRoots()
+        if !turns.refreshBindings.isEmpty { bindRefreshes() }
         graph.notifyChangedHotRoots()
         turns.log.record(name)
         turns.phase = .idle
+    }
+
+    private func bindRefreshes() {
+        for refresh in turns.refreshBindings { bind(refresh.handle, to: refresh.node) }
+        turns.refreshBindings.removeAll()
     }
 
     private func drainQueuedTurns() {
@@ -73,6 +79,10 @@ extension Cogs {
             turns.phase = .accumulating
             for write in next.writes {
                 graph.family[Int(write.node)].stageCaptured(slot: graph.slot[Int(write.node)], value: write.value)
+            }
+            for refresh in next.refreshes {
+                graph.invalidate(refresh.node)
+                turns.refreshBindings.append(refresh)
             }
             flush(named: next.name)
         }

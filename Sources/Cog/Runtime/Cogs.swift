@@ -10,6 +10,8 @@ public final class Cogs: CogOps {
     /// One typed family per declaration this runtime has seen.
     private var families: [ObjectIdentifier: FamilyBase] = [:]
     var turns = TurnState()
+    /// The async machinery of each live async status node.
+    var asyncRows: [Int32: AsyncRowBase] = [:]
     /// Never reused, so a descriptor's family cache cannot name a dead runtime.
     @usableFromInline let serial: UInt64
 
