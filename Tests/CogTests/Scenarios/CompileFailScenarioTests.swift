@@ -38,4 +38,19 @@ struct CompileFailScenarioTests {
         let outcome = try checker.typeCheck("ACTOR-03-non-sendable-value.swift")
         #expect(outcome.succeeded, "diagnostics: \(outcome.diagnostics)")
     }
+
+    @Test("ASYNC-33 the status lens refuses synchronous state")
+    func statusOfSyncCogRejected() throws {
+        try expectRejected("ASYNC-33-status-of-sync-cog.swift")
+    }
+
+    @Test("ASYNC-34 an async declaration without default: does not compile")
+    func asyncWithoutDefaultRejected() throws {
+        try expectRejected("ASYNC-34-async-without-default.swift")
+    }
+
+    @Test("POLICY-05 a stream selector cannot use an ordered policy")
+    func queuedStreamRejected() throws {
+        try expectRejected("POLICY-05-queued-stream.swift")
+    }
 }
