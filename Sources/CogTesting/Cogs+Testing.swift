@@ -4,15 +4,25 @@ extension Cogs {
     /// A fresh, isolated runtime for one test or preview. `seeding` writes
     /// starting values quietly (no turn, no notice) before anything reads
     /// them; the runtime never claims the production assembly slot.
-    /// `mechanisms` takes its final position now; starting them arrives with
-    /// the mechanisms issue, so today the list is not started.
+    /// `mechanisms` start after seeding, in list order, as at assembly.
     public static func forTesting(
         seeding: (CogSeed) -> Void = { _ in },
         mechanisms: [any Mechanism] = []
     ) -> Cogs {
         let cogs = Cogs()
         seeding(CogSeed(cogs: cogs))
+        cogs.start(mechanisms)
         return cogs
+    }
+
+    /// A fresh runtime plus a live controller named `Test`, whose
+    /// registrations order after every listed mechanism's own.
+    public static func forTestingWithController(
+        seeding: (CogSeed) -> Void = { _ in },
+        mechanisms: [any Mechanism] = []
+    ) -> (cogs: Cogs, controller: CogController) {
+        let cogs = forTesting(seeding: seeding, mechanisms: mechanisms)
+        return (cogs, cogs.makeController(named: "Test"))
     }
 
     /// Runs `body` with the real production assembly installed, then clears

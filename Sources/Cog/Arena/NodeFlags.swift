@@ -28,6 +28,9 @@ struct NodeFlags: OptionSet {
     /// A reaction node: run in flush step 5 when something it read changed.
     static let reaction = NodeFlags(rawValue: 1 << 9)
 
+    /// A reaction whose controller retired: never runs again.
+    static let retired = NodeFlags(rawValue: 1 << 10)
+
     /// Nodes the push queues for flush steps 3 to 5.
     static let settledByFlush: NodeFlags = [.hot, .eager, .reaction]
 

@@ -12,6 +12,10 @@ public final class Cogs: CogOps {
     var turns = TurnState()
     /// The async machinery of each live async status node.
     var asyncRows: [Int32: AsyncRowBase] = [:]
+    /// The listed mechanisms, retained for the life of the runtime, and
+    /// their controllers.
+    var mechanisms: [any Mechanism] = []
+    var controllers: [CogController] = []
     /// Never reused, so a descriptor's family cache cannot name a dead runtime.
     @usableFromInline let serial: UInt64
 

@@ -53,4 +53,14 @@ struct CompileFailScenarioTests {
     func queuedStreamRejected() throws {
         try expectRejected("POLICY-05-queued-stream.swift")
     }
+
+    @Test("REACT-14 a reaction gets a read-only view and cannot write")
+    func reactionWriteRejected() throws {
+        try expectRejected("REACT-14-reaction-writes.swift")
+    }
+
+    @Test("MECH-14 reactions register only through a mechanism's controller")
+    func reactionOnRuntimeRejected() throws {
+        try expectRejected("MECH-14-reaction-on-runtime.swift")
+    }
 }
