@@ -36,6 +36,14 @@ public final class TestClock: Clock, Sendable {
         var sleepers: [Sleeper] = []
         var maximum = 0
         var cancelledBeforeRegistration: Set<UInt64> = []
+        var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Wakes the waiters whose sleeper count has been reached.
+        mutating func reachedWaiters() -> [CheckedContinuation<Void, Never>] {
+            let reached = countWaiters.filter { $0.count <= sleepers.count }.map(\.continuation)
+            countWaiters.removeAll { $0.count <= sleepers.count }
+            return reached
+        }
     }
 
     private let state = Mutex(State())
@@ -57,14 +65,15 @@ public final class TestClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let immediate: Result<Void, any Error>? = state.withLock { state in
-                    if state.cancelledBeforeRegistration.remove(id) != nil { return .failure(CancellationError()) }
-                    if deadline <= state.now { return .success(()) }
+                let (immediate, reached) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                    if state.cancelledBeforeRegistration.remove(id) != nil { return (.failure(CancellationError()), []) }
+                    if deadline <= state.now { return (.success(()), []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, wake: .continuation(continuation)))
                     state.maximum = max(state.maximum, state.sleepers.count)
-                    return nil
+                    return (nil, state.reachedWaiters())
                 }
                 if let immediate { continuation.resume(with: immediate) }
+                for waiter in reached { waiter.resume() }
             }
         } onCancel: {
             let removed: Sleeper? = state.withLock { state in
@@ -83,13 +92,27 @@ public final class TestClock: Clock, Sendable {
     /// Schedules `fire` to run on the MainActor when the clock reaches
     /// `now + delay`; it counts as a sleeper until it fires or is cancelled.
     /// Returns a cancel action.
+    /// Returns once at least `count` sleepers are waiting: the signal that a
+    /// task reached its sleep, so advancing the clock will wake it.
+    public func waitForSleepers(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Bool in
+                if state.sleepers.count >= count { return true }
+                state.countWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
     public func scheduleTimer(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void) -> @Sendable () -> Void {
-        let id = state.withLock { state -> UInt64 in
+        let (id, reached) = state.withLock { state -> (UInt64, [CheckedContinuation<Void, Never>]) in
             state.nextID += 1
             state.sleepers.append(Sleeper(id: state.nextID, deadline: state.now.advanced(by: delay), wake: .timer(fire)))
             state.maximum = max(state.maximum, state.sleepers.count)
-            return state.nextID
+            return (state.nextID, state.reachedWaiters())
         }
+        for waiter in reached { waiter.resume() }
         return { [self] in
             state.withLock { state in state.sleepers.removeAll { $0.id == id } }
         }
