@@ -335,7 +335,8 @@ final class Graph {
         var index = 0
         while index < hotQueue.count {
             let node = hotQueue[index]
-            if !flags[Int(node)].isDisjoint(with: .stale) { settle(node) }
+            let current = flags[Int(node)]
+            if !current.isDisjoint(with: .stale), !current.contains(.retired) { settle(node) }
             index += 1
         }
     }

@@ -16,6 +16,8 @@ public final class Cogs: CogOps {
     /// their controllers.
     var mechanisms: [any Mechanism] = []
     var controllers: [CogController] = []
+    /// Subscriptions `values(of:)` ever created.
+    var exportCount = 0
     /// Never reused, so a descriptor's family cache cannot name a dead runtime.
     @usableFromInline let serial: UInt64
 

@@ -179,3 +179,24 @@ struct ReactionScenarioTests {
         #expect(runs.count == 1)
     }
 }
+
+@MainActor
+struct ReactionExportOrderScenarioTests {
+    @Test("REACT-20 every changed export value is offered before any reaction runs")
+    func exportsBeforeReactions() async {
+        let (cogs, m) = Cogs.forTestingWithController()
+        let log = EventLog()
+        let exportedCog = Cog<Int> { c in
+            let temp = c[_tempCog]
+            log.append("export settles \(temp)")
+            return temp
+        }
+        m.run { c in log.append("reaction \(c[_tempCog])") }
+        var values = cogs.values(of: exportedCog, buffering: .unbounded).makeAsyncIterator()
+        #expect(await values.next() == 50)
+        log.events.removeAll()
+        cogs.setTemp(77)
+        #expect(log.events == ["export settles 77", "reaction 77"])
+        #expect(await values.next() == 77)
+    }
+}
