@@ -29,3 +29,11 @@ extension Cogs {
     /// test's proof that no task is left behind.
     public var debugLiveAsyncRunCount: Int { liveAsyncRunCount }
 }
+
+extension Cogs {
+    /// Rows holding live state across every declaration (lifetime proofs).
+    public var debugLiveRowCount: Int { liveRowCount }
+
+    /// Grace timers waiting now.
+    public var debugPendingGraceTimerCount: Int { pendingGraceTimerCount }
+}

@@ -5,11 +5,16 @@ extension Cogs {
     /// starting values quietly (no turn, no notice) before anything reads
     /// them; the runtime never claims the production assembly slot.
     /// `mechanisms` start after seeding, in list order, as at assembly.
+    /// `clock` drives grace periods (default: real time) and `grace` is
+    /// the context's whileObserved default.
     public static func forTesting(
         seeding: (CogSeed) -> Void = { _ in },
-        mechanisms: [any Mechanism] = []
+        mechanisms: [any Mechanism] = [],
+        clock: TestClock? = nil,
+        grace: Duration = .seconds(30)
     ) -> Cogs {
         let cogs = Cogs()
+        if let clock { cogs.useTimers(clock, grace: grace) }
         seeding(CogSeed(cogs: cogs))
         cogs.start(mechanisms)
         return cogs
@@ -19,9 +24,11 @@ extension Cogs {
     /// registrations order after every listed mechanism's own.
     public static func forTestingWithController(
         seeding: (CogSeed) -> Void = { _ in },
-        mechanisms: [any Mechanism] = []
+        mechanisms: [any Mechanism] = [],
+        clock: TestClock? = nil,
+        grace: Duration = .seconds(30)
     ) -> (cogs: Cogs, controller: CogController) {
-        let cogs = forTesting(seeding: seeding, mechanisms: mechanisms)
+        let cogs = forTesting(seeding: seeding, mechanisms: mechanisms, clock: clock, grace: grace)
         return (cogs, cogs.makeController(named: "Test"))
     }
 

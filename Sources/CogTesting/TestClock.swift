@@ -145,3 +145,7 @@ public final class TestClock: Clock, Sendable {
         }
     }
 }
+
+extension TestClock: CogTimerSource {
+    package var elapsed: Duration { now.offset }
+}

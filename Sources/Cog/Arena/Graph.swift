@@ -48,6 +48,8 @@ final class Graph {
     var slot = ContiguousArray<Int32>()
 
     var edges = EdgePool()
+    /// Told when a releasable node loses its last subscriber.
+    unowned(unsafe) var lifetime: Cogs?
     var boundaries = ContiguousArray<CogBoundary>()
 
     // MARK: Run and flush state
@@ -74,9 +76,7 @@ final class Graph {
 
     func addNode(family owner: FamilyBase, slot row: Int32, automatic: Bool, eager: Bool = false) -> Int32 {
         let node = Int32(flags.count)
-        var initial: NodeFlags = automatic ? .automatic : []
-        if eager { initial.insert(.eager) }
-        flags.append(initial)
+        flags.append(Self.initialFlags(automatic: automatic, eager: eager))
         depsHead.append(Self.none)
         depsTail.append(Self.none)
         subsHead.append(Self.none)
@@ -87,6 +87,35 @@ final class Graph {
         family.append(owner)
         slot.append(row)
         return node
+    }
+
+    static func initialFlags(automatic: Bool, eager: Bool) -> NodeFlags {
+        var initial: NodeFlags = automatic ? [.automatic, .releasable] : []
+        if eager { initial.insert(.eager) }
+        return initial
+    }
+
+    /// Makes a released node fresh for a new row of the same family.
+    func resetNode(_ node: Int32, automatic: Bool, eager: Bool) {
+        let n = Int(node)
+        flags[n] = Self.initialFlags(automatic: automatic, eager: eager)
+        depsHead[n] = Self.none
+        depsTail[n] = Self.none
+        changedInFlush[n] = 0
+    }
+
+    /// Unlinks and frees every dependency edge of `node`.
+    func detachDependencies(_ node: Int32) {
+        let n = Int(node)
+        var edge = depsHead[n]
+        while edge != Self.none {
+            let following = edges.nextDep[Int(edge)]
+            unlinkFromDependency(edge)
+            edges.free(edge)
+            edge = following
+        }
+        depsHead[n] = Self.none
+        depsTail[n] = Self.none
     }
 
     func label(of node: Int32) -> String {
@@ -194,6 +223,9 @@ final class Graph {
         let after = edges.nextSub[e]
         if before != Self.none { edges.nextSub[Int(before)] = after } else { subsHead[dep] = after }
         if after != Self.none { edges.prevSub[Int(after)] = before } else { subsTail[dep] = before }
+        if subsHead[dep] == Self.none, flags[dep].contains(.releasable), boundaryIndex[dep] == Self.none {
+            lifetime?.noteUnobserved(Int32(dep))
+        }
     }
 
     /// Runs the selector of `node` and, on a real change, upgrades the

@@ -31,6 +31,10 @@ struct NodeFlags: OptionSet {
     /// A reaction whose controller retired: never runs again.
     static let retired = NodeFlags(rawValue: 1 << 10)
 
+    /// Automatic or async state under `whileObserved`: released after a
+    /// grace period once nothing observes it.
+    static let releasable = NodeFlags(rawValue: 1 << 11)
+
     /// Nodes the push queues for flush steps 3 to 5.
     static let settledByFlush: NodeFlags = [.hot, .eager, .reaction]
 

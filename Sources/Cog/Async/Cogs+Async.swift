@@ -203,6 +203,7 @@ extension Cogs {
             )
         }
         let handle = CogRefresh()
+        defer { noteTransientDemand(node) }
         if !graph.flags[Int(node)].contains(.hasValue) {
             graph.prepareRead(node)
             bind(handle, to: node)
@@ -254,6 +255,16 @@ extension Cogs {
         return status
     }
 
+    @usableFromInline
+    func statusPeek<Value>(_ reference: CogReference<CogStatus<Value>>) -> CogStatus<Value> {
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        let node = family.rowNodes[Int(row)]
+        graph.prepareRead(node)
+        noteTransientDemand(node)
+        return family.values[row]!
+    }
+
     // MARK: Seams for CogTesting
 
     /// Async tasks still running (replaced or released work that ignores
@@ -285,7 +296,7 @@ public struct CogStatusLens {
     /// A one-time status read: no dependency, subscription or boundary.
     @inlinable
     public func peek<Reference: CogStatusReadable>(_ reference: Reference) -> CogStatus<Reference.Value> {
-        cogs.read(reference.cogStatusReference, subscriber: Graph.none)
+        cogs.statusPeek(reference.cogStatusReference)
     }
 }
 

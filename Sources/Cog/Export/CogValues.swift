@@ -109,7 +109,8 @@ extension Cogs {
         )
         let family = family(for: descriptor)
         let node = family.rowNodes[Int(family.row(for: nil))]
-        buffer.onFinish = { [unowned self] in graph.flags[Int(node)].insert(.retired) }
+        graph.flags[Int(node)].remove(.releasable)
+        buffer.onFinish = { [unowned self] in retireReaction(node) }
         graph.prepareRead(node)
         exportCount += 1
         return CogValues(buffer: buffer)

@@ -19,6 +19,7 @@ extension Cogs {
         let family = family(for: descriptor)
         let node = family.rowNodes[Int(family.row(for: nil))]
         graph.flags[Int(node)].insert(.reaction)
+        graph.flags[Int(node)].remove(.releasable)
         graph.enqueueIfHot(node)
         switch turns.phase {
         case .flushing, .capturing:
@@ -57,7 +58,12 @@ extension Cogs {
         graph.reactionQueue.removeAll(keepingCapacity: true)
     }
 
+    /// Retires a reaction or export node: it never runs again and its
+    /// leases on what it read end (they may now be released after grace).
     func retireReaction(_ node: Int32) {
-        graph.flags[Int(node)].insert(.retired)
+        guard !graph.flags[Int(node)].contains(.retired) else { return }
+        graph.detachDependencies(node)
+        graph.family[Int(node)].releaseRow(slot: graph.slot[Int(node)])
+        graph.flags[Int(node)] = .retired
     }
 }

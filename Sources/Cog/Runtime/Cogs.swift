@@ -23,9 +23,19 @@ public final class Cogs: CogOps {
 
     private static var lastSerial: UInt64 = 0
 
+    /// Grace timers and the context's default grace period (30 s in
+    /// production; tests inject a clock and a duration).
+    var timers: any CogTimerSource = ContinuousTimers()
+    var grace: Duration = .seconds(30)
+    /// Per releasable node: when its current grace window ends, and the one
+    /// timer that checks it.
+    var graceDeadlines: [Int32: Duration] = [:]
+    var graceTimers: [Int32: @Sendable () -> Void] = [:]
+
     package init() {
         Cogs.lastSerial += 1
         serial = Cogs.lastSerial
+        graph.lifetime = self
     }
 
     // MARK: Storage lookup
@@ -81,9 +91,17 @@ public final class Cogs: CogOps {
 
     /// A one-time read: settles the state if needed and returns its value,
     /// with no dependency, subscription or Observation boundary.
+    /// A peek is transient demand: on whileObserved state nobody observes,
+    /// it starts (or renews) one grace window.
     @inlinable
     public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
-        read(reference.cogReference, subscriber: Graph.none)
+        let reference = reference.cogReference
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        let node = family.rowNodes[Int(row)]
+        graph.prepareRead(node)
+        noteTransientDemand(node)
+        return family.values[row]!
     }
 
     // MARK: Seams for CogTesting
@@ -93,7 +111,7 @@ public final class Cogs: CogOps {
     package func seed<Value>(_ reference: ManualCogReference<Value>, _ value: Value) {
         let reference = reference.cogReference
         let family = family(for: reference.descriptor)
-        let exists = reference.key.map { family.keyedRows[$0] != nil } ?? !family.rowNodes.isEmpty
+        let exists = reference.key.map { family.keyedRows[$0] != nil } ?? family.keylessLive
         if exists {
             family.values[family.row(for: reference.key)] = value
         } else {
