@@ -90,3 +90,42 @@ struct ExportScenarioTests {
         #expect(await values.next() == false)
     }
 }
+
+@MainActor
+struct ExportLeaseScenarioTests {
+    @Test("EXPORT-06 cancelling a subscription releases its lease, so a whileObserved cog can be let go")
+    func cancelReleasesLease() async {
+        let clock = TestClock()
+        let runs = RunCounter()
+        let labelCog = Cog<String> { c in
+            runs.bump()
+            return "count \(c[_countCog])"
+        }
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        let values = cogs.values(of: labelCog)
+        var iterator = values.makeAsyncIterator()
+        #expect(await iterator.next() == "count 0")
+        values.cancel()
+        #expect(await iterator.next() == nil)
+        clock.advance(by: .seconds(5))
+        #expect(cogs.peek(labelCog) == "count 0")
+        #expect(runs.count == 2, "released after grace, recomputed fresh")
+    }
+
+    @Test("EXPORT-15 a subscription keeps its whileObserved cog alive through grace periods, and changes still arrive")
+    func subscriptionKeepsAlive() async {
+        let clock = TestClock()
+        let runs = RunCounter()
+        let labelCog = Cog<String> { c in
+            runs.bump()
+            return "count \(c[_countCog])"
+        }
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        var iterator = cogs.values(of: labelCog).makeAsyncIterator()
+        #expect(await iterator.next() == "count 0")
+        clock.advance(by: .seconds(60))
+        cogs.turn(_countCog, to: 1)
+        #expect(await iterator.next() == "count 1")
+        #expect(runs.count == 2)
+    }
+}

@@ -157,3 +157,22 @@ struct StreamScenarioTests {
         #expect(values.values.map(\.value) == [0, 1, 1])
     }
 }
+
+@MainActor
+struct StreamReleaseScenarioTests {
+    @Test("STREAM-04 releasing an unwatched stream cog cancels its sequence; late elements publish nothing")
+    func releaseCancelsStream() async {
+        let clock = TestClock()
+        let stream = ControlledStream<Int>()
+        let feedCog = Cog<Int>.Async(default: 0) { _ in .stream { stream.sequence() } }
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        _ = cogs.peek(feedCog)
+        await stream.started(1)
+        await stream.yield(1, 1)
+        clock.advance(by: .seconds(5))
+        #expect(stream.wasCancelled(1))
+        let turnsBefore = cogs.debugCompletedTurnCount
+        await stream.yield(1, 2)
+        #expect(cogs.debugCompletedTurnCount == turnsBefore)
+    }
+}
