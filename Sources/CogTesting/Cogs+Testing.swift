@@ -40,20 +40,37 @@ extension Cogs {
         body(cogs)
     }
 
+    #if DEBUG
+    /// Seeds a source of a live runtime quietly: no turn, history entry,
+    /// notice or reaction (debug builds only; idle test setup only).
+    public func seed<Reference: CogWritable>(_ reference: Reference, _ value: Reference.Value) {
+        seed(reference.manualCogReference, value)
+    }
+    #endif
+
     /// Whether `cogs` is the installed production runtime.
     public static func isAssembledCogs(_ cogs: Cogs) -> Bool {
         isAssembled(cogs)
     }
 }
 
-/// The seeding capability `Cogs.forTesting(seeding:)` hands out.
+/// The seeding capability `Cogs.forTesting(seeding:)` hands out. Release
+/// builds have no way to seed: its members exist only in debug builds.
 @MainActor
 public struct CogSeed {
     let cogs: Cogs
 
-    /// Seeds a source. Reading returns the seeded (or starting) value.
+    #if DEBUG
+    /// Seeds a source quietly (debug builds only). Reading returns the
+    /// seeded (or starting) value.
     public subscript<Reference: CogWritable>(reference: Reference) -> Reference.Value {
         get { cogs.peek(reference) }
         nonmutating set { cogs.seed(reference.manualCogReference, newValue) }
     }
+
+    /// Seeds a source quietly from idle test setup (debug builds only).
+    public func seed<Reference: CogWritable>(_ reference: Reference, _ value: Reference.Value) {
+        cogs.seed(reference.manualCogReference, value)
+    }
+    #endif
 }

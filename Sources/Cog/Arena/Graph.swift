@@ -349,6 +349,33 @@ final class Graph {
         }
     }
 
+    /// A seeded source: its subscribers become stale like after a commit
+    /// and the hot roots below are queued for the next flush, so no notice
+    /// or reaction happens now and the next real turn catches up.
+    func markSeeded(_ node: Int32) {
+        var edge = subsHead[Int(node)]
+        while edge != Self.none {
+            let sub = edges.sub[Int(edge)]
+            flags[Int(sub)] = flags[Int(sub)].subtracting(.check).union(.dirty)
+            enqueueIfHot(sub)
+            propagateStack.append(sub)
+            edge = edges.nextSub[Int(edge)]
+        }
+        while let next = propagateStack.popLast() {
+            var edge = subsHead[Int(next)]
+            while edge != Self.none {
+                let sub = edges.sub[Int(edge)]
+                let current = flags[Int(sub)]
+                if current.isDisjoint(with: .stale) {
+                    flags[Int(sub)] = current.union(.check)
+                    enqueueIfHot(sub)
+                    propagateStack.append(sub)
+                }
+                edge = edges.nextSub[Int(edge)]
+            }
+        }
+    }
+
     func enqueueIfHot(_ node: Int32) {
         let current = flags[Int(node)]
         guard !current.isDisjoint(with: .settledByFlush), !current.contains(.queued) else { return }

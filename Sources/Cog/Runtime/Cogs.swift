@@ -106,18 +106,31 @@ public final class Cogs: CogOps {
 
     // MARK: Seams for CogTesting
 
-    /// Writes a source's value directly: no turn, no notice. Only for seeding
-    /// a fresh runtime before anything has read it.
+    #if DEBUG
+    /// Writes a source's value quietly: no turn, no history entry, no
+    /// notice and no reaction now. A changed value still marks dependents
+    /// stale, so the next read (or the next real turn) settles from it.
+    /// Equal seeds change nothing. Debug builds only; only at idle.
     package func seed<Value>(_ reference: ManualCogReference<Value>, _ value: Value) {
         let reference = reference.cogReference
+        guard turns.phase == .idle, !graph.isComputing else {
+            fatalError(
+                "Cog: seed of '\(reference.descriptor.name)' was called inside a turn, selector or reaction. "
+                    + "seed is only for idle test setup; use a turn for a loud domain write."
+            )
+        }
         let family = family(for: reference.descriptor)
         let exists = reference.key.map { family.keyedRows[$0] != nil } ?? family.keylessLive
-        if exists {
-            family.values[family.row(for: reference.key)] = value
-        } else {
+        guard exists else {
             _ = family.addRow(key: reference.key, value: value)
+            return
         }
+        let row = family.row(for: reference.key)
+        if let current = family.values[row], family.isEqual(current, value) { return }
+        family.values[row] = value
+        graph.markSeeded(family.rowNodes[Int(row)])
     }
+    #endif
 
     /// How many Observation boundary objects this runtime owns.
     package var boundaryObjectCount: Int { graph.boundaries.count }

@@ -63,4 +63,9 @@ struct CompileFailScenarioTests {
     func reactionOnRuntimeRejected() throws {
         try expectRejected("MECH-14-reaction-on-runtime.swift")
     }
+
+    @Test("SEED-06 only manual sources can be seeded")
+    func seedAutomaticRejected() throws {
+        try expectRejected("SEED-06-seed-automatic.swift")
+    }
 }

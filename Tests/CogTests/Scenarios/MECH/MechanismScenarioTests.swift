@@ -104,6 +104,7 @@ struct MechanismScenarioTests {
         #expect(cogs.debugRecentTurnNames.last == "hourlyRefresh")
     }
 
+    #if DEBUG
     @Test("MECH-07 a gate already true runs the scope body at once; its registrations are live at assembly")
     func gateAlreadyOpen() {
         let log = EventLog()
@@ -113,6 +114,7 @@ struct MechanismScenarioTests {
         cogs.setLevel(1)
         #expect(log.events == ["level 0", "level 1"])
     }
+    #endif
 
     @Test("MECH-08 a gate raised opens the body, lowered silences it and cancels tasks, raised again re-registers fresh")
     func gateLifecycle() {
@@ -148,6 +150,7 @@ struct MechanismScenarioTests {
         #expect(log.events == ["inner 0"])
     }
 
+    #if DEBUG
     @Test("MECH-12 forTesting seeds before any operate, so an initial: .run watch sees seeded values")
     func seedingBeforeOperate() {
         let log = EventLog()
@@ -157,6 +160,7 @@ struct MechanismScenarioTests {
         )
         #expect(log.events == ["operate seeded sees 9", "seeded 9"])
     }
+    #endif
 
     @Test("MECH-17 an optional identity opens one child per distinct identity; nil opens nothing")
     func identityScope() {

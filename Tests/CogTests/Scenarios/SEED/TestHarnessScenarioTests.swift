@@ -49,6 +49,7 @@ struct TestHarnessScenarioTests {
         #expect(cogs.status.peek(feedCog).kind == .failure)
     }
 
+    #if DEBUG
     @Test("SEED-11 forTestingWithController's registrations order after the mechanisms' own; seeding runs first")
     func controllerOrdersAfterMechanisms() {
         let log = EventLog()
@@ -60,6 +61,7 @@ struct TestHarnessScenarioTests {
         cogs.turn(_levelCog, to: 3)
         #expect(log.events == ["mechanism 2", "test 2", "mechanism 3", "test 3"])
     }
+    #endif
 
     @Test("SEED-12 TestClock counts active sleepers and remembers the most at once")
     func testClockSleeperCounts() {
