@@ -20,3 +20,20 @@ extension Cogs {
     /// The edge pool's high-water mark, for checking that steady runs reuse edges.
     public var debugEdgePoolHighWaterMark: Int { edgePoolHighWaterMark }
 }
+
+extension Cogs {
+    /// The labels (`name[key]`) of every running async generation's task (ASYNC-17).
+    public var debugRunningAsyncTaskLabels: [String] { runningAsyncTaskLabels }
+
+    /// Async runs still in flight or queued, across every state: the churn
+    /// test's proof that no task is left behind.
+    public var debugLiveAsyncRunCount: Int { liveAsyncRunCount }
+}
+
+extension Cogs {
+    /// Rows holding live state across every declaration (lifetime proofs).
+    public var debugLiveRowCount: Int { liveRowCount }
+
+    /// Grace timers waiting now.
+    public var debugPendingGraceTimerCount: Int { pendingGraceTimerCount }
+}

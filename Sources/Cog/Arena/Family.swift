@@ -15,6 +15,23 @@ class FamilyBase {
     @usableFromInline var rowKeys = ContiguousArray<AnyHashable?>()
     /// Row lookup for keyed declarations.
     @usableFromInline var keyedRows: [AnyHashable: Int32] = [:]
+    /// Released rows, reused (with their nodes) by the next new key.
+    var freeRows: [Int32] = []
+    /// A keyless declaration's one row exists and is not released.
+    @usableFromInline var keylessLive = false
+
+    /// Rows holding a live state.
+    var liveRowCount: Int { rowNodes.count - freeRows.count }
+
+    /// Drops row `slot`'s value and key; its node is already detached.
+    func releaseRow(slot: Int32) {
+        if let key = rowKeys[Int(slot)] { keyedRows[key] = nil } else { keylessLive = false }
+        rowKeys[Int(slot)] = nil
+        clearValue(slot: slot)
+        freeRows.append(slot)
+    }
+
+    func clearValue(slot: Int32) {}
 
     init(name: String) {
         self.name = name
@@ -68,7 +85,7 @@ final class Family<Value>: FamilyBase {
     @inlinable
     func row(for key: AnyHashable?) -> Int32 {
         if !descriptor.isKeyed {
-            return rowNodes.isEmpty ? createRow(for: nil) : 0
+            return keylessLive ? 0 : createRow(for: nil)
         }
         if let key, let row = keyedRows[key] { return row }
         return createRow(for: key)
@@ -87,8 +104,17 @@ final class Family<Value>: FamilyBase {
     /// Creates a row holding `value` (nil for an automatic row not yet run).
     @usableFromInline
     func addRow(key: AnyHashable?, value: Value?) -> Int32 {
+        if key == nil { keylessLive = true }
+        if let reused = freeRows.popLast() {
+            cogs.graph.resetNode(rowNodes[Int(reused)], automatic: descriptor.isAutomatic, eager: descriptor.isEager)
+            rowKeys[Int(reused)] = key
+            values[reused] = value
+            pending[reused] = nil
+            if let key { keyedRows[key] = reused }
+            return reused
+        }
         let row = Int32(rowNodes.count)
-        let node = cogs.graph.addNode(family: self, slot: row, automatic: descriptor.isAutomatic)
+        let node = cogs.graph.addNode(family: self, slot: row, automatic: descriptor.isAutomatic, eager: descriptor.isEager)
         rowNodes.append(node)
         rowKeys.append(key)
         values.append(value)
@@ -149,6 +175,11 @@ final class Family<Value>: FamilyBase {
         if let current = values[slot], isEqual(current, staged) { return false }
         values[slot] = staged
         return true
+    }
+
+    override func clearValue(slot: Int32) {
+        values[slot] = nil
+        pending[slot] = nil
     }
 
     override func stageCaptured(slot: Int32, value: Any) {

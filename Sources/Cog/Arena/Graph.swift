@@ -48,6 +48,8 @@ final class Graph {
     var slot = ContiguousArray<Int32>()
 
     var edges = EdgePool()
+    /// Told when a releasable node loses its last subscriber.
+    unowned(unsafe) var lifetime: Cogs?
     var boundaries = ContiguousArray<CogBoundary>()
 
     // MARK: Run and flush state
@@ -64,15 +66,17 @@ final class Graph {
     private var settleStack = ContiguousArray<SettleFrame>()
     private var propagateStack = ContiguousArray<Int32>()
     private var hotQueue = ContiguousArray<Int32>()
+    /// Reactions the push reached, or registered during a flush: flush step 5.
+    var reactionQueue = ContiguousArray<Int32>()
 
     var nodeCount: Int { flags.count }
     var isComputing: Bool { !runs.isEmpty }
 
     // MARK: Nodes
 
-    func addNode(family owner: FamilyBase, slot row: Int32, automatic: Bool) -> Int32 {
+    func addNode(family owner: FamilyBase, slot row: Int32, automatic: Bool, eager: Bool = false) -> Int32 {
         let node = Int32(flags.count)
-        flags.append(automatic ? .automatic : [])
+        flags.append(Self.initialFlags(automatic: automatic, eager: eager))
         depsHead.append(Self.none)
         depsTail.append(Self.none)
         subsHead.append(Self.none)
@@ -83,6 +87,35 @@ final class Graph {
         family.append(owner)
         slot.append(row)
         return node
+    }
+
+    static func initialFlags(automatic: Bool, eager: Bool) -> NodeFlags {
+        var initial: NodeFlags = automatic ? [.automatic, .releasable] : []
+        if eager { initial.insert(.eager) }
+        return initial
+    }
+
+    /// Makes a released node fresh for a new row of the same family.
+    func resetNode(_ node: Int32, automatic: Bool, eager: Bool) {
+        let n = Int(node)
+        flags[n] = Self.initialFlags(automatic: automatic, eager: eager)
+        depsHead[n] = Self.none
+        depsTail[n] = Self.none
+        changedInFlush[n] = 0
+    }
+
+    /// Unlinks and frees every dependency edge of `node`.
+    func detachDependencies(_ node: Int32) {
+        let n = Int(node)
+        var edge = depsHead[n]
+        while edge != Self.none {
+            let following = edges.nextDep[Int(edge)]
+            unlinkFromDependency(edge)
+            edges.free(edge)
+            edge = following
+        }
+        depsHead[n] = Self.none
+        depsTail[n] = Self.none
     }
 
     func label(of node: Int32) -> String {
@@ -190,6 +223,9 @@ final class Graph {
         let after = edges.nextSub[e]
         if before != Self.none { edges.nextSub[Int(before)] = after } else { subsHead[dep] = after }
         if after != Self.none { edges.prevSub[Int(after)] = before } else { subsTail[dep] = before }
+        if subsHead[dep] == Self.none, flags[dep].contains(.releasable), boundaryIndex[dep] == Self.none {
+            lifetime?.noteUnobserved(Int32(dep))
+        }
     }
 
     /// Runs the selector of `node` and, on a real change, upgrades the
@@ -291,11 +327,64 @@ final class Graph {
         }
     }
 
-    private func enqueueIfHot(_ node: Int32) {
+    /// Forces `node` to rerun at the next settle, as if a direct dependency
+    /// changed (an async refresh), and marks everything below it CHECK.
+    func invalidate(_ node: Int32) {
+        let n = Int(node)
+        flags[n] = flags[n].subtracting(.check).union(.dirty)
+        enqueueIfHot(node)
+        propagateStack.append(node)
+        while let next = propagateStack.popLast() {
+            var edge = subsHead[Int(next)]
+            while edge != Self.none {
+                let sub = edges.sub[Int(edge)]
+                let current = flags[Int(sub)]
+                if current.isDisjoint(with: .stale) {
+                    flags[Int(sub)] = current.union(.check)
+                    enqueueIfHot(sub)
+                    propagateStack.append(sub)
+                }
+                edge = edges.nextSub[Int(edge)]
+            }
+        }
+    }
+
+    /// A seeded source: its subscribers become stale like after a commit
+    /// and the hot roots below are queued for the next flush, so no notice
+    /// or reaction happens now and the next real turn catches up.
+    func markSeeded(_ node: Int32) {
+        var edge = subsHead[Int(node)]
+        while edge != Self.none {
+            let sub = edges.sub[Int(edge)]
+            flags[Int(sub)] = flags[Int(sub)].subtracting(.check).union(.dirty)
+            enqueueIfHot(sub)
+            propagateStack.append(sub)
+            edge = edges.nextSub[Int(edge)]
+        }
+        while let next = propagateStack.popLast() {
+            var edge = subsHead[Int(next)]
+            while edge != Self.none {
+                let sub = edges.sub[Int(edge)]
+                let current = flags[Int(sub)]
+                if current.isDisjoint(with: .stale) {
+                    flags[Int(sub)] = current.union(.check)
+                    enqueueIfHot(sub)
+                    propagateStack.append(sub)
+                }
+                edge = edges.nextSub[Int(edge)]
+            }
+        }
+    }
+
+    func enqueueIfHot(_ node: Int32) {
         let current = flags[Int(node)]
-        guard current.contains(.hot), !current.contains(.queued) else { return }
+        guard !current.isDisjoint(with: .settledByFlush), !current.contains(.queued) else { return }
         flags[Int(node)] = current.union(.queued)
-        hotQueue.append(node)
+        if current.contains(.reaction) {
+            reactionQueue.append(node)
+        } else {
+            hotQueue.append(node)
+        }
     }
 
     // MARK: Flush steps 3 and 4
@@ -305,7 +394,8 @@ final class Graph {
         var index = 0
         while index < hotQueue.count {
             let node = hotQueue[index]
-            if !flags[Int(node)].isDisjoint(with: .stale) { settle(node) }
+            let current = flags[Int(node)]
+            if !current.isDisjoint(with: .stale), !current.contains(.retired) { settle(node) }
             index += 1
         }
     }
@@ -318,7 +408,7 @@ final class Graph {
         while index < hotQueue.count {
             let node = Int(hotQueue[index])
             flags[node].remove(.queued)
-            if changedInFlush[node] == flushStamp {
+            if changedInFlush[node] == flushStamp, boundaryIndex[node] != Self.none {
                 boundaries[Int(boundaryIndex[node])].notifyChange()
             }
             index += 1
@@ -332,10 +422,16 @@ final class Graph {
     /// the node a hot root.
     @usableFromInline
     func boundary(of node: Int32) -> CogBoundary {
+        boundary(of: node, make: CogBoundary.init)
+    }
+
+    /// The node's boundary, created by `make` on its first UI read.
+    @usableFromInline
+    func boundary(of node: Int32, make: () -> CogBoundary) -> CogBoundary {
         let n = Int(node)
         let existing = boundaryIndex[n]
         if existing != Self.none { return boundaries[Int(existing)] }
-        let created = CogBoundary()
+        let created = make()
         boundaryIndex[n] = Int32(boundaries.count)
         boundaries.append(created)
         flags[n].insert(.hot)

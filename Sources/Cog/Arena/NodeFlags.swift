@@ -22,6 +22,21 @@ struct NodeFlags: OptionSet {
     static let hot = NodeFlags(rawValue: 1 << 6)
     /// The node is already in this flush's hot queue.
     static let queued = NodeFlags(rawValue: 1 << 7)
+    /// An async status node: settled in every flush that reaches it, like a
+    /// hot root, so a dependency change restarts its work at once.
+    static let eager = NodeFlags(rawValue: 1 << 8)
+    /// A reaction node: run in flush step 5 when something it read changed.
+    static let reaction = NodeFlags(rawValue: 1 << 9)
+
+    /// A reaction whose controller retired: never runs again.
+    static let retired = NodeFlags(rawValue: 1 << 10)
+
+    /// Automatic or async state under `whileObserved`: released after a
+    /// grace period once nothing observes it.
+    static let releasable = NodeFlags(rawValue: 1 << 11)
+
+    /// Nodes the push queues for flush steps 3 to 5.
+    static let settledByFlush: NodeFlags = [.hot, .eager, .reaction]
 
     static let stale: NodeFlags = [.dirty, .check]
 }

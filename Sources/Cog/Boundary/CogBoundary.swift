@@ -7,11 +7,20 @@ import Observation
 /// the flush calls `withMutation` on each boundary whose state changed. The
 /// value stays in the graph; the boundary carries only the change signal,
 /// and it exists only for states the UI has read.
+///
+/// An async state's status node gets the `StatusBoundary` subclass, which
+/// tracks each `CogStatus` field separately.
 @usableFromInline
-final class CogBoundary: Observable, Sendable {
-    private let registrar = ObservationRegistrar()
+class CogBoundary: Observable, @unchecked Sendable {
+    // @unchecked: the registrar is Sendable; subclasses keep MainActor-only
+    // snapshots that only the flush (on the MainActor) touches.
+    let registrar = ObservationRegistrar()
     /// The observed property: a constant stand-in for "this state's value".
-    let value: Void = ()
+    /// Not `Void`: key paths to zero-sized stored properties share an offset
+    /// and compare equal, which would merge a status boundary's fields.
+    let value: UInt8 = 0
+
+    init() {}
 
     @usableFromInline
     func recordAccess() {

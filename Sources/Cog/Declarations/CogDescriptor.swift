@@ -24,6 +24,9 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     /// A box's descriptor: its references always carry a key, a keyless
     /// declaration's never do, so reads can skip the key entirely.
     @usableFromInline let isKeyed: Bool
+    /// An async status node: the flush settles it whenever a push reaches
+    /// it, so a dependency change restarts its work in the same turn.
+    @usableFromInline let isEager: Bool
     /// Nil means "never equal": every write or recompute counts as a change.
     @usableFromInline let equals: (@MainActor (Value, Value) -> Bool)?
     /// The family's typed work. The closures are formed in this inlinable
@@ -43,10 +46,12 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         line: Int,
         equals: (@MainActor (Value, Value) -> Bool)?,
         isKeyed: Bool,
+        isEager: Bool = false,
         production: Production
     ) {
         self.name = name ?? "\(fileID):\(line)"
         self.isKeyed = isKeyed
+        self.isEager = isEager
         self.equals = equals
         self.production = production
         recomputeKernel = { family, slot, node in family.runSelector(slot: slot, node: node) }

@@ -6,8 +6,8 @@ extension Cogs {
     /// Creates the app's one runtime. Call it once at launch and keep the
     /// result for the life of the app; a second call traps in every build.
     ///
-    /// Mechanisms are taken in their final position; starting them through a
-    /// controller arrives with the mechanisms issue.
+    /// Each mechanism's `operate` runs synchronously, in list order, before
+    /// this returns; two mechanisms with one name stop assembly.
     public static func assemble(mechanisms: [any Mechanism]) -> Cogs {
         if assembledIdentity != nil {
             fatalError(
@@ -17,7 +17,32 @@ extension Cogs {
         }
         let cogs = Cogs()
         assembledIdentity = ObjectIdentifier(cogs)
+        cogs.start(mechanisms)
         return cogs
+    }
+
+    /// Starts `mechanisms` in list order, each with its own named controller.
+    package func start(_ mechanisms: [any Mechanism]) {
+        var names = Set(self.mechanisms.map(\.name))
+        for mechanism in mechanisms where !names.insert(mechanism.name).inserted {
+            fatalError(
+                "Cog: two mechanisms in one assembly share the name '\(mechanism.name)'. "
+                    + "Give one of them a distinct name."
+            )
+        }
+        for mechanism in mechanisms {
+            let controller = CogController(cogs: self, name: mechanism.name)
+            self.mechanisms.append(mechanism)
+            controllers.append(controller)
+            mechanism.operate(controller)
+        }
+    }
+
+    /// A live controller whose registrations order after every mechanism's.
+    package func makeController(named name: String) -> CogController {
+        let controller = CogController(cogs: self, name: name)
+        controllers.append(controller)
+        return controller
     }
 
     /// Whether `cogs` is the installed production runtime.

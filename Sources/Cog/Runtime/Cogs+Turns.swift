@@ -4,11 +4,11 @@
 ///   2. push DIRTY/CHECK below the changed sources, running no selector;
 ///   3. settle the hot roots (UI boundaries) the push reached;
 ///   4. notify each boundary whose state changed;
-///   5. (reactions arrive with mechanisms);
+///   5. run the reactions whose dependencies changed, in registration order;
 ///   6. drain turns queued during the flush, FIFO, each one complete.
 extension Cogs {
     public func performTurn(named name: String, _ body: (CogWriter) -> Void) {
-        if let computing = graph.runs.last?.node {
+        if let computing = graph.runs.last?.node, !graph.flags[Int(computing)].contains(.reaction) {
             fatalError(
                 "Cog: turn '\(name)' was attempted while automatic cog '\(graph.label(of: computing))' was computing. "
                     + "Automatic computation cannot write; invoke the op outside automatic computation, "
@@ -60,12 +60,19 @@ extension Cogs {
         }
         turns.staged.removeAll(keepingCapacity: true)
         graph.settleHotRoots()
+        if !turns.refreshBindings.isEmpty { bindRefreshes() }
         graph.notifyChangedHotRoots()
+        if !graph.reactionQueue.isEmpty { runReactions() }
         turns.log.record(name)
         turns.phase = .idle
     }
 
-    private func drainQueuedTurns() {
+    private func bindRefreshes() {
+        for refresh in turns.refreshBindings { bind(refresh.handle, to: refresh.node) }
+        turns.refreshBindings.removeAll()
+    }
+
+    func drainQueuedTurns() {
         var index = 0
         while index < turns.queued.count {
             let next = turns.queued[index]
@@ -73,6 +80,10 @@ extension Cogs {
             turns.phase = .accumulating
             for write in next.writes {
                 graph.family[Int(write.node)].stageCaptured(slot: graph.slot[Int(write.node)], value: write.value)
+            }
+            for refresh in next.refreshes {
+                graph.invalidate(refresh.node)
+                turns.refreshBindings.append(refresh)
             }
             flush(named: next.name)
         }
@@ -97,7 +108,7 @@ extension Cogs {
         }
         // A live writer smuggled into a selector would stage writes from
         // inside automatic computation, which turn() itself refuses.
-        if let computing = graph.runs.last?.node {
+        if let computing = graph.runs.last?.node, !graph.flags[Int(computing)].contains(.reaction) {
             fatalError(
                 "Cog: a writer was used while automatic cog '\(graph.label(of: computing))' was computing. "
                     + "Automatic computation cannot write; write from the turn body itself."

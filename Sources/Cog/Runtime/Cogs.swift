@@ -10,14 +10,32 @@ public final class Cogs: CogOps {
     /// One typed family per declaration this runtime has seen.
     private var families: [ObjectIdentifier: FamilyBase] = [:]
     var turns = TurnState()
+    /// The async machinery of each live async status node.
+    var asyncRows: [Int32: AsyncRowBase] = [:]
+    /// The listed mechanisms, retained for the life of the runtime, and
+    /// their controllers.
+    var mechanisms: [any Mechanism] = []
+    var controllers: [CogController] = []
+    /// Subscriptions `values(of:)` ever created.
+    var exportCount = 0
     /// Never reused, so a descriptor's family cache cannot name a dead runtime.
     @usableFromInline let serial: UInt64
 
     private static var lastSerial: UInt64 = 0
 
+    /// Grace timers and the context's default grace period (30 s in
+    /// production; tests inject a clock and a duration).
+    var timers: any CogTimerSource = ContinuousTimers()
+    var grace: Duration = .seconds(30)
+    /// Per releasable node: when its current grace window ends, and the one
+    /// timer that checks it.
+    var graceDeadlines: [Int32: Duration] = [:]
+    var graceTimers: [Int32: @Sendable () -> Void] = [:]
+
     package init() {
         Cogs.lastSerial += 1
         serial = Cogs.lastSerial
+        graph.lifetime = self
     }
 
     // MARK: Storage lookup
@@ -73,25 +91,46 @@ public final class Cogs: CogOps {
 
     /// A one-time read: settles the state if needed and returns its value,
     /// with no dependency, subscription or Observation boundary.
+    /// A peek is transient demand: on whileObserved state nobody observes,
+    /// it starts (or renews) one grace window.
     @inlinable
     public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
-        read(reference.cogReference, subscriber: Graph.none)
+        let reference = reference.cogReference
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        let node = family.rowNodes[Int(row)]
+        graph.prepareRead(node)
+        noteTransientDemand(node)
+        return family.values[row]!
     }
 
     // MARK: Seams for CogTesting
 
-    /// Writes a source's value directly: no turn, no notice. Only for seeding
-    /// a fresh runtime before anything has read it.
+    #if DEBUG
+    /// Writes a source's value quietly: no turn, no history entry, no
+    /// notice and no reaction now. A changed value still marks dependents
+    /// stale, so the next read (or the next real turn) settles from it.
+    /// Equal seeds change nothing. Debug builds only; only at idle.
     package func seed<Value>(_ reference: ManualCogReference<Value>, _ value: Value) {
         let reference = reference.cogReference
-        let family = family(for: reference.descriptor)
-        let exists = reference.key.map { family.keyedRows[$0] != nil } ?? !family.rowNodes.isEmpty
-        if exists {
-            family.values[family.row(for: reference.key)] = value
-        } else {
-            _ = family.addRow(key: reference.key, value: value)
+        guard turns.phase == .idle, !graph.isComputing else {
+            fatalError(
+                "Cog: seed of '\(reference.descriptor.name)' was called inside a turn, selector or reaction. "
+                    + "seed is only for idle test setup; use a turn for a loud domain write."
+            )
         }
+        let family = family(for: reference.descriptor)
+        let exists = reference.key.map { family.keyedRows[$0] != nil } ?? family.keylessLive
+        guard exists else {
+            _ = family.addRow(key: reference.key, value: value)
+            return
+        }
+        let row = family.row(for: reference.key)
+        if let current = family.values[row], family.isEqual(current, value) { return }
+        family.values[row] = value
+        graph.markSeeded(family.rowNodes[Int(row)])
     }
+    #endif
 
     /// How many Observation boundary objects this runtime owns.
     package var boundaryObjectCount: Int { graph.boundaries.count }

@@ -1,4 +1,5 @@
 /// Where the runtime is in its turn cycle, plus the storage turns reuse.
+@MainActor
 struct TurnState {
     enum Phase {
         /// No turn: an outer turn call starts one.
@@ -16,6 +17,9 @@ struct TurnState {
     struct Queued {
         var name: String
         var writes: [(node: Int32, value: Any)]
+        /// Async refreshes requested during a flush: invalidated when this
+        /// entry runs, then their handles bound to the generations it started.
+        var refreshes: [(node: Int32, handle: CogRefresh)] = []
     }
 
     var phase = Phase.idle
@@ -27,6 +31,8 @@ struct TurnState {
     var queued: [Queued] = []
     var capturedWrites: [(node: Int32, value: Any)] = []
     var log = TurnLog()
+    /// Refresh handles of the accumulating turn, bound after its flush.
+    var refreshBindings: [(node: Int32, handle: CogRefresh)] = []
 }
 
 /// The names of the most recent completed turns, in a fixed ring so that

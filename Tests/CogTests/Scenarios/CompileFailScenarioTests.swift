@@ -38,4 +38,34 @@ struct CompileFailScenarioTests {
         let outcome = try checker.typeCheck("ACTOR-03-non-sendable-value.swift")
         #expect(outcome.succeeded, "diagnostics: \(outcome.diagnostics)")
     }
+
+    @Test("ASYNC-33 the status lens refuses synchronous state")
+    func statusOfSyncCogRejected() throws {
+        try expectRejected("ASYNC-33-status-of-sync-cog.swift")
+    }
+
+    @Test("ASYNC-34 an async declaration without default: does not compile")
+    func asyncWithoutDefaultRejected() throws {
+        try expectRejected("ASYNC-34-async-without-default.swift")
+    }
+
+    @Test("POLICY-05 a stream selector cannot use an ordered policy")
+    func queuedStreamRejected() throws {
+        try expectRejected("POLICY-05-queued-stream.swift")
+    }
+
+    @Test("REACT-14 a reaction gets a read-only view and cannot write")
+    func reactionWriteRejected() throws {
+        try expectRejected("REACT-14-reaction-writes.swift")
+    }
+
+    @Test("MECH-14 reactions register only through a mechanism's controller")
+    func reactionOnRuntimeRejected() throws {
+        try expectRejected("MECH-14-reaction-on-runtime.swift")
+    }
+
+    @Test("SEED-06 only manual sources can be seeded")
+    func seedAutomaticRejected() throws {
+        try expectRejected("SEED-06-seed-automatic.swift")
+    }
 }

@@ -1,0 +1,143 @@
+/// What Cog tells a work body (through a task-local) about the generation it
+/// runs for, and the acknowledgements `CogTesting` waits on: each processed
+/// stream element, and the end of the task after its result was accepted or
+/// rejected.
+@MainActor
+package final class CogWorkTicket {
+    /// The state the work belongs to, rendered `name[key]` (ASYNC-17).
+    package let label: String
+    /// The state's generation this work runs for.
+    package let generation: UInt64
+    package private(set) var processedCount = 0
+    package private(set) var isFinished = false
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    init(label: String, generation: UInt64) {
+        self.label = label
+        self.generation = generation
+    }
+
+    /// Returns once `count` elements were processed, or the task ended.
+    package func waitUntilProcessed(_ count: Int) async {
+        if isFinished || processedCount >= count { return }
+        await withCheckedContinuation { waiters.append((count, $0)) }
+    }
+
+    /// Returns once the task ended: its outcome was accepted or rejected.
+    package func waitUntilFinished() async {
+        await waitUntilProcessed(.max)
+    }
+
+    func noteProcessed() {
+        processedCount += 1
+        wake()
+    }
+
+    func finish() {
+        isFinished = true
+        wake()
+    }
+
+    private func wake() {
+        var index = 0
+        while index < waiters.count {
+            if isFinished || processedCount >= waiters[index].count {
+                waiters.remove(at: index).continuation.resume()
+            } else {
+                index += 1
+            }
+        }
+    }
+}
+
+/// The task-local a work body can read to learn its ticket.
+package enum CogWorkContext {
+    @TaskLocal package static var ticket: CogWorkTicket?
+}
+
+/// One started generation of an async state.
+@MainActor
+final class AsyncRun {
+    let generation: UInt64
+    let ticket: CogWorkTicket
+    var task: Task<Void, Never>?
+    /// Set when Cog itself replaced or released this run: whatever it does
+    /// afterwards (a result, an element, a CancellationError) is silent.
+    var cancelledByCog = false
+    /// A stream's handle resolves at its first accepted element.
+    var resolvedHandles = false
+
+    init(generation: UInt64, ticket: CogWorkTicket) {
+        self.generation = generation
+        self.ticket = ticket
+    }
+
+    func cancel() {
+        cancelledByCog = true
+        task?.cancel()
+    }
+}
+
+/// The per-state async machinery the value type does not matter to.
+@MainActor
+class AsyncRowBase {
+    let policy: AsyncPolicy
+    /// The newest generation assigned (started or queued).
+    var lastGeneration: UInt64 = 0
+    /// Runs in flight: at most one, except under `.merged`.
+    var running: [AsyncRun] = []
+    /// Refresh handles waiting on each generation.
+    var waiters: [UInt64: [CogRefresh]] = [:]
+    var isReleased = false
+
+    init(policy: AsyncPolicy) {
+        self.policy = policy
+    }
+
+    var waitingCount: Int { 0 }
+
+    func resolve(_ generation: UInt64, _ outcome: CogRefresh.Outcome) {
+        guard let handles = waiters.removeValue(forKey: generation) else { return }
+        for handle in handles { handle.resolve(outcome) }
+    }
+
+    /// Resolves every handle of a generation older than `generation` as
+    /// superseded: a newer generation replaced it.
+    func supersede(before generation: UInt64) {
+        for older in waiters.keys.sorted() where older < generation {
+            resolve(older, .superseded)
+        }
+    }
+
+    /// Cancels every run and queued request and resolves their handles as
+    /// released; late results publish nothing.
+    func release() {
+        isReleased = true
+        for run in running { run.cancel() }
+        running.removeAll()
+        dropWaiting()
+        for generation in waiters.keys.sorted() { resolve(generation, .released) }
+    }
+
+    func dropWaiting() {}
+}
+
+/// The async machinery of one state whose values are `Value`.
+@MainActor
+final class AsyncRow<Value>: AsyncRowBase {
+    let equals: (@MainActor (Value, Value) -> Bool)?
+    /// Requests waiting for the running one: FIFO under `.queue`, at most one
+    /// (the newest) under `.exhaustLatest`.
+    var waiting: [(generation: UInt64, job: AsyncJob<Value>)] = []
+
+    init(policy: AsyncPolicy, equals: (@MainActor (Value, Value) -> Bool)?) {
+        self.equals = equals
+        super.init(policy: policy)
+    }
+
+    override var waitingCount: Int { waiting.count }
+
+    override func dropWaiting() {
+        waiting.removeAll()
+    }
+}

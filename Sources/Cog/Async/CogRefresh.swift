@@ -1,0 +1,61 @@
+/// The handle `refresh` returns: it follows the exact generation the refresh
+/// started and never a later one.
+///
+///     let reload = cogs.refresh(productDetailCogs[id])
+///     switch await reload.result {
+///     case .success: ...       // this generation's result was applied
+///     case .superseded: ...    // a newer generation replaced it first
+///     case .failure(let error), .released: ...
+///     }
+///
+/// `outcome` is nil while the generation is in flight.
+@MainActor
+public final class CogRefresh {
+    public enum Outcome: Sendable {
+        /// The generation's value was accepted and published.
+        case success
+        /// The generation failed while current; its failure was published.
+        case failure(any Error)
+        /// A newer generation (a dependency change or another refresh)
+        /// replaced it before it resolved; it published nothing.
+        case superseded
+        /// The state was released while the generation was in flight.
+        case released
+    }
+
+    /// The generation this handle follows (per state, counting from 1).
+    public internal(set) var generation: UInt64 = 0
+    /// The outcome, once the generation resolved.
+    public private(set) var outcome: Outcome?
+    private var continuations: [CheckedContinuation<Outcome, Never>] = []
+
+    init() {}
+
+    /// Waits for the generation's outcome.
+    public var result: Outcome {
+        get async {
+            if let outcome { return outcome }
+            return await withCheckedContinuation { continuations.append($0) }
+        }
+    }
+
+    func resolve(_ outcome: Outcome) {
+        guard self.outcome == nil else { return }
+        self.outcome = outcome
+        let waiting = continuations
+        continuations = []
+        for continuation in waiting { continuation.resume(returning: outcome) }
+    }
+}
+
+extension CogRefresh.Outcome {
+    /// The outcome's case name: "success", "failure", "superseded" or "released".
+    public var name: String {
+        switch self {
+        case .success: "success"
+        case .failure: "failure"
+        case .superseded: "superseded"
+        case .released: "released"
+        }
+    }
+}

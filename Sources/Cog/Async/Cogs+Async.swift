@@ -1,0 +1,329 @@
+/// Async state: generations, policies, publication and refresh.
+///
+/// An async declaration is two nodes per state. The status node is an
+/// automatic node whose selector is the user's tracked selector: each run
+/// assigns a new generation, schedules its work under the policy, and
+/// returns the pending status. It is eager: the flush settles it whenever a
+/// push reaches it, so a dependency change restarts work in that same turn.
+/// Results come back on the MainActor and are published as their own system
+/// turns, staged on the status node like a source write, but only while
+/// their generation is still current. The value node projects
+/// `status.value` with the value's equality.
+extension Cogs {
+    /// Called by a status node's selector after the user's selector returned
+    /// `job`: assigns the generation, schedules it, returns the pending status.
+    @usableFromInline
+    func asyncSelectorRan<Value>(
+        reader: CogReader<CogStatus<Value>>,
+        job: AsyncJob<Value>,
+        policy: AsyncPolicy,
+        equals: (@MainActor (Value, Value) -> Bool)?,
+        makeDefault: @MainActor () -> Value
+    ) -> CogStatus<Value> {
+        let node = reader.node
+        let row: AsyncRow<Value>
+        if let existing = asyncRows[node], !existing.isReleased {
+            row = unsafeDowncast(existing, to: AsyncRow<Value>.self)
+        } else {
+            row = AsyncRow(policy: policy, equals: equals)
+            asyncRows[node] = row
+        }
+        // The default is produced once per state, when the state is created.
+        let previous = reader.family.values[reader.slot] ?? CogStatus(pendingWith: makeDefault())
+        row.lastGeneration += 1
+        let generation = row.lastGeneration
+        switch policy {
+        case .latest:
+            for run in row.running { run.cancel() }
+            row.running.removeAll()
+            row.supersede(before: generation)
+            start(generation, job, row: row, node: node)
+        case .merged:
+            start(generation, job, row: row, node: node)
+        case .queue:
+            if row.running.isEmpty {
+                start(generation, job, row: row, node: node)
+            } else {
+                row.waiting.append((generation, job))
+            }
+        case .exhaustLatest:
+            if row.running.isEmpty {
+                start(generation, job, row: row, node: node)
+            } else {
+                for replaced in row.waiting { row.resolve(replaced.generation, .superseded) }
+                row.waiting = [(generation, job)]
+            }
+        }
+        return previous.pending()
+    }
+
+    private func start<Value>(_ generation: UInt64, _ job: AsyncJob<Value>, row: AsyncRow<Value>, node: Int32) {
+        let ticket = CogWorkTicket(label: graph.label(of: node), generation: generation)
+        let run = AsyncRun(generation: generation, ticket: ticket)
+        row.running.append(run)
+        switch job {
+        case .run(let body):
+            run.task = Task { [weak self] in
+                let result: Result<Value, any Error>
+                do {
+                    result = .success(try await CogWorkContext.$ticket.withValue(ticket) { try await body() })
+                } catch {
+                    result = .failure(error)
+                }
+                self?.runFinished(run, result, row: row, node: node)
+                ticket.finish()
+            }
+        case .stream(let iterate):
+            run.task = Task { [weak self] in
+                var failure: (any Error)?
+                do {
+                    try await CogWorkContext.$ticket.withValue(ticket) {
+                        try await iterate { element in
+                            let keepGoing = self?.streamElement(element, run: run, row: row, node: node) ?? false
+                            ticket.noteProcessed()
+                            return keepGoing
+                        }
+                    }
+                } catch {
+                    failure = error
+                }
+                self?.streamEnded(run, failure: failure, row: row, node: node)
+                ticket.finish()
+            }
+        }
+    }
+
+    /// Whether `run` may still publish: not replaced or released by Cog, and
+    /// still current once a lazily stale selector has been settled.
+    private func isCurrent(_ run: AsyncRun, row: AsyncRowBase, node: Int32) -> Bool {
+        guard !run.cancelledByCog, !row.isReleased, asyncRows[node] === row else { return false }
+        // A dependency change the flush has not settled (no demand) reruns
+        // the selector now; under .latest that supersedes this run.
+        graph.prepareRead(node)
+        return !run.cancelledByCog && row.running.contains { $0 === run }
+    }
+
+    private func runFinished<Value>(_ run: AsyncRun, _ result: Result<Value, any Error>, row: AsyncRow<Value>, node: Int32) {
+        guard isCurrent(run, row: row, node: node) else {
+            row.running.removeAll { $0 === run }
+            return
+        }
+        row.running.removeAll { $0 === run }
+        let family = statusFamily(of: node, as: Value.self)
+        let status = family.values[graph.slot[Int(node)]]!
+        switch result {
+        case .success(let value):
+            publish(status.succeeded(with: value, equals: row.equals), node: node, family: family, outcome: "success")
+            row.resolve(run.generation, .success)
+        case .failure(let error):
+            publish(status.failed(with: error), node: node, family: family, outcome: "failure")
+            row.resolve(run.generation, .failure(error))
+        }
+        startWaiting(row: row, node: node)
+    }
+
+    /// `.queue` and `.exhaustLatest`: the next request starts once the
+    /// running one resolved, with its own pending turn.
+    private func startWaiting<Value>(row: AsyncRow<Value>, node: Int32) {
+        guard row.running.isEmpty, !row.waiting.isEmpty, !row.isReleased else { return }
+        let next = row.waiting.removeFirst()
+        let family = statusFamily(of: node, as: Value.self)
+        let status = family.values[graph.slot[Int(node)]]!
+        if status.storedKind != .pending {
+            publish(status.pending(), node: node, family: family, outcome: "pending")
+        }
+        start(next.generation, next.job, row: row, node: node)
+    }
+
+    private func streamElement<Value>(_ element: Value, run: AsyncRun, row: AsyncRow<Value>, node: Int32) -> Bool {
+        guard isCurrent(run, row: row, node: node) else { return false }
+        let family = statusFamily(of: node, as: Value.self)
+        let status = family.values[graph.slot[Int(node)]]!
+        let duplicate =
+            status.storedKind == .success && status.storedHasSucceeded
+            && (row.equals?(status.storedValue, element) ?? false)
+        if !duplicate {
+            publish(status.succeeded(with: element, equals: row.equals), node: node, family: family, outcome: "success")
+        }
+        if !run.resolvedHandles {
+            run.resolvedHandles = true
+            row.resolve(run.generation, .success)
+        }
+        return true
+    }
+
+    private func streamEnded<Value>(_ run: AsyncRun, failure: (any Error)?, row: AsyncRow<Value>, node: Int32) {
+        guard isCurrent(run, row: row, node: node) else {
+            row.running.removeAll { $0 === run }
+            return
+        }
+        row.running.removeAll { $0 === run }
+        // Natural end publishes nothing and starts nothing.
+        guard let failure else { return }
+        let family = statusFamily(of: node, as: Value.self)
+        let status = family.values[graph.slot[Int(node)]]!
+        publish(status.failed(with: failure), node: node, family: family, outcome: "failure")
+        if !run.resolvedHandles {
+            run.resolvedHandles = true
+            row.resolve(run.generation, .failure(failure))
+        }
+    }
+
+    private func statusFamily<Value>(of node: Int32, as _: Value.Type) -> Family<CogStatus<Value>> {
+        unsafeDowncast(graph.family[Int(node)], to: Family<CogStatus<Value>>.self)
+    }
+
+    /// Publishes `status` as its own system turn, named `label.outcome`.
+    private func publish<Value>(_ status: CogStatus<Value>, node: Int32, family: Family<CogStatus<Value>>, outcome: String) {
+        performTurn(named: "\(graph.label(of: node)).\(outcome)") { _ in
+            if isCapturing {
+                capture(status, for: node)
+            } else {
+                family.stage(status, slot: graph.slot[Int(node)])
+            }
+        }
+    }
+
+    // MARK: Refresh
+
+    /// Starts a new generation of an async state even though no dependency
+    /// changed, and returns a handle that follows exactly that generation.
+    /// On a never-read state it is the one initial load.
+    @discardableResult
+    public func refresh<Reference: CogStatusReadable>(_ reference: Reference) -> CogRefresh {
+        let reference = reference.cogStatusReference
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        let node = family.rowNodes[Int(row)]
+        if let computing = graph.runs.last?.node {
+            fatalError(
+                "Cog: refresh of '\(graph.label(of: node))' was attempted while automatic cog '\(graph.label(of: computing))' was computing. "
+                    + "Automatic computation cannot write; invoke the op outside automatic computation, "
+                    + "from event handling or a reaction."
+            )
+        }
+        let handle = CogRefresh()
+        defer { noteTransientDemand(node) }
+        if !graph.flags[Int(node)].contains(.hasValue) {
+            graph.prepareRead(node)
+            bind(handle, to: node)
+            return handle
+        }
+        switch turns.phase {
+        case .idle:
+            performTurn(named: "refresh(\(graph.label(of: node)))") { _ in graph.invalidate(node) }
+            bind(handle, to: node)
+        case .accumulating:
+            graph.invalidate(node)
+            turns.refreshBindings.append((node, handle))
+        case .flushing, .capturing:
+            turns.queued.append(.init(name: "refresh(\(graph.label(of: node)))", writes: [], refreshes: [(node, handle)]))
+        }
+        return handle
+    }
+
+    /// Points `handle` at the newest generation of `node`.
+    func bind(_ handle: CogRefresh, to node: Int32) {
+        guard let row = asyncRows[node] else {
+            handle.resolve(.released)
+            return
+        }
+        handle.generation = row.lastGeneration
+        row.waiters[row.lastGeneration, default: []].append(handle)
+    }
+
+    // MARK: Status reads
+
+    /// The status lens: `cogs.status[ref]` at the UI edge (per-field
+    /// Observation) and `cogs.status.peek(ref)` for one-time reads.
+    public var status: CogStatusLens { CogStatusLens(cogs: self) }
+
+    @usableFromInline
+    func uiStatusRead<Value>(_ reference: CogReference<CogStatus<Value>>) -> CogStatus<Value> {
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        let node = family.rowNodes[Int(row)]
+        graph.prepareRead(node)
+        let boundary = graph.boundary(of: node) {
+            StatusBoundary(
+                current: { family.values[row]!.fingerprint },
+                initial: family.values[row]!.fingerprint
+            )
+        }
+        var status = family.values[row]!
+        status.boundary = unsafeDowncast(boundary, to: StatusBoundary.self)
+        return status
+    }
+
+    @usableFromInline
+    func statusPeek<Value>(_ reference: CogReference<CogStatus<Value>>) -> CogStatus<Value> {
+        let family = family(for: reference.descriptor)
+        let row = family.row(for: reference.key)
+        let node = family.rowNodes[Int(row)]
+        graph.prepareRead(node)
+        noteTransientDemand(node)
+        return family.values[row]!
+    }
+
+    // MARK: Seams for CogTesting
+
+    /// Async tasks still running (replaced or released work that ignores
+    /// cancellation included), across every state.
+    package var liveAsyncRunCount: Int {
+        asyncRows.values.reduce(0) { $0 + $1.running.count + $1.waitingCount }
+    }
+
+    /// The label of each running generation's task, `name[key]` (ASYNC-17).
+    package var runningAsyncTaskLabels: [String] {
+        asyncRows.values.flatMap { $0.running.map(\.ticket.label) }.sorted()
+    }
+}
+
+/// `cogs.status`: the status lens at the UI edge.
+@MainActor
+public struct CogStatusLens {
+    @usableFromInline let cogs: Cogs
+
+    @inlinable init(cogs: Cogs) { self.cogs = cogs }
+
+    /// The status, settled; each field the caller reads is tracked by
+    /// Observation separately, and binding it tracks nothing.
+    @inlinable
+    public subscript<Reference: CogStatusReadable>(reference: Reference) -> CogStatus<Reference.Value> {
+        cogs.uiStatusRead(reference.cogStatusReference)
+    }
+
+    /// A one-time status read: no dependency, subscription or boundary.
+    @inlinable
+    public func peek<Reference: CogStatusReadable>(_ reference: Reference) -> CogStatus<Reference.Value> {
+        cogs.statusPeek(reference.cogStatusReference)
+    }
+}
+
+extension CogReader {
+    /// The status lens inside a selector: `c.status[ref]` tracks the whole status.
+    @inlinable
+    public var status: CogReaderStatusLens<Value> { CogReaderStatusLens(reader: self) }
+}
+
+/// `c.status` inside a selector.
+@MainActor
+public struct CogReaderStatusLens<ReaderValue> {
+    @usableFromInline let reader: CogReader<ReaderValue>
+
+    @inlinable init(reader: CogReader<ReaderValue>) { self.reader = reader }
+
+    /// Reads the status and makes the running selector depend on it.
+    @inlinable
+    public subscript<Reference: CogStatusReadable>(reference: Reference) -> CogStatus<Reference.Value> {
+        reader.cogs.graph.ensureReaderLive(node: reader.node, stamp: reader.stamp)
+        return reader.cogs.read(reference.cogStatusReference, subscriber: reader.node)
+    }
+
+    /// Reads the settled status without a dependency.
+    @inlinable
+    public func peek<Reference: CogStatusReadable>(_ reference: Reference) -> CogStatus<Reference.Value> {
+        reader.cogs.graph.ensureReaderLive(node: reader.node, stamp: reader.stamp)
+        return reader.cogs.read(reference.cogStatusReference, subscriber: Graph.none)
+    }
+}

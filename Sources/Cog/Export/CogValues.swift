@@ -1,0 +1,118 @@
+/// How a `values(of:buffering:)` subscriber's buffer behaves while its
+/// reader is slow. No policy ever blocks a turn.
+public enum CogBuffering: Sendable, Equatable {
+    /// Keep the newest `n` values; older waiting values are skipped.
+    case newest(Int)
+    /// Keep the oldest `n` waiting values; newer ones are dropped while full.
+    case oldest(Int)
+    /// Keep every value.
+    case unbounded
+}
+
+/// One subscriber's buffer: filled by the flush, drained by the reader.
+@MainActor
+final class ExportBuffer<Value: Sendable> {
+    let buffering: CogBuffering
+    private var values: [Value] = []
+    private var waiter: CheckedContinuation<Value?, Never>?
+    private(set) var isFinished = false
+    /// Ends the subscription's graph lease (its node stops running).
+    var onFinish: (@MainActor () -> Void)?
+
+    init(buffering: CogBuffering) {
+        self.buffering = buffering
+    }
+
+    func offer(_ value: Value) {
+        guard !isFinished else { return }
+        if let waiter {
+            self.waiter = nil
+            waiter.resume(returning: value)
+            return
+        }
+        switch buffering {
+        case .newest(let limit):
+            values.append(value)
+            if values.count > max(limit, 1) { values.removeFirst(values.count - max(limit, 1)) }
+        case .oldest(let limit):
+            if values.count < max(limit, 1) { values.append(value) }
+        case .unbounded:
+            values.append(value)
+        }
+    }
+
+    func next() async -> Value? {
+        if !values.isEmpty { return values.removeFirst() }
+        if isFinished { return nil }
+        return await withCheckedContinuation { waiter = $0 }
+    }
+
+    func finish() {
+        guard !isFinished else { return }
+        isFinished = true
+        values.removeAll()
+        waiter?.resume(returning: nil)
+        waiter = nil
+        onFinish?()
+        onFinish = nil
+    }
+}
+
+/// The `AsyncSequence` `cogs.values(of:buffering:)` returns: the current
+/// settled value first, then each changed value. Iterate it on the MainActor;
+/// cancelling the reading task ends the subscription and its lease.
+public struct CogValues<Value: Sendable>: AsyncSequence, Sendable {
+    public typealias Element = Value
+    public typealias Failure = Never
+
+    let buffer: ExportBuffer<Value>
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let buffer: ExportBuffer<Value>
+
+        public mutating func next() async -> Value? {
+            let buffer = buffer
+            return await withTaskCancellationHandler {
+                await buffer.next()
+            } onCancel: {
+                Task { @MainActor in buffer.finish() }
+            }
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(buffer: buffer) }
+
+    /// Ends the subscription now: its lease is released and the reader's
+    /// loop ends.
+    @MainActor
+    public func cancel() { buffer.finish() }
+}
+
+extension Cogs {
+    /// Exports a state as an `AsyncSequence`: the current settled value
+    /// first (subscribing settles a cold state), then each changed value,
+    /// offered in flush step 3 so before any reaction runs. Each subscriber
+    /// owns its buffer and graph lease.
+    public func values<Reference: CogReadable>(
+        of reference: Reference,
+        buffering: CogBuffering = .newest(1)
+    ) -> CogValues<Reference.Value> where Reference.Value: Sendable {
+        let reference = reference.cogReference
+        let buffer = ExportBuffer<Reference.Value>(buffering: buffering)
+        let descriptor = CogDescriptor<UInt8>(
+            name: "values(of: \(reference.descriptor.name))", fileID: "", line: 0, equals: nil,
+            isKeyed: false, isEager: true,
+            production: .automatic { reader, _ in
+                buffer.offer(reader[reference])
+                return 0
+            }
+        )
+        let family = family(for: descriptor)
+        let node = family.rowNodes[Int(family.row(for: nil))]
+        graph.flags[Int(node)].remove(.releasable)
+        buffer.onFinish = { [unowned self] in retireReaction(node) }
+        graph.prepareRead(node)
+        exportCount += 1
+        return CogValues(buffer: buffer)
+    }
+}

@@ -1,0 +1,236 @@
+/// What a mechanism (or a scope's body) receives as `m`: ops, reactions,
+/// watches, tasks and scopes, all owned by one named lifetime.
+///
+/// Retirement (a scope closing, or the runtime's mechanisms ending) revokes
+/// the controller's graph access: its turns are inert, registrations do
+/// nothing, `task` returns an already-cancelled task, and its reactions
+/// never run again. A value-producing read through a retired controller
+/// traps, naming the scope.
+@MainActor
+public final class CogController: CogOps {
+    let cogs: Cogs
+    /// The composed name: `Weather`, or `Weather.session` for a scope.
+    public let name: String
+    public private(set) var isLive = true
+    private var reactionNodes: [Int32] = []
+    private var tasks: [Task<Void, Never>] = []
+    private var children: [CogController] = []
+
+    init(cogs: Cogs, name: String) {
+        self.cogs = cogs
+        self.name = name
+    }
+
+    // MARK: CogOps
+
+    public func performTurn(named name: String, _ body: (CogWriter) -> Void) {
+        guard isLive else { return }
+        cogs.performTurn(named: name, body)
+    }
+
+    public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
+        ensureLive("peek")
+        return cogs.peek(reference)
+    }
+
+    /// Starts a new generation of an async state (see `Cogs.refresh`).
+    @discardableResult
+    public func refresh<Reference: CogStatusReadable>(_ reference: Reference) -> CogRefresh {
+        ensureLive("refresh")
+        return cogs.refresh(reference)
+    }
+
+    /// The status lens for one-time reads through this controller.
+    public var status: CogControllerStatusLens { CogControllerStatusLens(controller: self) }
+
+    /// Performs `body` while the controller is live; nil once retired.
+    public func ifLive<Result>(_ body: () -> Result) -> Result? {
+        isLive ? body() : nil
+    }
+
+    func ensureLive(_ operation: String) {
+        guard isLive else {
+            fatalError(
+                "Cog: \(operation) through the retired controller of '\(name)'. Its scope has ended; "
+                    + "use m.ifLive { ... } for a read that may come after retirement."
+            )
+        }
+    }
+
+    // MARK: Registrations
+
+    /// Registers a reaction: it runs once now (or, during a flush, at the
+    /// tail of that flush's reactions) to learn what it reads, then again
+    /// after each turn that changed something it read. Writes go through
+    /// ops and become later turns.
+    public func run(
+        name: String? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ body: @escaping @MainActor (CogReader<UInt8>) -> Void
+    ) {
+        guard isLive else { return }
+        let label = "\(self.name).\(name ?? "\(fileID):\(line)")"
+        reactionNodes.append(cogs.registerReaction(named: label, body))
+    }
+
+    /// Calls `body` with the old and new value each time `reference` changes.
+    public func watch<Reference: CogReadable>(
+        _ reference: Reference,
+        initial: CogWatchInitial = .skip,
+        name: String? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ body: @escaping @MainActor (_ old: Reference.Value?, _ new: Reference.Value) -> Void
+    ) {
+        var last: Reference.Value?
+        var first = true
+        run(name: name, fileID: fileID, line: line) { c in
+            let value = c[reference]
+            defer {
+                last = value
+                first = false
+            }
+            if first {
+                if initial == .run { body(nil, value) }
+                return
+            }
+            body(last, value)
+        }
+    }
+
+    /// Starts a task owned by this lifetime; retirement cancels it. A retired
+    /// controller returns an already-cancelled task whose operation never starts.
+    @discardableResult
+    public func task(
+        name: String? = nil,
+        _ operation: @escaping @MainActor (CogController) async -> Void
+    ) -> Task<Void, Never> {
+        guard isLive else {
+            let inert = Task<Void, Never> {}
+            inert.cancel()
+            return inert
+        }
+        let task = Task { [self] in
+            guard !Task.isCancelled, isLive else { return }
+            await operation(self)
+        }
+        tasks.append(task)
+        return task
+    }
+
+    /// A child lifetime open while `condition` reads true: `body` runs with a
+    /// fresh child controller each time it becomes true, and the child
+    /// retires (its reactions stop, its tasks are cancelled) when it turns false.
+    public func scope<Condition: CogReadable>(
+        _ condition: Condition,
+        name: String? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ body: @escaping @MainActor (CogController) -> Void
+    ) where Condition.Value == Bool {
+        scope(identity: condition, map: { $0 ? true : nil }, name: name, fileID: fileID, line: line) { child, _ in body(child) }
+    }
+
+    /// A child lifetime per selected identity: nil opens nothing, a new
+    /// identity retires the old child and opens a fresh one, and an equal
+    /// identity keeps the child.
+    public func scope<Condition: CogReadable, Identity: Equatable>(
+        _ identity: Condition,
+        name: String? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ body: @escaping @MainActor (CogController, Identity) -> Void
+    ) where Condition.Value == Identity? {
+        scope(identity: identity, map: { $0 }, name: name, fileID: fileID, line: line, body)
+    }
+
+    /// One child lifetime per identity in a collection, reconciled by
+    /// membership: new members open, removed members retire, the rest stay.
+    public func scope<Condition: CogReadable, Identity: Hashable>(
+        each collection: Condition,
+        name: String? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ body: @escaping @MainActor (CogController, Identity) -> Void
+    ) where Condition.Value: Collection, Condition.Value.Element == Identity {
+        guard isLive else { return }
+        let scopeName = "\(self.name).\(name ?? "\(fileID):\(line)")"
+        var open: [Identity: CogController] = [:]
+        run(name: name, fileID: fileID, line: line) { [unowned self] c in
+            let members = c[collection]
+            var seen = Set<Identity>()
+            for member in members where !seen.insert(member).inserted {
+                fatalError("Cog: scope '\(scopeName)' was given the identity \(member) twice in one collection.")
+            }
+            for (member, child) in open where !seen.contains(member) {
+                child.retire()
+                open[member] = nil
+            }
+            for member in members where open[member] == nil {
+                let child = makeChild(named: "\(scopeName)[\(member)]")
+                open[member] = child
+                body(child, member)
+            }
+        }
+    }
+
+    private func scope<Condition: CogReadable, Identity: Equatable>(
+        identity: Condition,
+        map: @escaping @MainActor (Condition.Value) -> Identity?,
+        name: String?,
+        fileID: String,
+        line: Int,
+        _ body: @escaping @MainActor (CogController, Identity) -> Void
+    ) {
+        guard isLive else { return }
+        let scopeName = "\(self.name).\(name ?? "\(fileID):\(line)")"
+        var current: (identity: Identity, child: CogController)?
+        run(name: name, fileID: fileID, line: line) { [unowned self] c in
+            let selected = map(c[identity])
+            if let current, let selected, current.identity == selected { return }
+            current?.child.retire()
+            current = nil
+            guard let selected else { return }
+            let child = makeChild(named: scopeName)
+            current = (selected, child)
+            body(child, selected)
+        }
+    }
+
+    private func makeChild(named name: String) -> CogController {
+        let child = CogController(cogs: cogs, name: name)
+        children.removeAll { !$0.isLive }
+        children.append(child)
+        return child
+    }
+
+    /// Revokes this controller and every descendant: reactions never run
+    /// again, tasks are cancelled, later calls are inert. Safe to repeat.
+    func retire() {
+        guard isLive else { return }
+        isLive = false
+        for child in children { child.retire() }
+        children.removeAll()
+        for node in reactionNodes { cogs.retireReaction(node) }
+        reactionNodes.removeAll()
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+    }
+
+    /// How many reactions this controller and its live descendants own.
+    var registrationCount: Int {
+        reactionNodes.count + children.reduce(0) { $0 + $1.registrationCount }
+    }
+}
+
+/// `m.status`: one-time status reads through a controller.
+@MainActor
+public struct CogControllerStatusLens {
+    let controller: CogController
+
+    public func peek<Reference: CogStatusReadable>(_ reference: Reference) -> CogStatus<Reference.Value> {
+        controller.ensureLive("status.peek")
+        return controller.cogs.status.peek(reference)
+    }
+}

@@ -1,0 +1,131 @@
+/// Lifetime: manual state lives for the app; automatic and async state are
+/// `whileObserved`. A releasable state with no subscriber (a reaction, an
+/// export, or a live automatic state reading it) and no UI boundary (UI
+/// reads pin for the app) is released when its grace period ends. A peek or
+/// refresh is transient demand: it starts or renews one grace window.
+///
+/// Each state keeps at most one grace timer: renewing only moves its
+/// deadline, and a timer that fires early re-arms for the remainder, so a
+/// renewal allocates nothing. Release detaches the state's dependencies
+/// (cascading to dependencies nothing else observes), cancels async work
+/// (late results publish nothing, exact refresh handles resolve `released`),
+/// and frees the row and node for reuse by the next new key.
+extension Cogs {
+    @usableFromInline
+    func noteTransientDemand(_ node: Int32) {
+        let n = Int(node)
+        guard graph.flags[n].contains(.releasable), graph.subsHead[n] == Graph.none,
+            graph.boundaryIndex[n] == Graph.none
+        else { return }
+        noteUnobserved(node)
+    }
+
+    /// Starts or renews `node`'s grace window.
+    func noteUnobserved(_ node: Int32) {
+        graceDeadlines[node] = timers.elapsed + grace
+        if graceTimers[node] == nil { armGraceTimer(node, after: grace) }
+    }
+
+    private func armGraceTimer(_ node: Int32, after delay: Duration) {
+        graceTimers[node] = timers.scheduleTimer(after: delay) { [weak self] in
+            self?.graceTimerFired(node)
+        }
+    }
+
+    private func graceTimerFired(_ node: Int32) {
+        graceTimers[node] = nil
+        guard let deadline = graceDeadlines[node] else { return }
+        let now = timers.elapsed
+        if deadline > now {
+            armGraceTimer(node, after: deadline - now)
+            return
+        }
+        graceDeadlines[node] = nil
+        guard isUnobserved(node), turns.phase == .idle, !graph.isComputing else { return }
+        release(node)
+    }
+
+    private func isUnobserved(_ node: Int32) -> Bool {
+        let n = Int(node)
+        return graph.flags[n].contains(.releasable) && graph.subsHead[n] == Graph.none
+            && graph.boundaryIndex[n] == Graph.none
+    }
+
+    /// Releases `node` and, with it, dependencies nothing else observes and
+    /// no transient demand holds.
+    func release(_ root: Int32) {
+        var pending: [Int32] = [root]
+        while let node = pending.popLast() {
+            guard isUnobserved(node) else { continue }
+            if let cancel = graceTimers.removeValue(forKey: node) { cancel() }
+            graceDeadlines[node] = nil
+            asyncRows.removeValue(forKey: node)?.release()
+            // Collect the dependencies before detaching, then cascade to the
+            // ones left unobserved with no grace window of their own.
+            // Only a dependency's own earlier grace window (a peek) holds it;
+            // the window this detach opens does not.
+            var dependencies: [(node: Int32, heldUntil: Duration?)] = []
+            var edge = graph.depsHead[Int(node)]
+            while edge != Graph.none {
+                let dependency = graph.edges.dep[Int(edge)]
+                dependencies.append((dependency, graceDeadlines[dependency]))
+                edge = graph.edges.nextDep[Int(edge)]
+            }
+            graph.detachDependencies(node)
+            graph.family[Int(node)].releaseRow(slot: graph.slot[Int(node)])
+            graph.flags[Int(node)] = []
+            for dependency in dependencies where isUnobserved(dependency.node) {
+                if let heldUntil = dependency.heldUntil, heldUntil > timers.elapsed {
+                    graceDeadlines[dependency.node] = heldUntil
+                    continue
+                }
+                pending.append(dependency.node)
+            }
+        }
+    }
+
+    // MARK: Seams for CogTesting
+
+    /// Installs a test clock and grace period (before anything is read).
+    package func useTimers(_ timers: any CogTimerSource, grace: Duration) {
+        self.timers = timers
+        self.grace = grace
+    }
+
+    /// Rows holding live state, across every declaration.
+    package var liveRowCount: Int {
+        var seen = Set<ObjectIdentifier>()
+        var total = 0
+        for family in graph.family where seen.insert(ObjectIdentifier(family)).inserted {
+            total += family.liveRowCount
+        }
+        return total
+    }
+
+    /// Grace timers waiting now.
+    package var pendingGraceTimerCount: Int { graceTimers.count }
+}
+
+/// Where grace periods get their time: `ContinuousClock` in production,
+/// `CogTesting.TestClock` in tests.
+package protocol CogTimerSource: Sendable {
+    /// Monotonic time since the source started.
+    var elapsed: Duration { get }
+    /// Runs `fire` on the MainActor after `delay`; returns a cancel action.
+    func scheduleTimer(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void) -> @Sendable () -> Void
+}
+
+/// Production grace timers: a sleeping task per armed timer.
+struct ContinuousTimers: CogTimerSource {
+    let start = ContinuousClock.now
+
+    var elapsed: Duration { ContinuousClock.now - start }
+
+    func scheduleTimer(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void) -> @Sendable () -> Void {
+        let task = Task { @MainActor in
+            try? await Task.sleep(for: delay)
+            if !Task.isCancelled { fire() }
+        }
+        return { task.cancel() }
+    }
+}

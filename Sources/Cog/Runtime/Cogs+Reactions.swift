@@ -1,0 +1,69 @@
+/// Reactions: flush step 5.
+///
+/// A reaction is an automatic node flagged `reaction`, with its own one-row
+/// family, whose selector is the reaction body. The push queues it like a
+/// hot root; after the notices, the flush settles the queued reactions in
+/// registration order, so a reaction reruns only when something it read
+/// really changed (equality cut-off included). A reaction may call ops:
+/// the turn it requests during the flush is captured and queued as a later
+/// turn. A reaction registered during a flush joins the tail of the queue.
+extension Cogs {
+    func registerReaction(named name: String, _ body: @escaping @MainActor (CogReader<UInt8>) -> Void) -> Int32 {
+        let descriptor = CogDescriptor<UInt8>(
+            name: name, fileID: "", line: 0, equals: nil, isKeyed: false,
+            production: .automatic { reader, _ in
+                body(reader)
+                return 0
+            }
+        )
+        let family = family(for: descriptor)
+        let node = family.rowNodes[Int(family.row(for: nil))]
+        graph.flags[Int(node)].insert(.reaction)
+        graph.flags[Int(node)].remove(.releasable)
+        graph.enqueueIfHot(node)
+        switch turns.phase {
+        case .flushing, .capturing:
+            break  // the flush's step 5 runs it at the tail
+        case .idle:
+            turns.phase = .flushing
+            runReactions()
+            turns.phase = .idle
+            drainQueuedTurns()
+        case .accumulating:
+            turns.phase = .flushing
+            runReactions()
+            turns.phase = .accumulating
+        }
+        return node
+    }
+
+    /// Runs the queued reactions: the ones the push reached in registration
+    /// order, then any registered meanwhile, in registration order.
+    func runReactions() {
+        var index = 0
+        var sortedUpTo = 0
+        while index < graph.reactionQueue.count {
+            if index == sortedUpTo {
+                // Sort each batch that arrived since the last one.
+                graph.reactionQueue[index...].sort()
+                sortedUpTo = graph.reactionQueue.count
+            }
+            let node = graph.reactionQueue[index]
+            index += 1
+            let flags = graph.flags[Int(node)]
+            graph.flags[Int(node)].remove(.queued)
+            if flags.contains(.retired) { continue }
+            graph.prepareRead(node)
+        }
+        graph.reactionQueue.removeAll(keepingCapacity: true)
+    }
+
+    /// Retires a reaction or export node: it never runs again and its
+    /// leases on what it read end (they may now be released after grace).
+    func retireReaction(_ node: Int32) {
+        guard !graph.flags[Int(node)].contains(.retired) else { return }
+        graph.detachDependencies(node)
+        graph.family[Int(node)].releaseRow(slot: graph.slot[Int(node)])
+        graph.flags[Int(node)] = .retired
+    }
+}

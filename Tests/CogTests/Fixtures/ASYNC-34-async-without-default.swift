@@ -1,0 +1,4 @@
+// expected-error: missing argument for parameter 'default'
+import Cog
+
+let forecastCog = Cog<Int?>.Async { _ in .run { 1 } }

@@ -1,0 +1,133 @@
+import Cog
+import CogTesting
+import Testing
+
+private let _gateCog = Cog<Bool>.Manual { false }
+private let _tempCog = Cog<Int>.Manual { 20 }
+
+extension CogOps {
+    fileprivate func setGate(_ open: Bool) { turn(_gateCog, to: open) }
+    fileprivate func setTemp(_ temp: Int) { turn(_tempCog, to: temp) }
+}
+
+/// An automatic cog that records each run and whether it had a previous value.
+@MainActor
+private final class Probe {
+    var runs: [String] = []
+    lazy var doubledCog = Cog<Int> { [unowned self] c in
+        runs.append(c.curr == nil ? "fresh" : "rerun")
+        return c[_tempCog] * 2
+    }
+}
+
+@MainActor
+struct LifetimeScenarioTests {
+    @Test("LIFE-01 a manual cog nobody watches survives any amount of time")
+    func manualLivesForApp() {
+        let clock = TestClock()
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        cogs.setTemp(33)
+        clock.advance(by: .seconds(3600))
+        #expect(cogs.peek(_tempCog) == 33)
+    }
+
+    @Test("LIFE-03 an automatic cog is released after its last watcher leaves and grace passes, and comes back fresh")
+    func automaticReleasedAfterGrace() {
+        let clock = TestClock()
+        let probe = Probe()
+        let (cogs, m) = Cogs.forTestingWithController(clock: clock, grace: .seconds(5))
+        m.scope(_gateCog) { child in child.run { c in _ = c[probe.doubledCog] } }
+        cogs.setGate(true)
+        let rowsWatched = cogs.debugLiveRowCount
+        cogs.setGate(false)
+        clock.advance(by: .seconds(5))
+        #expect(cogs.debugLiveRowCount == rowsWatched - 2, "the retired reaction and the cog it watched are gone")
+        cogs.setTemp(30)
+        #expect(cogs.peek(probe.doubledCog) == 60)
+        #expect(probe.runs == ["fresh", "fresh"])
+    }
+
+    @Test("LIFE-04 a watcher that returns within grace finds the cog never released and not recomputed")
+    func returnWithinGrace() {
+        let clock = TestClock()
+        let probe = Probe()
+        let (cogs, m) = Cogs.forTestingWithController(clock: clock, grace: .seconds(5))
+        m.scope(_gateCog) { child in child.run { c in _ = c[probe.doubledCog] } }
+        cogs.setGate(true)
+        cogs.setGate(false)
+        clock.advance(by: .seconds(4))
+        cogs.setGate(true)
+        clock.advance(by: .seconds(10))
+        #expect(probe.runs == ["fresh"])
+    }
+
+    @Test("LIFE-07 a registered reaction keeps what it reads alive")
+    func reactionLeases() {
+        let clock = TestClock()
+        let probe = Probe()
+        let (_, m) = Cogs.forTestingWithController(clock: clock, grace: .seconds(5))
+        m.run { c in _ = c[probe.doubledCog] }
+        clock.advance(by: .seconds(600))
+        #expect(clock.activeSleeperCount == 0)
+        #expect(probe.runs == ["fresh"])
+    }
+
+    @Test("LIFE-08 a UI-read cog is pinned: no grace period or lease change releases it")
+    func uiReadPins() {
+        let clock = TestClock()
+        let probe = Probe()
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        _ = cogs[probe.doubledCog]
+        _ = cogs.peek(probe.doubledCog)
+        clock.advance(by: .seconds(600))
+        #expect(cogs.peek(probe.doubledCog) == 40)
+        #expect(probe.runs == ["fresh"])
+    }
+
+    @Test("LIFE-09 an internal edge does not keep two unobserved automatic cogs alive")
+    func internalEdgeIsNoLease() {
+        let clock = TestClock()
+        let probe = Probe()
+        let quadrupledCog = Cog<Int> { c in c[probe.doubledCog] * 2 }
+        let (cogs, m) = Cogs.forTestingWithController(clock: clock, grace: .seconds(5))
+        let baseline = cogs.debugLiveRowCount
+        m.scope(_gateCog) { child in child.run { c in _ = c[quadrupledCog] } }
+        cogs.setGate(true)
+        cogs.setGate(false)
+        clock.advance(by: .seconds(5))
+        #expect(cogs.debugLiveRowCount == baseline + 3, "only the gate, the temperature source and the scope's reaction remain")
+        cogs.setTemp(1)
+        #expect(cogs.peek(quadrupledCog) == 4)
+        #expect(probe.runs == ["fresh", "fresh"])
+    }
+
+    @Test("LIFE-10 a peek starts a grace window; expiry releases; a later peek recreates")
+    func peekIsTransient() {
+        let clock = TestClock()
+        let probe = Probe()
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        #expect(cogs.peek(probe.doubledCog) == 40)
+        #expect(clock.activeSleeperCount == 1)
+        clock.advance(by: .seconds(5))
+        #expect(clock.activeSleeperCount == 0)
+        #expect(cogs.peek(probe.doubledCog) == 40)
+        #expect(probe.runs == ["fresh", "fresh"])
+    }
+
+    @Test("LIFE-11 one key of an automatic box is released while a watched sibling stays warm")
+    func keyedSiblingStaysWarm() {
+        let clock = TestClock()
+        let runs = EventLog()
+        let scaledCogs = CogBox<Int, Int> { c, factor in
+            runs.append("\(factor)")
+            return c[_tempCog] * factor
+        }
+        let (cogs, m) = Cogs.forTestingWithController(clock: clock, grace: .seconds(5))
+        m.run { c in _ = c[scaledCogs[2]] }
+        _ = cogs.peek(scaledCogs[3])
+        clock.advance(by: .seconds(5))
+        #expect(cogs.peek(scaledCogs[2]) == 40)
+        #expect(cogs.peek(scaledCogs[3]) == 60)
+        #expect(runs.events == ["2", "3", "3"])
+    }
+}

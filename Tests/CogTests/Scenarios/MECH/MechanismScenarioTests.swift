@@ -1,0 +1,242 @@
+import Cog
+import CogTesting
+import Testing
+
+private let _gateCog = Cog<Bool>.Manual { false }
+private let _innerGateCog = Cog<Bool>.Manual { true }
+private let _levelCog = Cog<Int>.Manual { 0 }
+private let _sessionCog = Cog<String?>.Manual { nil }
+private let _openIDsCog = Cog<[Int]>.Manual { [] }
+
+extension CogOps {
+    fileprivate func setGate(_ open: Bool) { turn(_gateCog, to: open) }
+    fileprivate func setLevel(_ level: Int) { turn(_levelCog, to: level) }
+}
+
+@MainActor
+private struct RecordingMechanism: Mechanism {
+    let tag: String
+    let log: EventLog
+    var name: String { tag }
+
+    func operate(_ m: CogController) {
+        log.append("operate \(tag) sees \(m.peek(_levelCog))")
+        m.run { c in log.append("\(tag) \(c[_levelCog])") }
+    }
+}
+
+@MainActor
+private struct ConfiguringMechanism: Mechanism {
+    func operate(_ m: CogController) {
+        m.setLevel(5)
+    }
+}
+
+@MainActor
+private struct WeatherMechanism: Mechanism {
+    func operate(_ m: CogController) {}
+}
+
+@MainActor
+struct MechanismScenarioTests {
+    @Test("MECH-01 operate runs in list order and reactions from two mechanisms run in list order")
+    func assemblyOrder() {
+        let log = EventLog()
+        Cogs.withAssembledCogs(mechanisms: [
+            RecordingMechanism(tag: "first", log: log), RecordingMechanism(tag: "second", log: log),
+        ]) { cogs in
+            #expect(log.events == ["operate first sees 0", "first 0", "operate second sees 0", "second 0"])
+            log.events.removeAll()
+            cogs.setLevel(1)
+            #expect(log.events == ["first 1", "second 1"])
+        }
+    }
+
+    @Test("MECH-02 a mechanism's operate turns settle, and a later mechanism observes them")
+    func configureThenObserve() {
+        let log = EventLog()
+        let cogs = Cogs.forTesting(mechanisms: [ConfiguringMechanism(), RecordingMechanism(tag: "observer", log: log)])
+        #expect(log.events.first == "operate observer sees 5")
+        #expect(cogs.peek(_levelCog) == 5)
+    }
+
+    @Test("MECH-03 a mechanism left off the list never runs")
+    func unlistedNeverRuns() {
+        let log = EventLog()
+        _ = RecordingMechanism(tag: "unlisted", log: log)
+        let cogs = Cogs.forTesting()
+        cogs.setLevel(3)
+        #expect(log.events.isEmpty)
+    }
+
+    @Test("MECH-04 two mechanisms sharing a name stop assembly")
+    func duplicateNamesTrap() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let log = EventLog()
+                _ = Cogs.forTesting(mechanisms: [RecordingMechanism(tag: "twin", log: log), RecordingMechanism(tag: "twin", log: log)])
+            }
+        }
+        #expect(result?.standardErrorContent.text.contains("share the name 'twin'") == true)
+    }
+
+    @Test("MECH-05 a mechanism is known by its type name without the trailing Mechanism")
+    func defaultName() {
+        #expect(WeatherMechanism().name == "Weather")
+    }
+
+    @Test("MECH-06 an app-lifetime task sleeps on the TestClock and calls an op when the clock jumps")
+    func taskOnTestClock() async {
+        let clock = TestClock()
+        let (cogs, m) = Cogs.forTestingWithController()
+        let (ticks, tick) = AsyncStream.makeStream(of: Int.self)
+        m.task(name: "hourlyRefresh") { m in
+            while (try? await clock.sleep(for: .seconds(3600))) != nil {
+                m.turn("hourlyRefresh") { c in c[_levelCog] += 1 }
+                tick.yield(m.peek(_levelCog))
+            }
+        }
+        var iterator = ticks.makeAsyncIterator()
+        await clock.waitForSleepers(1)
+        #expect(cogs.peek(_levelCog) == 0)
+        clock.advance(by: .seconds(3600))
+        #expect(await iterator.next() == 1)
+        #expect(cogs.debugRecentTurnNames.last == "hourlyRefresh")
+    }
+
+    #if DEBUG
+    @Test("MECH-07 a gate already true runs the scope body at once; its registrations are live at assembly")
+    func gateAlreadyOpen() {
+        let log = EventLog()
+        let (cogs, m) = Cogs.forTestingWithController(seeding: { seed in seed[_gateCog] = true })
+        m.scope(_gateCog) { child in child.run { c in log.append("level \(c[_levelCog])") } }
+        #expect(log.events == ["level 0"])
+        cogs.setLevel(1)
+        #expect(log.events == ["level 0", "level 1"])
+    }
+    #endif
+
+    @Test("MECH-08 a gate raised opens the body, lowered silences it and cancels tasks, raised again re-registers fresh")
+    func gateLifecycle() {
+        let log = EventLog()
+        let (cogs, m) = Cogs.forTestingWithController()
+        var tasks: [Task<Void, Never>] = []
+        m.scope(_gateCog) { child in
+            log.append("open")
+            child.run { c in log.append("level \(c[_levelCog])") }
+            tasks.append(child.task { _ in })
+        }
+        #expect(log.events.isEmpty)
+        cogs.setGate(true)
+        #expect(log.events == ["open", "level 0"])
+        cogs.setGate(false)
+        #expect(tasks.first?.isCancelled == true)
+        cogs.setLevel(2)
+        #expect(log.events == ["open", "level 0"])
+        cogs.setGate(true)
+        #expect(log.events == ["open", "level 0", "open", "level 2"])
+    }
+
+    @Test("MECH-09 lowering an outer gate retires the inner scope too")
+    func nestedScopes() {
+        let log = EventLog()
+        let (cogs, m) = Cogs.forTestingWithController()
+        m.scope(_gateCog) { outer in
+            outer.scope(_innerGateCog) { inner in inner.run { c in log.append("inner \(c[_levelCog])") } }
+        }
+        cogs.setGate(true)
+        cogs.setGate(false)
+        cogs.setLevel(4)
+        #expect(log.events == ["inner 0"])
+    }
+
+    #if DEBUG
+    @Test("MECH-12 forTesting seeds before any operate, so an initial: .run watch sees seeded values")
+    func seedingBeforeOperate() {
+        let log = EventLog()
+        _ = Cogs.forTesting(
+            seeding: { seed in seed[_levelCog] = 9 },
+            mechanisms: [RecordingMechanism(tag: "seeded", log: log)]
+        )
+        #expect(log.events == ["operate seeded sees 9", "seeded 9"])
+    }
+    #endif
+
+    @Test("MECH-17 an optional identity opens one child per distinct identity; nil opens nothing")
+    func identityScope() {
+        let log = EventLog()
+        let (cogs, m) = Cogs.forTestingWithController()
+        m.scope(_sessionCog) { child, id in
+            log.append("open \(id)")
+            child.run { c in log.append("\(id) sees \(c[_levelCog])") }
+        }
+        #expect(log.events.isEmpty)
+        cogs.turn(_sessionCog, to: "A")
+        cogs.turn(_sessionCog, to: "A")
+        cogs.turn(_sessionCog, to: "B")
+        cogs.setLevel(1)
+        cogs.turn(_sessionCog, to: nil)
+        cogs.setLevel(2)
+        #expect(log.events == ["open A", "A sees 0", "open B", "B sees 0", "B sees 1"])
+    }
+
+    @Test("MECH-25 a retired controller's turns are inert, registrations do nothing and task is already cancelled")
+    func retiredControllerIsInert() {
+        let (cogs, m) = Cogs.forTestingWithController()
+        var retired: CogController?
+        m.scope(_gateCog) { child in retired = child }
+        cogs.setGate(true)
+        cogs.setGate(false)
+        let child = try! #require(retired)
+        #expect(!child.isLive)
+        child.setLevel(8)
+        #expect(cogs.peek(_levelCog) == 0)
+        let ran = RunCounter()
+        child.run { _ in ran.bump() }
+        #expect(ran.count == 0)
+        #expect(child.task { _ in ran.bump() }.isCancelled)
+        #expect(child.ifLive { 1 } == nil)
+    }
+
+    @Test("MECH-26 peek through a retired controller traps naming the scope and the recoverable spelling")
+    func retiredPeekTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let (cogs, m) = Cogs.forTestingWithController()
+                var retired: CogController?
+                m.scope(_gateCog, name: "session") { child in retired = child }
+                cogs.setGate(true)
+                cogs.setGate(false)
+                _ = retired?.peek(_levelCog)
+            }
+        }
+        let message = result?.standardErrorContent.text ?? ""
+        #expect(message.contains("peek through the retired controller of 'Test.session'"))
+        #expect(message.contains("m.ifLive"))
+    }
+
+    @Test("MECH-32 a collection scope opens one child per member and keeps the rest across pushes, reorders and removals")
+    func collectionScope() {
+        let log = EventLog()
+        let (cogs, m) = Cogs.forTestingWithController()
+        m.scope(each: _openIDsCog) { _, id in log.append("open \(id)") }
+        cogs.turn(_openIDsCog, to: [1])
+        cogs.turn(_openIDsCog, to: [1, 2])
+        cogs.turn(_openIDsCog, to: [2, 1])
+        cogs.turn(_openIDsCog, to: [2])
+        cogs.turn(_openIDsCog, to: [2, 1])
+        #expect(log.events == ["open 1", "open 2", "open 1"])
+    }
+
+    @Test("MECH-33 a duplicate identity in one collection stops with a clear error")
+    func duplicateIdentityTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let (cogs, m) = Cogs.forTestingWithController()
+                m.scope(each: _openIDsCog, name: "presentations") { _, _ in }
+                cogs.turn(_openIDsCog, to: [3, 3])
+            }
+        }
+        #expect(result?.standardErrorContent.text.contains("scope 'Test.presentations' was given the identity 3 twice") == true)
+    }
+}
