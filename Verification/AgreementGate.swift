@@ -24,8 +24,16 @@ public enum AgreementGate {
 
     /// Runs the gate. `shuffleSeed` reorders response delivery (the actions
     /// stay as scripted); `fault` injects a named defect into the port.
+    /// How long the gate waits for a request or an acknowledgement that
+    /// never comes before it fails the port instead of hanging: far longer
+    /// than any port takes, so it only ends the wait for a broken one.
+    public static let defaultPatience: StorefrontService.Patience = {
+        try? await Task.sleep(for: .seconds(30))
+    }
+
     public static func run<Port: StorefrontPort>(
-        _ port: Port.Type, scale: Scale, shuffleSeed: UInt64? = nil, fault: Fault? = nil
+        _ port: Port.Type, scale: Scale, shuffleSeed: UInt64? = nil, fault: Fault? = nil,
+        patience: @escaping StorefrontService.Patience = defaultPatience
     ) async throws(GateFailure) -> Report {
         let catalog = Catalog(scale: scale)
         let runner = SessionRunner<Port>(catalog: catalog, fault: fault)
@@ -48,8 +56,7 @@ public enum AgreementGate {
                 switch step {
                 case .action(let action):
                     shadow.apply(action)
-                    await runner.perform(action, expectedIssued: shadow.expectedRequests.count,
-                                         patience: SessionRunner<Port>.verificationPatience)
+                    await runner.perform(action, expectedIssued: shadow.expectedRequests.count, patience: patience)
                     actions += 1
                     let issued = runner.service.log.map(\.request)
                     if issued != shadow.expectedRequests {
@@ -60,7 +67,7 @@ public enum AgreementGate {
                 case .deliver(let delivery):
                     for sequence in Script.resolve(delivery, pending: runner.service.pending, shuffle: &shuffle) {
                         let shouldApply = shadow.deliver(sequence)
-                        let outcome = await runner.deliver(sequence, patience: SessionRunner<Port>.verificationPatience)
+                        let outcome = await runner.deliver(sequence, patience: patience)
                         deliveryOrder.append(sequence)
                         guard let outcome else {
                             throw failure(.asyncOutcome, phase.name, where_, field: "\(runner.service.log[sequence].request)",

@@ -103,28 +103,31 @@ public final class StorefrontService {
 
     /// Returns true once the port has issued at least `count` requests in
     /// all, signalled by the requests themselves. With `patience`, a port
-    /// that never sends one cannot hang the session: a watchdog gives the
-    /// port's queued main-actor tasks that many turns of the main queue, then
-    /// returns false so the gate can name the missing request. Timed runs
-    /// pass none: the gate has already shown the port sends every request,
-    /// and the watchdog's own task would land in the measurement.
+    /// that never sends one cannot hang the session: when `patience` returns
+    /// first, the wait stops and returns false so the gate can name the
+    /// missing request. Timed runs pass none: the gate has already shown the
+    /// port sends every request, and a watchdog would land in the measurement.
     @discardableResult
-    public func waitUntilIssued(_ count: Int, patience: Int? = nil) async -> Bool {
+    public func waitUntilIssued(_ count: Int, patience: Patience? = nil) async -> Bool {
         guard log.count < count else { return true }
-        if let patience {
+        let watchdog = patience.map { patience in
             Task { [weak self] in
-                for _ in 0..<patience {
-                    await Task.yield()
-                    guard let self, self.issueWaiter != nil else { return }
-                }
+                await patience()
+                guard !Task.isCancelled else { return }
                 self?.stopWaitingForRequests()
             }
         }
         await withCheckedContinuation { continuation in
             issueWaiter = (count, continuation)
         }
+        watchdog?.cancel()
         return log.count >= count
     }
+
+    /// What a watchdog waits for before it gives up on a port: the gate
+    /// passes a generous sleep (a port's own tasks answer long before it);
+    /// tests of ports that never answer pass one that returns at once.
+    public typealias Patience = @MainActor @Sendable () async -> Void
 
     private func stopWaitingForRequests() {
         guard let waiter = issueWaiter else { return }
@@ -134,23 +137,20 @@ public final class StorefrontService {
 
     /// Hands the pending request `sequence` its answer and returns the
     /// port's outcome once it has handled it. With `patience` (the gate's
-    /// runs), a port that never acknowledges cannot hang the session: after
-    /// that many main-queue turns the delivery returns nil.
+    /// runs), a port that never acknowledges cannot hang the session: when
+    /// `patience` returns first, the delivery returns nil.
     @discardableResult
-    public func deliver(_ sequence: Int, patience: Int? = nil) async -> Outcome? {
+    public func deliver(_ sequence: Int, patience: Patience? = nil) async -> Outcome? {
         guard let index = pendingRequests.firstIndex(where: { $0.sequence == sequence }),
               let caller = waiting.removeValue(forKey: sequence) else {
             preconditionFailure("request #\(sequence) is not pending")
         }
         let request = pendingRequests.remove(at: index).request
         log[sequence].superseded = newestSequence[request.slot] != sequence
-        if let patience {
+        let watchdog = patience.map { patience in
             Task { [weak self] in
-                for _ in 0..<patience {
-                    await Task.yield()
-                    guard let self, self.acknowledgement != nil else { return }
-                }
-                guard let self, let waiting = self.acknowledgement else { return }
+                await patience()
+                guard !Task.isCancelled, let self, let waiting = self.acknowledgement else { return }
                 self.acknowledgement = nil
                 self.abandonedDeliveries += 1
                 waiting.resume(returning: nil)
@@ -160,6 +160,7 @@ public final class StorefrontService {
             acknowledgement = continuation
             caller.resume(returning: answer(to: request))
         }
+        watchdog?.cancel()
         log[sequence].outcome = outcome
         return outcome
     }

@@ -25,15 +25,11 @@ public final class SessionRunner<Port: StorefrontPort> {
         remount()
     }
 
-    /// Main-queue turns the gate gives a port's request tasks to send what
-    /// an action requests; they run on the first turns after the action.
-    public static var verificationPatience: Int { 64 }
-
     /// Applies one action, waits until the port has sent every request the
     /// action makes (`expectedIssued` in all), then re-renders what changed.
     /// With `patience` (the gate's runs) a request that never comes stops
     /// the wait instead of hanging it.
-    public func perform(_ action: UserAction, expectedIssued: Int, patience: Int? = nil) async {
+    public func perform(_ action: UserAction, expectedIssued: Int, patience: StorefrontService.Patience? = nil) async {
         port.perform(action)
         await service.waitUntilIssued(expectedIssued, patience: patience)
         refresh()
@@ -42,7 +38,7 @@ public final class SessionRunner<Port: StorefrontPort> {
     /// Delivers one pending response, re-renders what changed, and returns
     /// the port's outcome (nil when, given `patience`, it never answered).
     @discardableResult
-    public func deliver(_ sequence: Int, patience: Int? = nil) async -> StorefrontService.Outcome? {
+    public func deliver(_ sequence: Int, patience: StorefrontService.Patience? = nil) async -> StorefrontService.Outcome? {
         let outcome = await service.deliver(sequence, patience: patience)
         refresh()
         return outcome

@@ -193,7 +193,7 @@ struct StorefrontCommandTests {
         let outcome = try Storefront.run([
             "--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--format", "csv", "--quiet",
         ])
-        #expect(outcome.status == 0)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
         let rows = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(rows.count == 5)
         #expect(rows[0].first == "suite" && rows[0].count == 17)

@@ -24,7 +24,8 @@ struct SilentPortTests {
     @Test("a missing request fails the gate with the requests check; the session does not hang")
     func missingRequest() async {
         do {
-            _ = try await AgreementGate.run(SilentPort.self, scale: .small)
+            // Nothing will ever come, so the gate may give up at once.
+            _ = try await AgreementGate.run(SilentPort.self, scale: .small, patience: {})
             Issue.record("a port that sends no request passed the gate")
         } catch {
             #expect(error.check == .requests)
@@ -58,7 +59,7 @@ struct UnacknowledgingPortTests {
     @Test("a missing acknowledgement fails the async check; the delivery does not hang")
     func missingAcknowledgement() async {
         do {
-            _ = try await AgreementGate.run(UnacknowledgingPort.self, scale: .small)
+            _ = try await AgreementGate.run(UnacknowledgingPort.self, scale: .small, patience: {})
             Issue.record("a port that never acknowledges passed the gate")
         } catch {
             #expect(error.check == .asyncOutcome)
