@@ -1,3 +1,4 @@
+import GraphShapes
 import Cog
 
 /// dynamicBench: W sources, then L−1 layers of W computeds, each reading n
