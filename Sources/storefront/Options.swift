@@ -159,6 +159,10 @@ struct Options {
                         the session's changing screens computed by plain
                         functions with no runtime: the floor each port's
                         session time is set against (factorVsControl)
+          graph         the classic reactive-graph shapes (Kairo, molBench,
+                        cellx, dynamic graphs) on cog and stategraph at full
+                        size; values and run counts are checked before any
+                        time is taken, a mismatch exits 2; runs no gate
           cross-runtime the full session for every port side by side, then each
                         port's factor against the fastest in every suite run
                         and their geometric mean
@@ -199,7 +203,7 @@ struct Options {
         EXIT CODES
           0  ok
           1  usage or runtime error, or a calibration count mismatch
-          2  a port failed the agreement gate
+          2  a port failed the agreement gate, or a graph shape its counts
           3  a threshold was crossed or a baseline comparison regressed
           4  the named baseline does not exist
 

@@ -33,6 +33,12 @@ enum ReportRenderer {
             lines.append("")
             if let regions = suite.regions { lines += calibrationTable(regions, markdown: markdown) }
             if let runtimes = suite.runtimes { lines += runtimeTable(runtimes, markdown: markdown) }
+            if let shapes = suite.shapes {
+                lines += graphTable(shapes, markdown: markdown)
+                for failed in shapes where failed.failure != nil {
+                    lines.append("failed: \(failed.shape) on \(failed.runtime): \(failed.failure!)")
+                }
+            }
             lines.append("")
             let counters = (suite.regions?.map { ($0.region, $0.counters) } ?? [])
                 + (suite.runtimes?.compactMap { result in result.counters.map { (result.runtime, $0) } } ?? [])
@@ -130,7 +136,7 @@ enum ReportRenderer {
         return lines
     }
 
-    private static func table(header: [String], rows: [[String]], markdown: Bool) -> [String] {
+    static func table(header: [String], rows: [[String]], markdown: Bool) -> [String] {
         if markdown {
             return ["| " + header.joined(separator: " | ") + " |",
                     "|" + header.map { _ in " --- |" }.joined()]
