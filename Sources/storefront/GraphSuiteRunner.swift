@@ -11,18 +11,20 @@ struct GraphSuiteRunner {
     let progress: Progress
 
     /// Timed samples per case. The reference takes the fastest of 10 (Kairo,
-    /// cellx's 10 builds) or of 5 (dynamic); the clone is 10–100× slower, so
-    /// it gets 3, which keeps the whole suite to a few minutes on 2 cores.
+    /// cellx's 10 builds) or of 5 (dynamic). The clone is an order of
+    /// magnitude slower, so it gets one sample (fastest = median), which
+    /// keeps the suite to minutes on 2 cores; `--iterations` lowers both.
     func sampleCount(_ benchCase: GraphBenchCase) -> Int {
         let reference = benchCase.iterationUnit == "run" ? 5 : 10
-        let wanted = benchCase.runtime == "cog" ? reference : 3
+        let wanted = benchCase.runtime == "cog" ? reference : 1
         return max(1, min(wanted, options.plan.iterations))
     }
 
     func run() -> SuiteResult {
         let names = options.runtimes.map(\.rawValue)
         var results: [GraphShapeResult] = []
-        for benchCase in GraphBench.cases(runtimes: names) {
+        let chosen = GraphBench.cases(runtimes: names).filter { options.shapes?.contains($0.shape) ?? true }
+        for benchCase in chosen {
             progress.report("graph: \(benchCase.shape) on \(benchCase.runtime)")
             results.append(measure(benchCase))
         }
