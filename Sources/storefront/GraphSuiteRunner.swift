@@ -40,11 +40,13 @@ struct GraphSuiteRunner {
         if let failure = instance.verify() { return result.failed(failure) }
         var samples: [Double] = []
         for _ in 0..<sampleCount(benchCase) {
+            instance.prepareSample?()
             let start = Stopwatch.now()
             instance.sample()
             samples.append(Double(Stopwatch.now() &- start))
         }
         if let failure = instance.sampledMismatch() { return result.failed("during timing: " + failure) }
+        instance.prepareSample?()
         result.mallocsPerIteration = AllocationCounter.count(.thread) { instance.iteration() }.allocations
         if let pool = instance.edgePoolHighWaterMark {
             let before = pool()

@@ -49,8 +49,14 @@ enum ReportRenderer {
             lines.append("")
         }
         lines += crossRuntimeSummary(document, markdown: markdown)
-        lines.append("\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port; "
-            + "times are medians with the 95% interval of the median; ≈ marks a factor the samples cannot tell from 1.")
+        if document.suites.contains(where: { $0.shapes == nil }) {
+            lines.append("\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port; "
+                + "times are medians with the 95% interval of the median; ≈ marks a factor the samples cannot tell from 1.")
+        }
+        if document.suites.contains(where: { $0.shapes != nil }) {
+            lines.append("graph: every case passed its value and run-count check before timing; fastest and median "
+                + "of 10 samples (dynamic graphs 5, stategraph 1); alien = alien-signals' published time for the same unit.")
+        }
         return lines.joined(separator: "\n")
     }
 

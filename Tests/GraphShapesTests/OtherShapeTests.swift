@@ -84,3 +84,23 @@ struct OtherShapeTests {
         #expect(check.firstMismatch == "sum: expected 42, got 41")
     }
 }
+
+/// sBench updates at reduced size: the reference's rerun rule, (writes − 1)
+/// × effects on a fresh graph, holds for every runtime.
+@MainActor
+struct SBenchUpdateTests {
+    @Test("sBench updates: full-size expectations are the reference's")
+    func expectations() {
+        #expect(SBenchUpdate.allCases.map(\.expectedReruns) == [399_999, 199_999, 99_999, 399, 199_998, 399_996, 9_999_000])
+    }
+
+    @Test("sBench update graphs on every adapter run (writes − 1) × effects", arguments: SBenchUpdate.allCases)
+    func reruns(update: SBenchUpdate) {
+        for (writes, runs) in [update.build(CogAdapter<Int>(effectValue: 0), writes: 20),
+                               update.build(StateGraphAdapter<Int>(), writes: 20)] {
+            #expect(runs.count == update.shape.effects, "each effect runs once when created")
+            writes()
+            #expect(runs.count - update.shape.effects == update.expectedReruns(writes: 20))
+        }
+    }
+}

@@ -27,9 +27,13 @@ public final class GraphBenchInstance {
     public let edgePoolHighWaterMark: (() -> Int)?
     /// Kairo shapes: run this many further iterations and the pool must not grow.
     public let edgePoolCheckIterations: Int
+    /// Untimed work before each sample (a fresh graph), if any.
+    public let prepareSample: (() -> Void)?
 
     init(verify: @escaping () -> String?, sample: @escaping () -> Void, iteration: @escaping () -> Void,
-         sampledMismatch: @escaping () -> String?, edgePoolHighWaterMark: (() -> Int)?, edgePoolCheckIterations: Int = 0) {
+         sampledMismatch: @escaping () -> String?, edgePoolHighWaterMark: (() -> Int)?, edgePoolCheckIterations: Int = 0,
+         prepareSample: (() -> Void)? = nil) {
+        self.prepareSample = prepareSample
         self.verify = verify
         self.sample = sample
         self.iteration = iteration
@@ -53,12 +57,13 @@ public enum GraphBench {
         for layers in Cellx.sizes {
             for runtime in chosen { cases.append(cellx(layers, runtime)) }
         }
-        // The clone runs no dynamic graph: one run of each takes it tens of
-        // seconds to minutes (its Kairo shapes run about 50× slower than
-        // Cog's), which would take the suite far past a few minutes.
-        for configuration in DynamicConfiguration.all where chosen.contains("cog") {
-            cases.append(dynamic(configuration, "cog"))
-        }
+        // The clone runs no sBench update and no dynamic graph: one run of
+        // each takes it seconds to minutes (1to1: 6 s; its Kairo shapes run
+        // 50–105× slower than Cog's), far past the suite's few minutes. The
+        // tests check its counts on these shapes at reduced size.
+        guard chosen.contains("cog") else { return cases }
+        for update in SBenchUpdate.allCases { cases.append(sbench(update, "cog")) }
+        for configuration in DynamicConfiguration.all { cases.append(dynamic(configuration, "cog")) }
         return cases
     }
 
@@ -170,6 +175,33 @@ public enum GraphBench {
             runtime == "cog"
                 ? dynamicInstance(DynamicGraph(CogAdapter(effectValue: 0), configuration.parameters), configuration)
                 : dynamicInstance(DynamicGraph(StateGraphAdapter(), configuration.parameters), configuration)
+        }
+    }
+
+    static func sbench(_ update: SBenchUpdate, _ runtime: String) -> GraphBenchCase {
+        GraphBenchCase(shape: "update \(update.rawValue)", runtime: runtime,
+                       unit: "\(update.shape.writes) writes, fresh graph", iterationUnit: "run", alienMilliseconds: nil) {
+            let check = Checker()
+            var current: (writes: () -> Void, effectRuns: RunCounter)?
+            let fresh: () -> Void = {
+                current = runtime == "cog" ? update.build(CogAdapter<Int>(effectValue: 0)) : update.build(StateGraphAdapter<Int>())
+            }
+            // Checks the run just timed: its reruns, on top of the build's.
+            let run: () -> Void = {
+                let graph = current!
+                let built = graph.effectRuns.count
+                graph.writes()
+                check.expect(graph.effectRuns.count - built, update.expectedReruns, "effect reruns")
+            }
+            return GraphBenchInstance(
+                verify: {
+                    fresh()
+                    run()
+                    return check.firstMismatch
+                },
+                sample: run,
+                iteration: run,
+                sampledMismatch: { check.firstMismatch }, edgePoolHighWaterMark: nil, prepareSample: fresh)
         }
     }
 
