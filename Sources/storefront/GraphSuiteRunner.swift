@@ -23,7 +23,13 @@ struct GraphSuiteRunner {
     func run() -> SuiteResult {
         let names = options.runtimes.map(\.rawValue)
         var results: [GraphShapeResult] = []
-        let chosen = GraphBench.cases(runtimes: names).filter { options.shapes?.contains($0.shape) ?? true }
+        let all = GraphBench.cases(runtimes: names)
+        let unknown = (options.shapes ?? []).filter { name in !all.contains { $0.shape == name } }
+        if !unknown.isEmpty {
+            fail("unknown graph shape(s) \(unknown.joined(separator: ", ")); accepted: "
+                 + Set(all.map(\.shape)).sorted().joined(separator: ", "))
+        }
+        let chosen = all.filter { options.shapes?.contains($0.shape) ?? true }
         for benchCase in chosen {
             progress.report("graph: \(benchCase.shape) on \(benchCase.runtime)")
             results.append(measure(benchCase))
