@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "Cog", targets: ["Cog"]),
         .library(name: "CogTesting", targets: ["CogTesting"]),
         .library(name: "StateGraph", targets: ["StateGraph"]),
+        .library(name: "GraphShapes", targets: ["GraphShapes"]),
         .executable(name: "storefront", targets: ["storefront"]),
     ],
     traits: [
@@ -64,11 +65,21 @@ let package = Package(
         ),
         .target(name: "Verification", dependencies: ["Workload"], path: "Verification", exclude: ["README.md"]),
 
+        // The classic reactive-graph shapes, written once against an adapter
+        // protocol, with the adapters for the runtimes that run them. Cog
+        // itself stays free of benchmark code.
+        .target(
+            name: "GraphShapes",
+            dependencies: ["Cog", "CogTesting", "StateGraph"],
+            exclude: ["README.md"],
+            swiftSettings: cogSettings
+        ),
+
         // The benchmark tool.
         .executableTarget(
             name: "storefront",
             dependencies: ["Measure", "StateGraph", "Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort",
-                           "StateGraphPort"]
+                           "StateGraphPort", "GraphShapes"]
         ),
 
         // Tests and the small program they run under callgrind.
@@ -76,6 +87,7 @@ let package = Package(
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
         .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
+        .testTarget(name: "GraphShapesTests", dependencies: ["GraphShapes", "Cog", "StateGraph"]),
         .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort", "StateGraphPort"]),
 
         // Cog: the MainActor state graph, its testing product, and its tests.
@@ -83,7 +95,7 @@ let package = Package(
         .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: cogSettings),
         .testTarget(
             name: "CogTests",
-            dependencies: ["Cog", "CogTesting", "Measure"],
+            dependencies: ["Cog", "CogTesting", "Measure", "GraphShapes"],
             // Compile-fail fixtures are type-checked by a test, never built into it.
             exclude: ["Fixtures"],
             swiftSettings: cogSettings

@@ -29,6 +29,8 @@ struct Options {
     var help = false
     /// A runtime whose primitive costs to probe (`--probe stategraph`).
     var probe: String?
+    /// The graph suite's shapes to run (nil: all), for profiling one shape.
+    var shapes: [String]?
     /// Set when the tool re-runs itself under callgrind: run each region
     /// once inside an instruction region and print nothing else.
     var callgrindChild = false
@@ -92,6 +94,8 @@ struct Options {
                     throw UsageError(description: "unknown instruction counter '\(tool)'; accepted: callgrind")
                 }
                 callgrind = true
+            case "--shape":
+                shapes = try value(for: argument).split(separator: ",").map(String.init)
             case "--probe":
                 let runtime = try value(for: argument)
                 guard runtime == "stategraph" else {
@@ -159,6 +163,10 @@ struct Options {
                         the session's changing screens computed by plain
                         functions with no runtime: the floor each port's
                         session time is set against (factorVsControl)
+          graph         the classic reactive-graph shapes (Kairo, molBench,
+                        cellx, dynamic graphs) on cog and stategraph at full
+                        size; values and run counts are checked before any
+                        time is taken, a mismatch exits 2; runs no gate
           cross-runtime the full session for every port side by side, then each
                         port's factor against the fastest in every suite run
                         and their geometric mean
@@ -189,6 +197,8 @@ struct Options {
           --check-thresholds      hold malloc counts to Results/thresholds.json
           --inject-fault NAME     give one port a known defect, to see the gate
                                   catch it: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
+          --shape NAME[,NAME...]  graph suite only: run just these shapes (e.g.
+                                  deepPropagation,cellx1000), to profile one
           --probe stategraph      time and count the stategraph clone's primitive
                                   operations (reads, writes, node and edge costs)
           --environment           print the environment fingerprint and exit
@@ -199,7 +209,7 @@ struct Options {
         EXIT CODES
           0  ok
           1  usage or runtime error, or a calibration count mismatch
-          2  a port failed the agreement gate
+          2  a port failed the agreement gate, or a graph shape its counts
           3  a threshold was crossed or a baseline comparison regressed
           4  the named baseline does not exist
 

@@ -33,6 +33,12 @@ enum ReportRenderer {
             lines.append("")
             if let regions = suite.regions { lines += calibrationTable(regions, markdown: markdown) }
             if let runtimes = suite.runtimes { lines += runtimeTable(runtimes, markdown: markdown) }
+            if let shapes = suite.shapes {
+                lines += graphTable(shapes, markdown: markdown)
+                for failed in shapes where failed.failure != nil {
+                    lines.append("failed: \(failed.shape) on \(failed.runtime): \(failed.failure!)")
+                }
+            }
             lines.append("")
             let counters = (suite.regions?.map { ($0.region, $0.counters) } ?? [])
                 + (suite.runtimes?.compactMap { result in result.counters.map { (result.runtime, $0) } } ?? [])
@@ -43,8 +49,14 @@ enum ReportRenderer {
             lines.append("")
         }
         lines += crossRuntimeSummary(document, markdown: markdown)
-        lines.append("\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port; "
-            + "times are medians with the 95% interval of the median; ≈ marks a factor the samples cannot tell from 1.")
+        if document.suites.contains(where: { $0.shapes == nil }) {
+            lines.append("\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port; "
+                + "times are medians with the 95% interval of the median; ≈ marks a factor the samples cannot tell from 1.")
+        }
+        if document.suites.contains(where: { $0.shapes != nil }) {
+            lines.append("graph: every case passed its value and run-count check before timing; fastest and median "
+                + "of 10 samples (dynamic graphs 5, stategraph 1); alien = alien-signals' published time for the same unit.")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -130,7 +142,7 @@ enum ReportRenderer {
         return lines
     }
 
-    private static func table(header: [String], rows: [[String]], markdown: Bool) -> [String] {
+    static func table(header: [String], rows: [[String]], markdown: Bool) -> [String] {
         if markdown {
             return ["| " + header.joined(separator: " | ") + " |",
                     "|" + header.map { _ in " --- |" }.joined()]

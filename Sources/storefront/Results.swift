@@ -25,12 +25,14 @@ struct WorkloadInfo: Codable {
     var sessionActions: Int
 }
 
-/// One suite: runtime suites list their ports; calibration lists regions.
+/// One suite: runtime suites list their ports; calibration lists regions;
+/// the graph suite lists shapes.
 struct SuiteResult: Codable {
     var suite: String
     var summary: String
     var runtimes: [RuntimeResult]? = nil
     var regions: [CalibrationResult]? = nil
+    var shapes: [GraphShapeResult]? = nil
 }
 
 /// A counter's value, or why there is none: `{"value": n}` or

@@ -49,7 +49,7 @@ struct RuntimeSuiteRunner {
             let funnel = SessionSchedule(catalog: catalog, script: .funnel(catalog: catalog, opens: opens)).phases
             return replay(funnel.dropLast().flatMap(\.steps), funnel.last!.steps,
                           "\(suite.rawValue) at \(scale) scale: \(opens) products opened after browsing and searching")
-        case .calibration, .computeControl:
+        case .calibration, .computeControl, .graph:
             preconditionFailure("\(suite.rawValue) is not a runtime suite")
         }
     }

@@ -8,6 +8,7 @@ enum Suite: String, CaseIterable {
     case funnelMemory = "funnel-memory"
     case crossRuntime = "cross-runtime"
     case computeControl = "compute-control"
+    case graph
 
     var summary: String {
         switch self {
@@ -19,11 +20,13 @@ enum Suite: String, CaseIterable {
         case .funnelMemory: "browse, search, then open hundreds of products one by one: peak memory and what stays held"
         case .crossRuntime: "the full session for every port side by side, and each port's factor in every suite run"
         case .computeControl: "the session's changing screens computed by plain functions with no runtime: the floor"
+        case .graph: "the classic reactive-graph shapes on each runtime's core, counts verified before time"
         }
     }
 
     /// Suites that drive the runtime ports (and so run the gate first).
-    var isRuntimeSuite: Bool { self != .calibration && self != .computeControl }
+    /// The graph suite runs no Storefront gate: its gate is the count check.
+    var isRuntimeSuite: Bool { self != .calibration && self != .computeControl && self != .graph }
 
     /// Suites whose measured part is the whole session, so a port's time
     /// there can be set against the compute control's.
@@ -33,7 +36,7 @@ enum Suite: String, CaseIterable {
     var regions: [Region] {
         switch self {
         case .calibration: CalibrationRegions.all
-        case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime, .computeControl: []
+        case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime, .computeControl, .graph: []
         }
     }
 }

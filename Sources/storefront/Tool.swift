@@ -116,6 +116,10 @@ func runTool(_ options: Options) async -> Never {
             suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: control))
             continue
         }
+        if suite == .graph {
+            suites.append(GraphSuiteRunner(options: options, progress: progress).run())
+            continue
+        }
         if !suite.isRuntimeSuite {
             suites.append(regionRunner.run(suite, instructions: instructions))
             continue
@@ -178,6 +182,11 @@ func runTool(_ options: Options) async -> Never {
 
     if !failedPorts.isEmpty {
         fail("\(failedPorts.count) port(s) failed the agreement gate and were not measured", code: .gateFailed)
+    }
+    let wrongShapes = GraphSuiteRunner.failures(in: suites)
+    if !wrongShapes.isEmpty {
+        fail("\(wrongShapes.count) graph case(s) failed their count verification and were not timed: "
+             + wrongShapes.joined(separator: "; "), code: .gateFailed)
     }
     let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
     if !mismatches.isEmpty {

@@ -1,3 +1,4 @@
+import GraphShapes
 import Cog
 import CogTesting
 import Observation

@@ -1,3 +1,4 @@
+import GraphShapes
 import Cog
 import CogTesting
 import Testing
@@ -14,17 +15,17 @@ struct LatticeRunCountScenarioTests {
 
     @Test("COUNT-05 dynamicBench unit graphs: sums and run counts match exactly on fresh graphs")
     func dynamicUnitGraphs() {
-        let small = DynamicGraph(.init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 1))
+        let small = DynamicGraph(CogAdapter(effectValue: 0), .init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 1))
         #expect(small.run(iterations: 2) == 16)
-        #expect(small.harness.computedRuns.count == 11)
+        #expect(small.graph.computedRuns.count == 11)
 
-        let lazy = DynamicGraph(.init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 2.0 / 3))
+        let lazy = DynamicGraph(CogAdapter(effectValue: 0), .init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 2.0 / 3))
         #expect(lazy.run(iterations: 10) == 72)
-        #expect(lazy.harness.computedRuns.count == 41)
+        #expect(lazy.graph.computedRuns.count == 41)
 
-        let mixed = DynamicGraph(.init(width: 4, totalLayers: 2, staticFraction: 0.5, sources: 2, readFraction: 1))
+        let mixed = DynamicGraph(CogAdapter(effectValue: 0), .init(width: 4, totalLayers: 2, staticFraction: 0.5, sources: 2, readFraction: 1))
         #expect(mixed.run(iterations: 10) == 72)
-        #expect(mixed.harness.computedRuns.count == 22)
+        #expect(mixed.graph.computedRuns.count == 22)
     }
 
     /// Reduced sizes: 25-1000x5 at width 100 keeps the count rule's
@@ -33,12 +34,12 @@ struct LatticeRunCountScenarioTests {
     @Test("COUNT-05 dynamicBench sweeps: 25-100x5 and 3-5x500 run exactly the count rule per iteration")
     func dynamicSweeps() {
         for (parameters, iterations, perIteration) in [
-            (DynamicGraph.Parameters(width: 100, totalLayers: 5, staticFraction: 1, sources: 25, readFraction: 1), 200, 244),
-            (DynamicGraph.Parameters(width: 5, totalLayers: 500, staticFraction: 1, sources: 3, readFraction: 1), 10, 2493),
+            (DynamicParameters(width: 100, totalLayers: 5, staticFraction: 1, sources: 25, readFraction: 1), 200, 244),
+            (DynamicParameters(width: 5, totalLayers: 500, staticFraction: 1, sources: 3, readFraction: 1), 10, 2493),
         ] {
-            let graph = DynamicGraph(parameters)
+            let graph = DynamicGraph(CogAdapter(effectValue: 0), parameters)
             _ = graph.run(iterations: iterations)
-            let runs = graph.harness.counting { _ = graph.run(iterations: iterations) }
+            let runs = graph.graph.counting { _ = graph.run(iterations: iterations) }
             #expect(runs.computed == perIteration * iterations)
             #expect(runs.effects == iterations)
         }

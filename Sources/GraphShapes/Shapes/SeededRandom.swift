@@ -1,13 +1,13 @@
 /// The benchmark's PRNG: sfc32 seeded with the first four outputs of the
 /// xmur3a string hash, bit-exact with the JavaScript original.
-struct SeededRandom {
+public struct SeededRandom: Sendable {
     private var a: UInt32
     private var b: UInt32
     private var c: UInt32
     private var d: UInt32
 
     /// xmur3a over `seed`: returns a generator of 32-bit hash outputs.
-    static func hashOutputs(of seed: String, count: Int) -> [UInt32] {
+    public static func hashOutputs(of seed: String, count: Int) -> [UInt32] {
         var h: UInt32 = 2_166_136_261
         for unit in seed.utf16 {
             var k = UInt32(unit) &* 3_432_918_353
@@ -29,13 +29,13 @@ struct SeededRandom {
         return outputs
     }
 
-    init(seed: String) {
+    public init(seed: String) {
         let state = Self.hashOutputs(of: seed, count: 4)
         (a, b, c, d) = (state[0], state[1], state[2], state[3])
     }
 
     /// The next number in [0, 1).
-    mutating func next() -> Double {
+    public mutating func next() -> Double {
         var t = a &+ b
         a = b ^ (b >> 9)
         b = c &+ (c << 3)

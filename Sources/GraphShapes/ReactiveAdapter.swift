@@ -1,0 +1,76 @@
+/// The signal/computed/effect/batch interface the classic reactive shapes
+/// are written against. One adapter drives one runtime; every node of one
+/// graph holds the same `Value` type, so a runtime whose tracked reads are
+/// typed by the reading node (Cog's `CogReader<Value>`) needs no casts.
+@MainActor
+public protocol ReactiveAdapter: AnyObject {
+    associatedtype Value
+    /// What a computed or effect body receives for its tracked reads.
+    associatedtype Reader
+    /// What a batch body receives for its writes.
+    associatedtype Writer
+    associatedtype Signal
+    associatedtype Computed
+
+    /// The runtime's name in reports.
+    static var runtimeName: String { get }
+
+    func signal(_ value: Value) -> Signal
+    /// A cached computed. `equality` decides whether a recompute that
+    /// lands on an equal value stops propagation.
+    func computed(_ equality: Equality, _ body: @escaping @MainActor (Reader) -> Value) -> Computed
+    /// Runs once now, then once after each batch that changed what it read.
+    func effect(_ body: @escaping @MainActor (Reader) -> Void)
+    /// One batch: effects run once, after `body` returns.
+    func batch(_ body: (Writer) -> Void)
+    func write(_ signal: Signal, _ value: Value, in writer: Writer)
+    /// Tracked reads, inside a computed or effect body.
+    func get(_ signal: Signal, in reader: Reader) -> Value
+    func get(_ computed: Computed, in reader: Reader) -> Value
+    /// Untracked reads from outside any body.
+    func read(_ signal: Signal) -> Value
+    func read(_ computed: Computed) -> Value
+}
+
+/// When a recompute counts as a change.
+public enum Equality: Sendable {
+    /// `==` on the value: an equal result stops the wave.
+    case structural
+    /// Every recompute is a change, as JavaScript identity is for a fresh array.
+    case never
+}
+
+/// Counts body runs. Shapes bump it from their own bodies, so every
+/// runtime is counted by the same code.
+@MainActor
+public final class RunCounter {
+    public var count = 0
+    public init() {}
+    @inline(__always) public func bump() { count &+= 1 }
+}
+
+/// Computed-body and effect-body runs, as the reference counts them.
+public struct RunCounts: Equatable, Sendable, CustomStringConvertible {
+    public var computed: Int
+    public var effects: Int
+    public init(computed: Int, effects: Int) {
+        self.computed = computed
+        self.effects = effects
+    }
+    public var description: String { "comp \(computed), eff \(effects)" }
+}
+
+/// The first wrong value a shape saw, kept instead of trapping so that a
+/// run can report shape, runtime, expected and actual.
+@MainActor
+public final class Checker {
+    public private(set) var firstMismatch: String?
+    public init() {}
+
+    @inline(__always)
+    public func expect<T: Equatable>(_ actual: T, _ expected: T, _ what: @autoclosure () -> String) {
+        if actual != expected, firstMismatch == nil {
+            firstMismatch = "\(what()): expected \(expected), got \(actual)"
+        }
+    }
+}
