@@ -2,17 +2,53 @@ import Foundation
 import Measure
 import Workload
 
-/// The whole run after parsing: gate, measure, report, record. Runs on the
-/// main actor, which `main.swift` keeps on the main thread.
+/// The whole run after parsing: answer an information request, or check
+/// everything that could stop the run, gate the ports, measure the suites,
+/// report and record, and exit with the documented code. Runs on the main
+/// actor, which `main.swift` keeps on the main thread.
 @MainActor
 func runTool(_ options: Options) async -> Never {
-    let progress = Progress(quiet: options.quiet)
-    let runtimeSuites = options.suites.filter(\.isRuntimeSuite)
-
     if options.callgrindChild {
         SuiteRunner.runUnderCallgrind(options.suites, scale: options.scale)
         exit(ExitCode.ok.rawValue)
     }
+    answerInformationRequest(options)
+
+    let progress = Progress(quiet: options.quiet)
+    let preflight = Preflight(options)
+    let gate = await GateOutcome(options, progress: progress)
+    let instructions = instructionCounts(options, verified: gate.verified, progress: progress)
+    let suites = await measure(options, gate: gate, instructions: instructions, progress: progress)
+    let document = ResultsDocument(
+        recordedAt: ResultsDocument.now(),
+        environment: EnvironmentFingerprint.current(),
+        workload: WorkloadInfo(scale: options.scale),
+        plan: options.plan,
+        suites: suites)
+    let regressions = publish(document, options: options, preflight: preflight)
+
+    if !gate.failedPorts.isEmpty {
+        fail("\(gate.failedPorts.count) port(s) failed the agreement gate and were not measured", code: .gateFailed)
+    }
+    let wrongShapes = GraphSuiteRunner.failures(in: suites)
+    if !wrongShapes.isEmpty {
+        fail("\(wrongShapes.count) graph case(s) failed their count verification and were not timed: "
+             + wrongShapes.joined(separator: "; "), code: .gateFailed)
+    }
+    let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
+    if !mismatches.isEmpty {
+        fail("calibration failed: " + mismatches.joined(separator: "; "))
+    }
+    if !regressions.isEmpty {
+        fail("regression: " + regressions.joined(separator: "; "), code: .regression)
+    }
+    exit(ExitCode.ok.rawValue)
+}
+
+/// --help, --probe, --environment and --list print and exit; anything else
+/// needs a suite and a working malloc counter.
+@MainActor
+private func answerInformationRequest(_ options: Options) {
     if options.help {
         print(Options.helpText)
         exit(ExitCode.ok.rawValue)
@@ -41,35 +77,46 @@ func runTool(_ options: Options) async -> Never {
     guard AllocationCounter.isActive else {
         fail("the malloc interposer is not active (running under memcheck?); allocation counts would read 0")
     }
-    if let directory = options.outputDirectory {
-        do { try RecordWriter.prepare(directory) } catch { fail("\(error)") }
-    }
+}
 
-    // Everything that could stop the run afterwards is checked before minutes
-    // of measuring: the repository root, the baseline, the thresholds file.
+/// Everything that could stop the run after measuring, checked before
+/// minutes of measuring: the output directory, the repository root, the
+/// baseline and the thresholds file.
+private struct Preflight {
     var repositoryRoot: URL?
     var baseline: ResultsDocument?
     var thresholds: Thresholds?
-    do {
-        if options.record || options.baseline != nil || options.checkThresholds {
-            repositoryRoot = try Recorder.repositoryRoot()
-        }
-        if case .compare(let name) = options.baseline {
-            baseline = try Baselines.load(name, root: repositoryRoot!)
-        }
-        if options.checkThresholds || baseline != nil {
-            thresholds = options.checkThresholds ? try Thresholds.load(root: repositoryRoot!) : try? Thresholds.load(root: repositoryRoot!)
-        }
-    } catch let failure as ToolFailure {
-        fail(failure.description, code: failure.code)
-    } catch {
-        fail("\(error)")
-    }
 
-    // The gate comes first: a port that computes wrong screens gets no numbers.
+    init(_ options: Options) {
+        do {
+            if let directory = options.outputDirectory { try RecordWriter.prepare(directory) }
+            if options.record || options.baseline != nil || options.checkThresholds {
+                repositoryRoot = try Recorder.repositoryRoot()
+            }
+            if case .compare(let name) = options.baseline {
+                baseline = try Baselines.load(name, root: repositoryRoot!)
+            }
+            if options.checkThresholds {
+                thresholds = try Thresholds.load(root: repositoryRoot!)
+            } else if baseline != nil {
+                thresholds = try? Thresholds.load(root: repositoryRoot!)
+            }
+        } catch let failure as ToolFailure {
+            fail(failure.description, code: failure.code)
+        } catch {
+            fail("\(error)")
+        }
+    }
+}
+
+/// The gate comes first: a port that computes wrong screens gets no numbers.
+private struct GateOutcome {
     var verified: [Runtime] = []
     var failedPorts: [(runtime: Runtime, failure: String)] = []
-    if !runtimeSuites.isEmpty {
+
+    @MainActor
+    init(_ options: Options, progress: Progress) async {
+        guard options.suites.contains(where: \.isRuntimeSuite) else { return }
         for runtime in options.runtimes {
             progress.report("agreement gate: \(runtime.rawValue)")
             switch await runtime.verify(scale: options.scale, fault: options.fault) {
@@ -80,56 +127,62 @@ func runTool(_ options: Options) async -> Never {
         progress.finish()
         for port in failedPorts { FileHandle.standardError.write(Data("storefront: \(port.failure)\n".utf8)) }
     }
+}
 
+/// With --instructions callgrind, the synchronous suites (calibration, the
+/// compute control) re-run under callgrind. The runtime suites cannot:
+/// valgrind 3.19 stops with an internal SIGSEGV as soon as Swift
+/// concurrency's main-queue executor runs a job, and every port's request
+/// tasks need it, so their counts say so.
+@MainActor
+private func instructionCounts(_ options: Options, verified: [Runtime], progress: Progress) -> [String: CounterReading] {
+    guard options.callgrind else { return [:] }
     var instructions: [String: CounterReading] = [:]
-    if options.callgrind {
-        // Runtime suites are not re-run under callgrind: valgrind 3.19 stops
-        // with an internal SIGSEGV as soon as Swift concurrency's main-queue
-        // executor runs a job, and every port's request tasks need it.
-        // The synchronous suites run under callgrind; the runtime suites
-        // cannot (see below).
-        let measured = options.suites.filter { $0 == .calibration || $0 == .computeControl }
-        if !measured.isEmpty {
-            progress.report("callgrind")
-            let (counts, failure) = SuiteRunner.countInstructions(
-            suites: measured.map(\.rawValue).joined(separator: ","), scale: options.scale)
-            progress.finish()
-            if let failure { fail(failure) }
-            instructions = counts
-        }
-        for suite in runtimeSuites {
-            for runtime in verified {
-                instructions[RuntimeSuiteRunner.instructionRegion(suite, runtime)] = .unavailable(reason:
-                    "valgrind 3.19 crashes (internal SIGSEGV) once Swift concurrency's main-queue executor runs a job, "
-                    + "which every port's request tasks need")
-            }
+    let synchronous = options.suites.filter { $0 == .calibration || $0 == .computeControl }
+    if !synchronous.isEmpty {
+        progress.report("callgrind")
+        let (counts, failure) = SuiteRunner.countInstructions(
+            suites: synchronous.map(\.rawValue).joined(separator: ","), scale: options.scale)
+        progress.finish()
+        if let failure { fail(failure) }
+        instructions = counts
+    }
+    for suite in options.suites where suite.isRuntimeSuite {
+        for runtime in verified {
+            instructions[RuntimeSuiteRunner.instructionRegion(suite, runtime)] = .unavailable(reason:
+                "valgrind 3.19 crashes (internal SIGSEGV) once Swift concurrency's main-queue executor runs a job, "
+                + "which every port's request tasks need")
         }
     }
+    return instructions
+}
 
+/// Every chosen suite, in order; then each whole-session port's factor
+/// against the compute control, when both were measured.
+@MainActor
+private func measure(_ options: Options, gate: GateOutcome, instructions: [String: CounterReading],
+                     progress: Progress) async -> [SuiteResult] {
     let regionRunner = SuiteRunner(options: options, progress: progress)
     let runtimeRunner = RuntimeSuiteRunner(options: options, progress: progress)
     var suites: [SuiteResult] = []
     for suite in options.suites {
-        if suite == .computeControl {
+        switch suite {
+        case .calibration:
+            suites.append(regionRunner.run(suite, instructions: instructions))
+        case .computeControl:
             var control = [runtimeRunner.runControl(instructions: instructions)]
             RuntimeResult.compareWithFastest(&control)
             suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: control))
-            continue
-        }
-        if suite == .graph {
+        case .graph:
             suites.append(GraphSuiteRunner(options: options, progress: progress).run())
-            continue
+        case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime:
+            var results = gate.verified.isEmpty
+                ? [] : await runtimeRunner.run(suite, runtimes: gate.verified, instructions: instructions)
+            results += gate.failedPorts.map { RuntimeResult.failed($0.runtime, $0.failure) }
+            RuntimeResult.compareWithFastest(&results)
+            suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results))
         }
-        if !suite.isRuntimeSuite {
-            suites.append(regionRunner.run(suite, instructions: instructions))
-            continue
-        }
-        var results = verified.isEmpty ? [] : await runtimeRunner.run(suite, runtimes: verified, instructions: instructions)
-        results += failedPorts.map { RuntimeResult.failed($0.runtime, $0.failure) }
-        RuntimeResult.compareWithFastest(&results)
-        suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results))
     }
-    // Each whole-session port against the control, when both were measured.
     if let control = suites.first(where: { $0.suite == Suite.computeControl.rawValue })?.runtimes?.first?.samplesNanoseconds {
         for index in suites.indices where Suite(rawValue: suites[index].suite)?.measuresWholeSession == true {
             for entry in suites[index].runtimes?.indices ?? 0..<0 {
@@ -138,15 +191,13 @@ func runTool(_ options: Options) async -> Never {
             }
         }
     }
-    let document = ResultsDocument(
-        recordedAt: ResultsDocument.now(),
-        environment: EnvironmentFingerprint.current(),
-        workload: WorkloadInfo(scale: options.scale.rawValue, products: runtimeRunner.catalog.products.count,
-                               categories: runtimeRunner.catalog.categoryCount,
-                               sessionActions: runtimeRunner.schedule.actionCount),
-        plan: options.plan,
-        suites: suites)
+    return suites
+}
 
+/// Prints the report, writes the output, record and baseline, and returns
+/// the regressions a baseline comparison or the thresholds found.
+@MainActor
+private func publish(_ document: ResultsDocument, options: Options, preflight: Preflight) -> [String] {
     var regressions: [String] = []
     do {
         print(try ReportRenderer.render(document, as: options.format))
@@ -154,24 +205,24 @@ func runTool(_ options: Options) async -> Never {
             let written = try RecordWriter.write(try ReportRenderer.encoder.encode(document), named: "results.json", in: directory)
             if !options.quiet { FileHandle.standardError.write(Data("wrote \(written.path)\n".utf8)) }
         }
-        if options.record, let root = repositoryRoot {
+        if options.record, let root = preflight.repositoryRoot {
             let command = "swift run -c release storefront " + CommandLine.arguments.dropFirst().joined(separator: " ")
             let folder = try Recorder.record(document, command: command, root: root)
             FileHandle.standardError.write(Data("recorded \(folder.path) and refreshed docs/perf.md\n".utf8))
         }
         switch options.baseline {
         case .save(let name):
-            let saved = try Baselines.save(document, as: name, root: repositoryRoot!)
+            let saved = try Baselines.save(document, as: name, root: preflight.repositoryRoot!)
             FileHandle.standardError.write(Data("saved baseline \(saved.path)\n".utf8))
         case .compare(let name):
-            let comparison = Baselines.compare(document, with: baseline!, name: name,
-                                               timeLimit: thresholds?.relativeTimeLimit ?? 1.25)
+            let comparison = Baselines.compare(document, with: preflight.baseline!, name: name,
+                                               timeLimit: preflight.thresholds?.relativeTimeLimit ?? 1.25)
             FileHandle.standardError.write(Data((comparison.lines.joined(separator: "\n") + "\n").utf8))
             regressions += comparison.regressions
         case nil:
             break
         }
-        if options.checkThresholds, let thresholds {
+        if options.checkThresholds, let thresholds = preflight.thresholds {
             regressions += thresholds.violations(in: document)
         }
     } catch let failure as ToolFailure {
@@ -179,21 +230,14 @@ func runTool(_ options: Options) async -> Never {
     } catch {
         fail("\(error)")
     }
+    return regressions
+}
 
-    if !failedPorts.isEmpty {
-        fail("\(failedPorts.count) port(s) failed the agreement gate and were not measured", code: .gateFailed)
+extension WorkloadInfo {
+    /// The sizes of the workload at `scale`.
+    init(scale: Scale) {
+        let catalog = Catalog(scale: scale)
+        self.init(scale: scale.rawValue, products: catalog.products.count, categories: catalog.categoryCount,
+                  sessionActions: Script(catalog: catalog).actionCount)
     }
-    let wrongShapes = GraphSuiteRunner.failures(in: suites)
-    if !wrongShapes.isEmpty {
-        fail("\(wrongShapes.count) graph case(s) failed their count verification and were not timed: "
-             + wrongShapes.joined(separator: "; "), code: .gateFailed)
-    }
-    let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
-    if !mismatches.isEmpty {
-        fail("calibration failed: " + mismatches.joined(separator: "; "))
-    }
-    if !regressions.isEmpty {
-        fail("regression: " + regressions.joined(separator: "; "), code: .regression)
-    }
-    exit(ExitCode.ok.rawValue)
 }
