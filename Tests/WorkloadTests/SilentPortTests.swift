@@ -47,7 +47,9 @@ private final class UnacknowledgingPort: StorefrontPort {
 
     func perform(_ action: UserAction) {
         guard action == .launch else { return }
-        Task { _ = try await service.loadCatalog() }
+        // Sent before `perform` returns, so the gate's only wait that can
+        // give up is the acknowledgement's.
+        Task.immediate { _ = try await self.service.loadCatalog() }
     }
 
     func render(_ view: ViewID) -> Screen { shadow.render(view) }
