@@ -163,21 +163,29 @@ private func instructionCounts(_ options: Options, verified: [Runtime], progress
 private func measure(_ options: Options, gate: GateOutcome, instructions: [String: CounterReading],
                      progress: Progress) async -> [SuiteResult] {
     let regionRunner = SuiteRunner(options: options, progress: progress)
-    let runtimeRunner = RuntimeSuiteRunner(options: options, progress: progress)
+    // Built on first use: it generates the catalog and resolves the session
+    // with the shadow model, which a calibration-only run does not need.
+    var builtRuntimeRunner: RuntimeSuiteRunner?
+    func runtimeRunner() -> RuntimeSuiteRunner {
+        if let built = builtRuntimeRunner { return built }
+        let runner = RuntimeSuiteRunner(options: options, progress: progress)
+        builtRuntimeRunner = runner
+        return runner
+    }
     var suites: [SuiteResult] = []
     for suite in options.suites {
         switch suite {
         case .calibration:
             suites.append(regionRunner.run(suite, instructions: instructions))
         case .computeControl:
-            var control = [runtimeRunner.runControl(instructions: instructions)]
+            var control = [runtimeRunner().runControl(instructions: instructions)]
             RuntimeResult.compareWithFastest(&control)
             suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: control))
         case .graph:
             suites.append(GraphSuiteRunner(options: options, progress: progress).run())
         case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime:
             var results = gate.verified.isEmpty
-                ? [] : await runtimeRunner.run(suite, runtimes: gate.verified, instructions: instructions)
+                ? [] : await runtimeRunner().run(suite, runtimes: gate.verified, instructions: instructions)
             results += gate.failedPorts.map { RuntimeResult.failed($0.runtime, $0.failure) }
             RuntimeResult.compareWithFastest(&results)
             suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results))
