@@ -16,12 +16,10 @@ public final class CogPort: StorefrontPort {
     /// graph, without claiming the app's assembly slot.
     let cogs = Cogs.forTesting()
     private let service: StorefrontService
-    // Until Cog's async values land, requests run in tasks with a generation
-    // per request kind, as the plain ports do.
-    private var generations: [RequestSlot: Int] = [:]
 
     public init(service: StorefrontService, fault: Fault?) {
         self.service = service
+        cogs.connect(to: service)
     }
 
     public func perform(_ action: UserAction) {
@@ -34,26 +32,37 @@ public final class CogPort: StorefrontPort {
         case .setPriceRange(let minimum, let maximum): cogs.limitPrice(minimum: minimum, maximum: maximum)
         case .setMinimumRating(let tenths): cogs.requireRating(tenths)
         case .setSort(let order): cogs.sort(by: order)
-        case .openProduct(let id): open(id)
-        case .closeProduct:
-            nextGeneration(.detail)
-            cogs.closeProduct()
+        case .openProduct(let id): acknowledgeAnswer(to: cogs.openProduct(id))
+        case .closeProduct: cogs.closeProduct()
         case .addToCart(let id): cogs.addToCart(id)
         case .setQuantity(let id, let quantity): cogs.setQuantity(id, to: quantity)
         case .updateStock(let updates): cogs.updateStock(updates)
         case .setSale(let category, let percent): cogs.setSale(category: category, percent: percent)
-        case .applyCoupon(let code): validate(code)
-        case .setZip(let zip): quote(zip)
+        case .applyCoupon(let code): acknowledgeAnswer(to: cogs.applyCoupon(code))
+        case .setZip(let zip): acknowledgeAnswer(to: cogs.enterZip(zip))
         case .placeOrder: placeOrder()
         }
     }
 
-    @discardableResult
-    private func nextGeneration(_ slot: RequestSlot) -> Int {
-        generations[slot, default: 0] += 1
-        return generations[slot]!
+    // MARK: Requests
+
+    /// The harness's signal (not part of an app): once the service has
+    /// delivered the answer to `handle`'s request and Cog has published or
+    /// dropped it, tell the service which. Cog decides; the port only reports.
+    private func acknowledgeAnswer(to handle: CogRefresh?) {
+        guard let handle else { return }
+        Task {
+            await handle.workEnded
+            switch handle.outcome {
+            case .success, .failure: service.acknowledge(.applied)
+            case .superseded, .released, nil: service.acknowledge(.rejected)
+            }
+        }
     }
 
+    /// Loading the catalog writes sources (the catalog and every product's
+    /// stock, which the inventory burst later writes too), so it is an op
+    /// that awaits the service, not an async cog.
     private func launch() {
         Task {
             cogs.loadCatalog(try await service.loadCatalog())
@@ -61,62 +70,13 @@ public final class CogPort: StorefrontPort {
         }
     }
 
-    private func open(_ id: Int) {
-        guard cogs.peek(_openProductCog.readOnly) != id else { return }
-        cogs.openProduct(id)
-        let generation = nextGeneration(.detail)
-        Task {
-            let detail: Remote<String>
-            do {
-                detail = .loaded(try await service.productDetail(id))
-            } catch let failure as ServiceFailure {
-                detail = .failed(failure.reason)
-            }
-            guard generations[.detail] == generation else { return service.acknowledge(.rejected) }
-            cogs.showDetail(detail)
-            service.acknowledge(.applied)
-        }
-    }
-
-    private func validate(_ code: String) {
-        guard cogs.peek(_couponCodeCog.readOnly) != code else { return }
-        cogs.beginCouponValidation(code)
-        let generation = nextGeneration(.coupon)
-        Task {
-            do {
-                let coupon = try await service.validateCoupon(code)
-                guard generations[.coupon] == generation else { return service.acknowledge(.rejected) }
-                cogs.finishCouponValidation(.applied(code: code, label: coupon.label), applying: coupon)
-            } catch let failure as ServiceFailure {
-                guard generations[.coupon] == generation else { return service.acknowledge(.rejected) }
-                cogs.finishCouponValidation(.rejected(code: code, reason: failure.reason), applying: nil)
-            }
-            service.acknowledge(.applied)
-        }
-    }
-
-    private func quote(_ zip: String) {
-        guard cogs.peek(_zipCog.readOnly) != zip else { return }
-        cogs.beginQuote(zip)
-        let generation = nextGeneration(.quote)
-        Task {
-            let status: QuoteStatus
-            do {
-                status = .quoted(zip: zip, cents: try await service.shippingQuote(zip: zip))
-            } catch let failure as ServiceFailure {
-                status = .failed(zip: zip, reason: failure.reason)
-            }
-            guard generations[.quote] == generation else { return service.acknowledge(.rejected) }
-            cogs.finishQuote(status)
-            service.acknowledge(.applied)
-        }
-    }
-
+    /// Placing an order is a command, not a value to keep current: the op
+    /// records it and clears the cart in one turn, and the confirmation is
+    /// the op's second turn.
     private func placeOrder() {
         let checkout = cogs.peek(checkoutCog)
         guard checkout.ready, let total = checkout.totalCents else { return }
         let number = cogs.peek(_ordersCog.readOnly).count + 1
-        nextGeneration(.coupon)
         cogs.placeOrder(number: number, totalCents: total)
         Task {
             _ = try await service.placeOrder(number: number, totalCents: total)

@@ -23,14 +23,75 @@ let _openProductCog = Cog<Int?>.Manual(name: "openProduct") { nil }
 let _cartCog = Cog<[Int: Int]>.Manual(name: "cart") { [:] }
 let _ordersCog = Cog<[PlacedOrder]>.Manual(name: "orders") { [] }
 
-// Request results, written when the service answers. (Cog's async values,
-// which arrive with the async issue, will own these and their generations.)
-let _detailCog = Cog<Remote<String>>.Manual(name: "detail") { .idle }
+/// The session's service: every request goes through it.
+let _serviceCog = Cog<StorefrontService?>.Manual(name: "service") { nil }
 let _couponCodeCog = Cog<String?>.Manual(name: "couponCode") { nil }
-let _couponStatusCog = Cog<CouponStatus>.Manual(name: "couponStatus") { .none }
-let _appliedCouponCog = Cog<Coupon?>.Manual(name: "appliedCoupon") { nil }
 let _zipCog = Cog<String?>.Manual(name: "zip") { nil }
-let _quoteCog = Cog<QuoteStatus>.Manual(name: "quote") { .none }
+
+// MARK: Requests
+
+// Each request kind is one async cog whose selector reads what the request
+// asks for: a new input starts a new generation and Cog drops every older
+// one's answer (`.latest`), so no generation counter lives in the port.
+// With nothing to ask for, the work answers nil at once and sends nothing.
+
+/// The open product's description.
+let productDetailCog = Cog<String?>.Async(name: "productDetail", default: nil) { c in
+    guard let service = c[_serviceCog], let id = c[_openProductCog] else { return .run { nil } }
+    return .run { try await service.productDetail(id) }
+}
+
+/// The entered coupon code, validated.
+let couponCog = Cog<Coupon?>.Async(name: "coupon", default: nil) { c in
+    guard let service = c[_serviceCog], let code = c[_couponCodeCog] else { return .run { nil } }
+    return .run { try await service.validateCoupon(code) }
+}
+
+/// The shipping quote for the entered ZIP code, in cents.
+let shippingQuoteCog = Cog<Int?>.Async(name: "shippingQuote", default: nil) { c in
+    guard let service = c[_serviceCog], let zip = c[_zipCog] else { return .run { nil } }
+    return .run { try await service.shippingQuote(zip: zip) }
+}
+
+/// What a failed request's screen says.
+private func reason(_ error: (any Error)?) -> String {
+    (error as? ServiceFailure)?.reason ?? error.map { String(describing: $0) } ?? ""
+}
+
+let detailTextCog = Cog<Remote<String>>(name: "detailText") { c in
+    let detail = c.status[productDetailCog]
+    switch detail.kind {
+    case .pending: return .loading
+    case .success: return detail.value.map(Remote.loaded) ?? .idle
+    case .failure: return .failed(reason(detail.error))
+    }
+}
+
+let couponStatusCog = Cog<CouponStatus>(name: "couponStatus") { c in
+    guard let code = c[_couponCodeCog] else { return .none }
+    let coupon = c.status[couponCog]
+    switch coupon.kind {
+    case .pending: return .validating(code: code)
+    case .success: return coupon.value.map { .applied(code: code, label: $0.label) } ?? .none
+    case .failure: return .rejected(code: code, reason: reason(coupon.error))
+    }
+}
+
+/// The coupon checkout applies: only a current, successful validation's.
+let appliedCouponCog = Cog<Coupon?>(name: "appliedCoupon") { c in
+    let coupon = c.status[couponCog]
+    return c[_couponCodeCog] != nil && coupon.kind == .success ? coupon.value : nil
+}
+
+let quoteStatusCog = Cog<QuoteStatus>(name: "quoteStatus") { c in
+    guard let zip = c[_zipCog] else { return .none }
+    let quote = c.status[shippingQuoteCog]
+    switch quote.kind {
+    case .pending: return .loading(zip: zip)
+    case .success: return quote.value.map { .quoted(zip: zip, cents: $0) } ?? .none
+    case .failure: return .failed(zip: zip, reason: reason(quote.error))
+    }
+}
 
 struct PlacedOrder: Hashable, Sendable {
     var number: Int
@@ -117,8 +178,8 @@ let cartCog = Cog<CartScreen>(name: "cartScreen") { c in
 let checkoutCog = Cog<CheckoutScreen>(name: "checkout") { c in
     let cart = c[cartCog]
     return CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
-                          warningCount: cart.warningCount, appliedCoupon: c[_appliedCouponCog],
-                          coupon: c[_couponStatusCog], quote: c[_quoteCog])
+                          warningCount: cart.warningCount, appliedCoupon: c[appliedCouponCog],
+                          coupon: c[couponStatusCog], quote: c[quoteStatusCog])
 }
 
 let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations") { c in
@@ -141,5 +202,5 @@ let headerCog = Cog<HeaderScreen>(name: "header") { c in
 let detailScreenCog = Cog<DetailScreen>(name: "detailScreen") { c in
     guard let id = c[_openProductCog], let product = c[_catalogCog]?.products[id] else { return .closed }
     return DetailScreen(product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
-                        inCart: c[quantityCogs[id]], description: c[_detailCog])
+                        inCart: c[quantityCogs[id]], description: c[detailTextCog])
 }

@@ -4,6 +4,8 @@ import Workload
 /// The app's named operations: every write is one turn named after its
 /// method, as the design documents ask.
 extension CogOps {
+    func connect(to service: StorefrontService) { turn(_serviceCog, to: service) }
+
     func loadCatalog(_ catalog: Catalog) {
         turn { c in
             c[_catalogCog] = catalog
@@ -37,45 +39,42 @@ extension CogOps {
 
     func setSale(category: Int, percent: Int) { turn(_salePercentCogs[category], to: percent) }
 
-    func openProduct(_ id: Int) {
-        turn { c in
-            c[_openProductCog] = id
-            c[_detailCog] = .loading
-        }
+    /// Opens a product, which asks for its description. Returns the handle
+    /// that follows that request, or nil when the product was already open.
+    func openProduct(_ id: Int) -> CogRefresh? {
+        guard peek(_openProductCog.readOnly) != id else { return nil }
+        return turnStartingRequest(productDetailCog) { c in c[_openProductCog] = id }
     }
 
-    func closeProduct() {
-        turn { c in
-            c[_openProductCog] = nil
-            c[_detailCog] = .idle
-        }
+    func closeProduct() { turn(_openProductCog, to: nil) }
+
+    /// Enters a coupon code, which asks for its validation; nil when the
+    /// code was already entered.
+    func applyCoupon(_ code: String) -> CogRefresh? {
+        guard peek(_couponCodeCog.readOnly) != code else { return nil }
+        return turnStartingRequest(couponCog) { c in c[_couponCodeCog] = code }
     }
 
-    func showDetail(_ detail: Remote<String>) { turn(_detailCog, to: detail) }
-
-    func beginCouponValidation(_ code: String) {
-        turn { c in
-            c[_couponCodeCog] = code
-            c[_couponStatusCog] = .validating(code: code)
-            c[_appliedCouponCog] = nil
-        }
+    /// Enters a ZIP code, which asks for a shipping quote; nil when the ZIP
+    /// code was already entered.
+    func enterZip(_ zip: String) -> CogRefresh? {
+        guard peek(_zipCog.readOnly) != zip else { return nil }
+        return turnStartingRequest(shippingQuoteCog) { c in c[_zipCog] = zip }
     }
 
-    func finishCouponValidation(_ status: CouponStatus, applying coupon: Coupon?) {
-        turn { c in
-            c[_couponStatusCog] = status
-            c[_appliedCouponCog] = coupon
+    /// One turn that writes a request's input. The refresh joins the turn, so
+    /// the write and the refresh start one generation, and the returned
+    /// handle follows exactly that request.
+    private func turnStartingRequest<Request: CogStatusReadable>(
+        _ request: Request, name: String = #function, _ write: (CogWriter) -> Void
+    ) -> CogRefresh {
+        var handle: CogRefresh?
+        turn(name) { c in
+            write(c)
+            handle = refresh(request)
         }
+        return handle!
     }
-
-    func beginQuote(_ zip: String) {
-        turn { c in
-            c[_zipCog] = zip
-            c[_quoteCog] = .loading(zip: zip)
-        }
-    }
-
-    func finishQuote(_ status: QuoteStatus) { turn(_quoteCog, to: status) }
 
     /// Records the order, clears the cart and the coupon: one turn.
     func placeOrder(number: Int, totalCents: Int) {
@@ -83,8 +82,6 @@ extension CogOps {
             c[_ordersCog].append(PlacedOrder(number: number, totalCents: totalCents, confirmed: false))
             c[_cartCog] = [:]
             c[_couponCodeCog] = nil
-            c[_couponStatusCog] = .none
-            c[_appliedCouponCog] = nil
         }
     }
 

@@ -28,6 +28,9 @@ public final class CogRefresh {
     /// The outcome, once the generation resolved.
     public private(set) var outcome: Outcome?
     private var continuations: [CheckedContinuation<Outcome, Never>] = []
+    /// The generation's work, once it started; nil for a generation that
+    /// never started (a queued request dropped or released while waiting).
+    var ticket: CogWorkTicket?
 
     init() {}
 
@@ -36,6 +39,21 @@ public final class CogRefresh {
         get async {
             if let outcome { return outcome }
             return await withCheckedContinuation { continuations.append($0) }
+        }
+    }
+
+    /// Waits until the generation resolved and its work has stopped.
+    ///
+    /// A superseded or released generation resolves at once, but its work
+    /// was only cancelled: work that ignores cancellation (a request that
+    /// must be answered anyway) runs on until it returns, and Cog drops what
+    /// it returns. This waits for that return too, so a caller that must
+    /// account for every answer (a test, a benchmark harness) knows when Cog
+    /// has seen the last of it.
+    public var workEnded: Void {
+        get async {
+            _ = await result
+            await ticket?.waitUntilFinished()
         }
     }
 

@@ -61,6 +61,8 @@ extension Cogs {
         let ticket = CogWorkTicket(label: graph.label(of: node), generation: generation)
         let run = AsyncRun(generation: generation, ticket: ticket)
         row.running.append(run)
+        // A queued generation's handles were bound before its work existed.
+        for handle in row.waiters[generation] ?? [] { handle.ticket = ticket }
         switch job {
         case .run(let body):
             run.task = Task { [weak self] in
@@ -204,12 +206,15 @@ extension Cogs {
         }
         let handle = CogRefresh()
         defer { noteTransientDemand(node) }
-        if !graph.flags[Int(node)].contains(.hasValue) {
+        let isNew = !graph.flags[Int(node)].contains(.hasValue)
+        switch turns.phase {
+        case .accumulating where isNew:
+            // Created once the turn's writes are committed, so its one
+            // initial generation sees them (bindRefreshes creates it).
+            turns.refreshBindings.append((node, handle))
+        case _ where isNew:
             graph.prepareRead(node)
             bind(handle, to: node)
-            return handle
-        }
-        switch turns.phase {
         case .idle:
             performTurn(named: "refresh(\(graph.label(of: node)))") { _ in graph.invalidate(node) }
             bind(handle, to: node)
@@ -229,6 +234,7 @@ extension Cogs {
             return
         }
         handle.generation = row.lastGeneration
+        handle.ticket = row.running.last { $0.generation == row.lastGeneration }?.ticket
         row.waiters[row.lastGeneration, default: []].append(handle)
     }
 

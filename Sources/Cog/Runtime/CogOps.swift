@@ -1,4 +1,6 @@
-/// The small protocol that app operations extend.
+/// The small protocol that app operations extend: it carries `turn`,
+/// `peek` and `refresh`, and both `Cogs` and a mechanism's controller adopt
+/// it, so one op serves views, app code and mechanisms.
 ///
 ///     extension CogOps {
 ///         func selectCurrentLocation(_ zip: ZipCode) {
@@ -15,6 +17,12 @@ public protocol CogOps {
 
     /// A one-time read: settles and returns the current value, tracking nothing.
     func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value
+
+    /// Starts a new generation of an async state and returns a handle that
+    /// follows exactly that generation. Inside a turn, the generation is the
+    /// one the turn's writes start: the refresh and the writes settle once.
+    @discardableResult
+    func refresh<Reference: CogStatusReadable>(_ reference: Reference) -> CogRefresh
 }
 
 extension CogOps {

@@ -68,7 +68,11 @@ extension Cogs {
     }
 
     private func bindRefreshes() {
-        for refresh in turns.refreshBindings { bind(refresh.handle, to: refresh.node) }
+        for refresh in turns.refreshBindings {
+            // A refresh of a never-read state inside a turn creates it here.
+            if !graph.flags[Int(refresh.node)].contains(.hasValue) { graph.prepareRead(refresh.node) }
+            bind(refresh.handle, to: refresh.node)
+        }
         turns.refreshBindings.removeAll()
     }
 

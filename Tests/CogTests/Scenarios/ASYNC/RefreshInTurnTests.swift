@@ -1,0 +1,102 @@
+import Cog
+import CogTesting
+import Testing
+
+/// `refresh` as an op uses it: inside the turn that changes the async
+/// state's input, so the handle follows the one generation that turn starts.
+@MainActor
+struct RefreshInTurnTests {
+    @Test("A refresh inside a turn on a never-read state starts one generation, and it sees the turn's write")
+    func refreshOfNewStateSeesTheTurn() async {
+        let _idCog = Cog<Int>.Manual { 1 }
+        let work = ControlledWork<String>()
+        var selectedIDs: [Int] = []
+        let detailCog = Cog<String>.Async(default: "") { c in
+            let id = c[_idCog]
+            selectedIDs.append(id)
+            return .run { "\(id):" + (try await work.run()) }
+        }
+        let cogs = Cogs.forTesting()
+        var handle: CogRefresh?
+        cogs.turn { c in
+            c[_idCog] = 2
+            handle = cogs.refresh(detailCog)
+        }
+        #expect(selectedIDs == [2])
+        #expect(handle?.generation == 1)
+        await work.started(1)
+        await work.succeed(1, with: "text")
+        #expect(handle?.outcome?.isSuccess == true)
+        #expect(cogs[detailCog] == "2:text")
+    }
+
+    @Test("A refresh inside the turn that changes a dependency joins it: one new generation, not two")
+    func refreshJoinsTheDependencyChange() async {
+        let _idCog = Cog<Int>.Manual { 1 }
+        let work = ControlledWork<String>()
+        var selectedIDs: [Int] = []
+        let detailCog = Cog<String>.Async(default: "") { c in
+            let id = c[_idCog]
+            selectedIDs.append(id)
+            return .run { "\(id):" + (try await work.run()) }
+        }
+        let cogs = Cogs.forTesting()
+        _ = cogs[detailCog]
+        await work.started(1)
+        var handle: CogRefresh?
+        cogs.turn { c in
+            c[_idCog] = 3
+            handle = cogs.refresh(detailCog)
+        }
+        #expect(selectedIDs == [1, 3])
+        #expect(handle?.generation == 2)
+        #expect(work.wasCancelled(1))
+        await work.started(2)
+        await work.succeed(2, with: "text")
+        #expect(handle?.outcome?.isSuccess == true)
+        #expect(cogs[detailCog] == "3:text")
+    }
+
+    @Test("workEnded of a superseded generation waits until its work, which ignores cancellation, has returned")
+    func workEndedWaitsForSupersededWork() async {
+        let _idCog = Cog<Int>.Manual { 1 }
+        let work = ControlledWork<String>()
+        let detailCog = Cog<String>.Async(default: "") { c in
+            _ = c[_idCog]
+            return .run { try await work.run() }
+        }
+        let cogs = Cogs.forTesting()
+        _ = cogs[detailCog]
+        await work.started(1)
+        let handle = cogs.refresh(detailCog)
+        await work.started(2)
+        cogs.turn(_idCog, to: 2)
+        #expect(handle.outcome?.name == "superseded")
+        let ended = Task { @MainActor in
+            await handle.workEnded
+            return work.isPending(2)
+        }
+        await work.succeed(2, with: "late")
+        #expect(await ended.value == false, "workEnded returned while the superseded work was still running")
+        #expect(cogs[detailCog] == "")
+    }
+
+    @Test("workEnded of a queued generation dropped before it started returns with its outcome")
+    func workEndedOfNeverStartedGeneration() async {
+        let work = ControlledWork<Int>()
+        let countCog = Cog<Int>.Async(.exhaustLatest, default: 0) { _ in .run { try await work.run() } }
+        let cogs = Cogs.forTesting()
+        _ = cogs[countCog]
+        await work.started(1)
+        let dropped = cogs.refresh(countCog)
+        let newest = cogs.refresh(countCog)
+        #expect(dropped.outcome?.name == "superseded")
+        await dropped.workEnded
+        await work.succeed(1, with: 1)
+        await work.started(2)
+        await work.succeed(2, with: 2)
+        await newest.workEnded
+        #expect(newest.outcome?.isSuccess == true)
+        #expect(cogs[countCog] == 2)
+    }
+}
