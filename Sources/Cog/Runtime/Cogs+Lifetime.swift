@@ -4,12 +4,13 @@
 /// reads pin for the app) is released when its grace period ends. A peek or
 /// refresh is transient demand: it starts or renews one grace window.
 ///
-/// Each state keeps at most one grace timer: renewing only moves its
-/// deadline, and a timer that fires early re-arms for the remainder, so a
-/// renewal allocates nothing. Release detaches the state's dependencies
-/// (cascading to dependencies nothing else observes), cancels async work
-/// (late results publish nothing, exact refresh handles resolve `released`),
-/// and frees the row and node for reuse by the next new key.
+/// Grace windows share one timer for the whole runtime (`GraceWindows`):
+/// renewing a window only moves its deadline, so a renewal allocates
+/// nothing, and an unobserved state costs no sleeping task. Release detaches
+/// the state's dependencies (cascading to dependencies nothing else
+/// observes), cancels async work (late results publish nothing, exact
+/// refresh handles resolve `released`), and frees the row and node for reuse
+/// by the next new key.
 extension Cogs {
     @usableFromInline
     func noteTransientDemand(_ node: Int32) {
@@ -22,27 +23,33 @@ extension Cogs {
 
     /// Starts or renews `node`'s grace window.
     func noteUnobserved(_ node: Int32) {
-        graceDeadlines[node] = timers.elapsed + grace
-        if graceTimers[node] == nil { armGraceTimer(node, after: grace) }
+        graceWindows.open(node, until: timers.elapsed + grace)
+        armGraceTimer()
     }
 
-    private func armGraceTimer(_ node: Int32, after delay: Duration) {
-        graceTimers[node] = timers.scheduleTimer(after: delay) { [weak self] in
-            self?.graceTimerFired(node)
+    /// Arms the runtime's one grace timer for the earliest window, unless it
+    /// is already armed for that time or sooner.
+    private func armGraceTimer() {
+        guard let earliest = graceWindows.earliest else { return }
+        if let armed = graceWindows.armedDeadline {
+            guard earliest < armed else { return }
+            graceWindows.disarm()
+        }
+        let delay = max(earliest - timers.elapsed, .zero)
+        graceWindows.armedDeadline = earliest
+        graceWindows.cancelArmed = timers.scheduleTimer(after: delay) { [weak self] in
+            self?.graceTimerFired()
         }
     }
 
-    private func graceTimerFired(_ node: Int32) {
-        graceTimers[node] = nil
-        guard let deadline = graceDeadlines[node] else { return }
-        let now = timers.elapsed
-        if deadline > now {
-            armGraceTimer(node, after: deadline - now)
-            return
+    private func graceTimerFired() {
+        graceWindows.armedDeadline = nil
+        graceWindows.cancelArmed = nil
+        for node in graceWindows.takeDue(at: timers.elapsed) {
+            guard isUnobserved(node), turns.phase == .idle, !graph.isComputing else { continue }
+            release(node)
         }
-        graceDeadlines[node] = nil
-        guard isUnobserved(node), turns.phase == .idle, !graph.isComputing else { return }
-        release(node)
+        armGraceTimer()
     }
 
     private func isUnobserved(_ node: Int32) -> Bool {
@@ -51,14 +58,13 @@ extension Cogs {
             && graph.boundaryIndex[n] == Graph.none
     }
 
-    /// Releases `node` and, with it, dependencies nothing else observes and
+/// Releases `node` and, with it, dependencies nothing else observes and
     /// no transient demand holds.
     func release(_ root: Int32) {
         var pending: [Int32] = [root]
         while let node = pending.popLast() {
             guard isUnobserved(node) else { continue }
-            if let cancel = graceTimers.removeValue(forKey: node) { cancel() }
-            graceDeadlines[node] = nil
+            graceWindows.close(node)
             asyncRows.removeValue(forKey: node)?.release()
             // Collect the dependencies before detaching, then cascade to the
             // ones left unobserved with no grace window of their own.
@@ -68,7 +74,7 @@ extension Cogs {
             var edge = graph.depsHead[Int(node)]
             while edge != Graph.none {
                 let dependency = graph.edges.dep[Int(edge)]
-                dependencies.append((dependency, graceDeadlines[dependency]))
+                dependencies.append((dependency, graceWindows.deadline(of: dependency)))
                 edge = graph.edges.nextDep[Int(edge)]
             }
             graph.detachDependencies(node)
@@ -76,7 +82,7 @@ extension Cogs {
             graph.flags[Int(node)] = []
             for dependency in dependencies where isUnobserved(dependency.node) {
                 if let heldUntil = dependency.heldUntil, heldUntil > timers.elapsed {
-                    graceDeadlines[dependency.node] = heldUntil
+                    graceWindows.open(dependency.node, until: heldUntil)
                     continue
                 }
                 pending.append(dependency.node)
@@ -102,8 +108,8 @@ extension Cogs {
         return total
     }
 
-    /// Grace timers waiting now.
-    package var pendingGraceTimerCount: Int { graceTimers.count }
+    /// States whose grace window is open now.
+    package var pendingGraceTimerCount: Int { graceWindows.count }
 }
 
 /// Where grace periods get their time: `ContinuousClock` in production,

@@ -27,10 +27,8 @@ public final class Cogs: CogOps {
     /// production; tests inject a clock and a duration).
     var timers: any CogTimerSource = ContinuousTimers()
     var grace: Duration = .seconds(30)
-    /// Per releasable node: when its current grace window ends, and the one
-    /// timer that checks it.
-    var graceDeadlines: [Int32: Duration] = [:]
-    var graceTimers: [Int32: @Sendable () -> Void] = [:]
+    /// When each unobserved releasable node's grace window ends.
+    var graceWindows = GraceWindows()
 
     package init() {
         Cogs.lastSerial += 1
