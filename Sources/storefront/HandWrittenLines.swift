@@ -1,6 +1,6 @@
 import Foundation
 
-/// Counts the lines the non-Cog ports write by hand to do what Cog does for
+/// Counts the lines each port writes by hand to do what Cog does for
 /// the app (caches, invalidation, request generations): the lines between
 /// `HAND-WRITTEN BEGIN` and `HAND-WRITTEN END` markers in each port's
 /// folder, plus single lines ending in `// hand-written` (a check inside a

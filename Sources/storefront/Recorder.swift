@@ -82,12 +82,12 @@ enum Recorder {
         }
         lines.append(body)
         let handWritten = HandWrittenLines.count(
-            in: root, folders: ["observable": "Observable", "memoized": "Memoized", "stategraph": "StateGraphPort"])
+            in: root, folders: ["cog": "Cog", "observable": "Observable", "memoized": "Memoized", "stategraph": "StateGraphPort"])
         if !handWritten.isEmpty {
             lines += [
                 "",
-                "Hand-written lines (caches, invalidation, request generations) that each non-Cog port keeps "
-                    + "between HAND-WRITTEN markers, counted from the sources:",
+                "Hand-written lines (caches, invalidation, request generations) that each port keeps "
+                    + "between HAND-WRITTEN markers, counted from the sources (Cog's are its library's job):",
                 "",
                 "| port | lines |",
                 "| --- | --- |",
