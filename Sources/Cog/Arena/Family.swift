@@ -11,10 +11,10 @@ class FamilyBase {
     let name: String
     /// Arena node of each row.
     @usableFromInline var rowNodes = ContiguousArray<Int32>()
-    /// Key of each row, kept for diagnostics; `nil` for a keyless declaration.
-    @usableFromInline var rowKeys = ContiguousArray<AnyHashable?>()
+    /// Key of each row, handed to the selector; `nil` for a keyless declaration.
+    @usableFromInline var rowKeys = ContiguousArray<CogKey?>()
     /// Row lookup for keyed declarations.
-    @usableFromInline var keyedRows: [AnyHashable: Int32] = [:]
+    @usableFromInline var keyedRows = RowIndex()
     /// Released rows, reused (with their nodes) by the next new key.
     var freeRows: [Int32] = []
     /// A keyless declaration's one row exists and is not released.
@@ -25,7 +25,7 @@ class FamilyBase {
 
     /// Drops row `slot`'s value and key; its node is already detached.
     func releaseRow(slot: Int32) {
-        if let key = rowKeys[Int(slot)] { keyedRows[key] = nil } else { keylessLive = false }
+        if let key = rowKeys[Int(slot)] { keyedRows.remove(key) } else { keylessLive = false }
         rowKeys[Int(slot)] = nil
         clearValue(slot: slot)
         freeRows.append(slot)
@@ -83,7 +83,7 @@ final class Family<Value>: FamilyBase {
     /// The row of `key`, created (with its starting value, for a source) on
     /// first use.
     @inlinable
-    func row(for key: AnyHashable?) -> Int32 {
+    func row(for key: CogKey?) -> Int32 {
         if !descriptor.isKeyed {
             return keylessLive ? 0 : createRow(for: nil)
         }
@@ -92,7 +92,7 @@ final class Family<Value>: FamilyBase {
     }
 
     @usableFromInline
-    func createRow(for key: AnyHashable?) -> Int32 {
+    func createRow(for key: CogKey?) -> Int32 {
         let initial: Value?
         switch descriptor.production {
         case .manual(let makeInitial): initial = makeInitial(key)
@@ -103,14 +103,14 @@ final class Family<Value>: FamilyBase {
 
     /// Creates a row holding `value` (nil for an automatic row not yet run).
     @usableFromInline
-    func addRow(key: AnyHashable?, value: Value?) -> Int32 {
+    func addRow(key: CogKey?, value: Value?) -> Int32 {
         if key == nil { keylessLive = true }
         if let reused = freeRows.popLast() {
             cogs.graph.resetNode(rowNodes[Int(reused)], automatic: descriptor.isAutomatic, eager: descriptor.isEager)
             rowKeys[Int(reused)] = key
             values[reused] = value
             pending[reused] = nil
-            if let key { keyedRows[key] = reused }
+            if let key { keyedRows.insert(reused, for: key) }
             return reused
         }
         let row = Int32(rowNodes.count)
@@ -119,7 +119,7 @@ final class Family<Value>: FamilyBase {
         rowKeys.append(key)
         values.append(value)
         pending.append(nil)
-        if let key { keyedRows[key] = row }
+        if let key { keyedRows.insert(row, for: key) }
         return row
     }
 

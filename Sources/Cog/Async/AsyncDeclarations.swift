@@ -37,7 +37,7 @@ enum AsyncDeclaration {
         policy: AsyncPolicy,
         equals: (@MainActor (Value, Value) -> Bool)?,
         makeDefault: @escaping @MainActor () -> Value,
-        selector: @escaping @MainActor (CogReader<CogStatus<Value>>, AnyHashable?) -> AsyncJob<Value>
+        selector: @escaping @MainActor (CogReader<CogStatus<Value>>, CogKey?) -> AsyncJob<Value>
     ) -> (status: CogDescriptor<CogStatus<Value>>, value: CogDescriptor<Value>) {
         let status = CogDescriptor<CogStatus<Value>>(
             name: name, fileID: fileID, line: line, equals: nil,
@@ -229,7 +229,7 @@ extension CogBox {
 
         /// The value and status references of `key`'s state.
         @inlinable public subscript(key: Key) -> CogAsyncReference<Value> {
-            let key = AnyHashable(key)
+            let key = CogKey(key)
             return CogAsyncReference(
                 value: CogReference(descriptor: valueDescriptor, key: key),
                 status: CogReference(descriptor: statusDescriptor, key: key)

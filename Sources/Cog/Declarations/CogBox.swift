@@ -28,12 +28,12 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
     /// The value reference of `key`'s state. Builds a small value and
     /// allocates nothing.
     @inlinable public subscript(key: Key) -> CogReference<Value> {
-        CogReference(descriptor: descriptor, key: AnyHashable(key))
+        CogReference(descriptor: descriptor, key: CogKey(key))
     }
 
     @inlinable
-    static func unwrap(_ key: AnyHashable?) -> Key {
-        key!.base as! Key
+    static func unwrap(_ key: CogKey?) -> Key {
+        key!.unwrap(as: Key.self)
     }
 
     /// A keyed family of sources.
@@ -74,7 +74,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
 
         /// The writable value reference of `key`'s source.
         @inlinable public subscript(key: Key) -> ManualCogReference<Value> {
-            ManualCogReference(reference: CogReference(descriptor: descriptor, key: AnyHashable(key)))
+            ManualCogReference(reference: CogReference(descriptor: descriptor, key: CogKey(key)))
         }
 
         /// The same family, readable but not writable.
@@ -91,7 +91,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
         }
 
         @inlinable public subscript(key: Key) -> CogReference<Value> {
-            CogReference(descriptor: descriptor, key: AnyHashable(key))
+            CogReference(descriptor: descriptor, key: CogKey(key))
         }
     }
 }

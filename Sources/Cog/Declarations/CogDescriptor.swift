@@ -13,9 +13,9 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     @usableFromInline
     enum Production: Sendable {
         /// A source: its starting-value closure runs once per state.
-        case manual(@MainActor (AnyHashable?) -> Value)
+        case manual(@MainActor (CogKey?) -> Value)
         /// An automatic value: its selector runs on demand.
-        case automatic(@MainActor (CogReader<Value>, AnyHashable?) -> Value)
+        case automatic(@MainActor (CogReader<Value>, CogKey?) -> Value)
     }
 
     /// `name:` when given, else the declaration site as `fileID:line`.

@@ -16,16 +16,17 @@ public protocol CogWritable<Value>: CogReadable {
 
 /// A read-only value reference: a descriptor plus an optional inline key.
 ///
-/// It is a small value: building one (`box[key]`) allocates nothing for keys
-/// that fit `AnyHashable`'s inline storage. It never exposes arena slots.
+/// It is a small value: building one (`box[key]`) allocates nothing for `Int`
+/// keys or keys that fit `AnyHashable`'s inline storage. It never exposes
+/// arena slots.
 public struct CogReference<Value>: CogReadable, @unchecked Sendable {
     // @unchecked: the descriptor is Sendable and box keys are required to be
-    // Sendable, so the AnyHashable only ever wraps a Sendable key.
+    // Sendable, so the key only ever wraps a Sendable key.
     @usableFromInline let descriptor: CogDescriptor<Value>
-    @usableFromInline let key: AnyHashable?
+    @usableFromInline let key: CogKey?
 
     @inlinable
-    init(descriptor: CogDescriptor<Value>, key: AnyHashable?) {
+    init(descriptor: CogDescriptor<Value>, key: CogKey?) {
         self.descriptor = descriptor
         self.key = key
     }
