@@ -19,8 +19,12 @@ let _filtersCog = Cog<Filters>.Manual(name: "filters") { Filters() }
 let _sortCog = Cog<SortOrder>.Manual(name: "sort") { .featured }
 let _pageCog = Cog<Int>.Manual(name: "page") { 0 }
 let _openProductCog = Cog<Int?>.Manual(name: "openProduct") { nil }
-/// Quantity per product in the cart.
-let _cartCog = Cog<[Int: Int]>.Manual(name: "cart") { [:] }
+/// Quantity per product in the cart (0: not in the cart), and which
+/// products are in it, ascending. Keyed state is a box, so changing one
+/// product's quantity notifies only what reads that product's quantity;
+/// readers of cart membership (recommendations) stay quiet.
+let _cartQuantityCogs = CogBox<Int, Int>.Manual(name: "cartQuantity") { _ in 0 }
+let _cartProductsCog = Cog<[Int]>.Manual(name: "cartProducts") { [] }
 let _ordersCog = Cog<[PlacedOrder]>.Manual(name: "orders") { [] }
 
 /// The session's service: every request goes through it.
@@ -107,12 +111,10 @@ let priceCogs = CogBox<Int, Int>(name: "price") { c, id in
     return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: c[_salePercentCogs[product.category]])
 }
 
-let quantityCogs = CogBox<Int, Int>(name: "quantity") { c, id in c[_cartCog][id] ?? 0 }
-
 /// What a card shows; it changes only when its own product's does.
 let cardCogs = CogBox<CardScreen?, Int>(name: "card") { c, id in
     guard let product = c[_catalogCog]?.products[id] else { return nil }
-    return CardScreen(product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]], inCart: c[quantityCogs[id]])
+    return CardScreen(product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]], inCart: c[_cartQuantityCogs[id]])
 }
 
 // MARK: Browsing
@@ -168,9 +170,8 @@ let visibleCog = Cog<[Int]>(name: "visible") { c in
 
 let cartCog = Cog<CartScreen>(name: "cartScreen") { c in
     guard let catalog = c[_catalogCog] else { return CartScreen(lines: []) }
-    let cart = c[_cartCog]
-    return CartScreen(lines: cart.keys.sorted().map { id in
-        CartLineScreen(product: catalog.products[id], quantity: cart[id]!, unitCents: c[priceCogs[id]],
+    return CartScreen(lines: c[_cartProductsCog].map { id in
+        CartLineScreen(product: catalog.products[id], quantity: c[_cartQuantityCogs[id]], unitCents: c[priceCogs[id]],
                        stock: c[_stockCogs[id]])
     })
 }
@@ -185,9 +186,9 @@ let checkoutCog = Cog<CheckoutScreen>(name: "checkout") { c in
 let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations") { c in
     guard let id = c[_openProductCog], let catalog = c[_catalogCog] else { return [] }
     let category = catalog.products[id].category
-    let cart = c[_cartCog]
+    let carted = c[_cartProductsCog]
     return catalog.products
-        .filter { $0.category == category && $0.id != id && cart[$0.id] == nil && c[_stockCogs[$0.id]] > 0 }
+        .filter { $0.category == category && $0.id != id && !carted.contains($0.id) && c[_stockCogs[$0.id]] > 0 }
         .sorted(by: CheckoutRules.recommends)
         .prefix(CheckoutRules.recommendationCount)
         .map { RecommendationScreen.Item(product: $0, priceCents: c[priceCogs[$0.id]]) }
@@ -202,5 +203,5 @@ let headerCog = Cog<HeaderScreen>(name: "header") { c in
 let detailScreenCog = Cog<DetailScreen>(name: "detailScreen") { c in
     guard let id = c[_openProductCog], let product = c[_catalogCog]?.products[id] else { return .closed }
     return DetailScreen(product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
-                        inCart: c[quantityCogs[id]], description: c[detailTextCog])
+                        inCart: c[_cartQuantityCogs[id]], description: c[detailTextCog])
 }

@@ -28,8 +28,21 @@ extension CogOps {
     func requireRating(_ tenths: Int) { turn { c in c[_filtersCog].minimumRatingTenths = tenths } }
     func sort(by order: SortOrder) { turn(_sortCog, to: order) }
 
-    func addToCart(_ id: Int) { turn { c in c[_cartCog][id, default: 0] += 1 } }
-    func setQuantity(_ id: Int, to quantity: Int) { turn { c in c[_cartCog][id] = quantity > 0 ? quantity : nil } }
+    func addToCart(_ id: Int) {
+        turn { c in
+            c[_cartQuantityCogs[id]] += 1
+            if !c[_cartProductsCog].contains(id) { c[_cartProductsCog] = (c[_cartProductsCog] + [id]).sorted() }
+        }
+    }
+
+    func setQuantity(_ id: Int, to quantity: Int) {
+        turn { c in
+            c[_cartQuantityCogs[id]] = max(quantity, 0)
+            let inCart = c[_cartProductsCog].contains(id)
+            if quantity > 0, !inCart { c[_cartProductsCog] = (c[_cartProductsCog] + [id]).sorted() }
+            if quantity <= 0, inCart { c[_cartProductsCog].removeAll { $0 == id } }
+        }
+    }
 
     func updateStock(_ updates: [StockUpdate]) {
         turn { c in
@@ -80,7 +93,8 @@ extension CogOps {
     func placeOrder(number: Int, totalCents: Int) {
         turn { c in
             c[_ordersCog].append(PlacedOrder(number: number, totalCents: totalCents, confirmed: false))
-            c[_cartCog] = [:]
+            for id in c[_cartProductsCog] { c[_cartQuantityCogs[id]] = 0 }
+            c[_cartProductsCog] = []
             c[_couponCodeCog] = nil
         }
     }
