@@ -12,7 +12,7 @@ class FamilyBase {
     /// Arena node of each row.
     @usableFromInline var rowNodes = ContiguousArray<Int32>()
     /// Key of each row, handed to the selector; `nil` for a keyless declaration.
-    @usableFromInline var rowKeys = ContiguousArray<CogKey?>()
+    @usableFromInline var rowKeys = RowKeys()
     /// Row lookup for keyed declarations.
     @usableFromInline var keyedRows = RowIndex()
     /// Released rows, reused (with their nodes) by the next new key.
@@ -25,8 +25,7 @@ class FamilyBase {
 
     /// Drops row `slot`'s value and key; its node is already detached.
     func releaseRow(slot: Int32) {
-        if let key = rowKeys[Int(slot)] { keyedRows.remove(key) } else { keylessLive = false }
-        rowKeys[Int(slot)] = nil
+        if let key = rowKeys[slot] { keyedRows.remove(key) } else { keylessLive = false }
         clearValue(slot: slot)
         freeRows.append(slot)
     }
@@ -38,7 +37,7 @@ class FamilyBase {
     }
 
     func label(slot: Int32) -> String {
-        guard let key = rowKeys[Int(slot)] else { return name }
+        guard let key = rowKeys[slot] else { return name }
         return "\(name)[\(key.base)]"
     }
 
@@ -70,7 +69,9 @@ final class Family<Value>: FamilyBase {
     @usableFromInline unowned(unsafe) let cogs: Cogs
     @usableFromInline let descriptor: CogDescriptor<Value>
     @usableFromInline var values = ValueColumn<Value>()
-    /// Staged source writes of the accumulating turn, one per row.
+    /// Staged writes of the accumulating turn. It grows only when a row is
+    /// first staged, so a family that is never written (an automatic one)
+    /// pays nothing for it: `stagedValue(slot:)` reads past its end as nil.
     @usableFromInline var pending = ValueColumn<Value>()
 
     @usableFromInline
@@ -107,18 +108,17 @@ final class Family<Value>: FamilyBase {
         if key == nil { keylessLive = true }
         if let reused = freeRows.popLast() {
             cogs.graph.resetNode(rowNodes[Int(reused)], automatic: descriptor.isAutomatic, eager: descriptor.isEager)
-            rowKeys[Int(reused)] = key
+            rowKeys.set(key, slot: reused)
             values[reused] = value
-            pending[reused] = nil
+            if Int(reused) < pending.count { pending[reused] = nil }
             if let key { keyedRows.insert(reused, for: key) }
             return reused
         }
         let row = Int32(rowNodes.count)
         let node = cogs.graph.addNode(family: self, slot: row, automatic: descriptor.isAutomatic, eager: descriptor.isEager)
         rowNodes.append(node)
-        rowKeys.append(key)
+        rowKeys.set(key, slot: row)
         values.append(value)
-        pending.append(nil)
         if let key { keyedRows.insert(row, for: key) }
         return row
     }
@@ -142,7 +142,7 @@ final class Family<Value>: FamilyBase {
         let graph = cogs.graph
         let stamp = graph.beginRun(node)
         let reader = CogReader(cogs: cogs, family: self, slot: slot, node: node, stamp: stamp)
-        let fresh = selector(reader, descriptor.isKeyed ? rowKeys[Int(slot)] : nil)
+        let fresh = selector(reader, descriptor.isKeyed ? rowKeys[slot] : nil)
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.
         let changed: Bool
@@ -159,6 +159,7 @@ final class Family<Value>: FamilyBase {
     /// Stages `value` for row `slot` in the accumulating turn.
     @inlinable
     func stage(_ value: Value, slot: Int32) {
+        while pending.count <= Int(slot) { pending.append(nil) }
         pending[slot] = value
         cogs.noteStaged(rowNodes[Int(slot)])
     }
@@ -170,7 +171,7 @@ final class Family<Value>: FamilyBase {
     /// Publishes the staged value of row `slot` unless it equals the current one.
     @inlinable
     func commit(slot: Int32) -> Bool {
-        guard let staged = pending[slot] else { return false }
+        guard let staged = stagedValue(slot: slot) else { return false }
         pending[slot] = nil
         if let current = values[slot], isEqual(current, staged) { return false }
         values[slot] = staged
@@ -179,7 +180,7 @@ final class Family<Value>: FamilyBase {
 
     override func clearValue(slot: Int32) {
         values[slot] = nil
-        pending[slot] = nil
+        if Int(slot) < pending.count { pending[slot] = nil }
     }
 
     override func stageCaptured(slot: Int32, value: Any) {
@@ -189,6 +190,11 @@ final class Family<Value>: FamilyBase {
     /// What a writer sees: the staged value, else the published one.
     @inlinable
     func writerValue(slot: Int32) -> Value {
-        pending[slot] ?? values[slot]!
+        stagedValue(slot: slot) ?? values[slot]!
+    }
+
+    @inlinable
+    func stagedValue(slot: Int32) -> Value? {
+        Int(slot) < pending.count ? pending[slot] : nil
     }
 }

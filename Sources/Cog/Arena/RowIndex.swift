@@ -61,3 +61,38 @@ struct RowIndex {
         }
     }
 }
+
+/// The key of each row, handed back to the row's selector and shown in
+/// labels. A declaration's rows all have one key kind, so the keys are kept
+/// by kind: an `Int`-keyed family pays 8 bytes a row rather than the 41 of
+/// an optional erased key, and a keyless family stores nothing.
+@usableFromInline
+struct RowKeys {
+    @usableFromInline var ints = ContiguousArray<Int>()
+    @usableFromInline var erased = ContiguousArray<AnyHashable>()
+
+    init() {}
+
+    /// Row `slot`'s key; nil for a keyless family.
+    @inlinable
+    subscript(slot: Int32) -> CogKey? {
+        let index = Int(slot)
+        if index < ints.count { return .int(ints[index]) }
+        if index < erased.count { return .erased(erased[index]) }
+        return nil
+    }
+
+    /// Records the key of a new row (`slot` is the next one) or of a
+    /// released row reused for another key.
+    mutating func set(_ key: CogKey?, slot: Int32) {
+        let index = Int(slot)
+        switch key {
+        case .int(let value)?:
+            if index < ints.count { ints[index] = value } else { ints.append(value) }
+        case .erased(let value)?:
+            if index < erased.count { erased[index] = value } else { erased.append(value) }
+        case nil:
+            break
+        }
+    }
+}

@@ -11,9 +11,12 @@
 /// node's real one, because renewing a window moves only `deadlines`. An
 /// entry that comes due early is queued again with the real deadline; one
 /// whose window was cancelled is dropped.
+///
+/// Deadlines are kept as nanoseconds (`Int64`): an entry is then 12 bytes
+/// in the dictionary and 16 in the heap rather than 20 and 32.
 struct GraceWindows {
-    private var deadlines: [Int32: Duration] = [:]
-    private var heap: [(deadline: Duration, node: Int32)] = []
+    private var deadlines: [Int32: Int64] = [:]
+    private var heap: [(deadline: Int64, node: Int32)] = []
     private var queued: Set<Int32> = []
     /// When the one armed timer fires (nil when none is armed), and how to
     /// cancel it.
@@ -26,14 +29,20 @@ struct GraceWindows {
     /// When the earliest queued entry comes due. (Indexing rather than
     /// `heap.first`: the unspecialized generic getter that debug builds call
     /// boxes the tuple on the heap, and a steady turn must not allocate.)
-    var earliest: Duration? { heap.isEmpty ? nil : heap[0].deadline }
+    var earliest: Duration? { heap.isEmpty ? nil : .nanoseconds(heap[0].deadline) }
 
-    func deadline(of node: Int32) -> Duration? { deadlines[node] }
+    func deadline(of node: Int32) -> Duration? { deadlines[node].map { .nanoseconds($0) } }
 
     /// Starts or moves `node`'s window to end at `deadline`.
     mutating func open(_ node: Int32, until deadline: Duration) {
-        deadlines[node] = deadline
-        if queued.insert(node).inserted { push(deadline, node) }
+        let nanoseconds = Self.nanoseconds(deadline)
+        deadlines[node] = nanoseconds
+        if queued.insert(node).inserted { push(nanoseconds, node) }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     /// Ends `node`'s window without releasing it. With no window left, the
@@ -54,9 +63,10 @@ struct GraceWindows {
 
     /// Removes and returns the nodes whose windows ended by `now`, earliest
     /// first; entries whose windows were renewed are queued again.
-    mutating func takeDue(at now: Duration) -> [Int32] {
+    mutating func takeDue(at time: Duration) -> [Int32] {
+        let now = Self.nanoseconds(time)
         var due: [Int32] = []
-        while let next = earliest, next <= now {
+        while !heap.isEmpty, heap[0].deadline <= now {
             let first = heap[0]
             pop()
             queued.remove(first.node)
@@ -74,7 +84,7 @@ struct GraceWindows {
 
     // MARK: Binary min-heap on deadline
 
-    private mutating func push(_ deadline: Duration, _ node: Int32) {
+    private mutating func push(_ deadline: Int64, _ node: Int32) {
         heap.append((deadline, node))
         var child = heap.count - 1
         while child > 0 {
