@@ -18,9 +18,15 @@ public final class SessionRunner<Port: StorefrontPort> {
     public private(set) var renderCount = 0
     private let invalidated = InvalidationSet()
 
-    public init(catalog: Catalog, fault: Fault? = nil) {
+    public convenience init(catalog: Catalog, fault: Fault? = nil) {
+        self.init(catalog: catalog) { service in Port(service: service, fault: fault) }
+    }
+
+    /// A session whose port `makePort` builds, for tests that configure a
+    /// port beyond the protocol's initializer.
+    public init(catalog: Catalog, makePort: (StorefrontService) -> Port) {
         service = StorefrontService(catalog: catalog)
-        port = Port(service: service, fault: fault)
+        port = makePort(service)
         for view in ViewID.fixed { render(view) }
         remount()
     }

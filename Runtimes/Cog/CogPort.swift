@@ -14,13 +14,29 @@ public final class CogPort: StorefrontPort {
     /// per process; the benchmark starts a fresh session per iteration, so it
     /// builds each runtime with the testing constructor: the same class and
     /// graph, without claiming the app's assembly slot.
-    let cogs = Cogs.forTesting()
+    let cogs: Cogs
     private let service: StorefrontService
 
-    public init(service: StorefrontService, fault: Fault?) {
+    public convenience init(service: StorefrontService, fault: Fault?) {
+        self.init(service: service, cogs: Cogs.forTesting())
+    }
+
+    /// A port whose grace periods run on `graceClock`, so a test can let
+    /// them pass and see what Cog releases.
+    public convenience init(service: StorefrontService, graceClock: TestClock) {
+        self.init(service: service, cogs: Cogs.forTesting(clock: graceClock))
+    }
+
+    private init(service: StorefrontService, cogs: Cogs) {
         self.service = service
+        self.cogs = cogs
         cogs.connect(to: service)
     }
+
+    /// States holding a row in the runtime, and states waiting for their
+    /// grace period to end (for lifetime tests).
+    public var liveStateCount: Int { cogs.debugLiveRowCount }
+    public var statesInGrace: Int { cogs.debugPendingGraceTimerCount }
 
     public func perform(_ action: UserAction) {
         switch action {

@@ -111,10 +111,18 @@ let priceCogs = CogBox<Int, Int>(name: "price") { c, id in
     return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: c[_salePercentCogs[product.category]])
 }
 
+/// A product's quantity in the cart. Reading the quantity source only for
+/// products in the cart keeps browsing from creating a source row (sources
+/// live for the app) per product viewed: this derived value is released
+/// when no screen shows it.
+let quantityCogs = CogBox<Int, Int>(name: "quantity") { c, id in
+    c[_cartProductsCog].contains(id) ? c[_cartQuantityCogs[id]] : 0
+}
+
 /// What a card shows; it changes only when its own product's does.
 let cardCogs = CogBox<CardScreen?, Int>(name: "card") { c, id in
     guard let product = c[_catalogCog]?.products[id] else { return nil }
-    return CardScreen(product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]], inCart: c[_cartQuantityCogs[id]])
+    return CardScreen(product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]], inCart: c[quantityCogs[id]])
 }
 
 // MARK: Browsing
@@ -203,5 +211,5 @@ let headerCog = Cog<HeaderScreen>(name: "header") { c in
 let detailScreenCog = Cog<DetailScreen>(name: "detailScreen") { c in
     guard let id = c[_openProductCog], let product = c[_catalogCog]?.products[id] else { return .closed }
     return DetailScreen(product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
-                        inCart: c[_cartQuantityCogs[id]], description: c[detailTextCog])
+                        inCart: c[quantityCogs[id]], description: c[detailTextCog])
 }
