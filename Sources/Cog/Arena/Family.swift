@@ -111,6 +111,7 @@ final class Family<Value>: FamilyBase {
             values[reused] = value
             pending[reused] = nil
             if let key { keyedRows[key] = reused }
+            if descriptor.isReleasableSource { cogs.graph.flags[Int(rowNodes[Int(reused)])].insert(.releasable) }
             return reused
         }
         let row = Int32(rowNodes.count)
@@ -120,6 +121,8 @@ final class Family<Value>: FamilyBase {
         values.append(value)
         pending.append(nil)
         if let key { keyedRows[key] = row }
+        // A manual source declared whileObserved(resetToInitial: true).
+        if descriptor.isReleasableSource { cogs.graph.flags[Int(node)].insert(.releasable) }
         return row
     }
 

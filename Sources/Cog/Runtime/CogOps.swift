@@ -15,6 +15,10 @@ public protocol CogOps {
 
     /// A one-time read: settles and returns the current value, tracking nothing.
     func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value
+
+    /// Releases one exact state the application is finished with (its
+    /// Observation boundary included) as its own turn; see `Cogs.discard`.
+    func discard<Reference: CogReadable>(_ reference: Reference)
 }
 
 extension CogOps {

@@ -31,11 +31,38 @@ public final class Cogs: CogOps {
     /// timer that checks it.
     var graceDeadlines: [Int32: Duration] = [:]
     var graceTimers: [Int32: @Sendable () -> Void] = [:]
+    /// Families whose declaration names its own grace period.
+    var graceOverrides: [ObjectIdentifier: Duration] = [:]
+
+    #if DEBUG
+    /// The bounded debug history (debug builds only; see `CogHistory`).
+    var history = CogHistory()
+    #endif
+
+    /// Called on the MainActor when teardown finished: the internal
+    /// acknowledgement that deinit cleanup reached the MainActor (MECH-15).
+    package var onTeardown: (@MainActor () -> Void)?
 
     package init() {
         Cogs.lastSerial += 1
         serial = Cogs.lastSerial
         graph.lifetime = self
+    }
+
+    /// Teardown, when the last reference drops (on the MainActor or from
+    /// another executor; an isolated deinit always runs on the MainActor).
+    /// Every controller becomes inert first, then their reactions and tasks
+    /// are cancelled and their bodies released; async work is cancelled
+    /// (waiting refresh handles resolve `released`) and grace timers
+    /// stop; only then are the mechanisms released, and what they own
+    /// after them. The acknowledgement comes last.
+    isolated deinit {
+        for controller in controllers { controller.markRetired() }
+        for controller in controllers { controller.releaseRegistrations(in: nil) }
+        for row in asyncRows.values { row.release() }
+        for cancel in graceTimers.values { cancel() }
+        mechanisms.removeAll()
+        onTeardown?()
     }
 
     // MARK: Storage lookup
@@ -57,6 +84,7 @@ public final class Cogs: CogOps {
         } else {
             family = Family(descriptor: descriptor, cogs: self)
             families[id] = family
+            if let grace = descriptor.grace { graceOverrides[ObjectIdentifier(family)] = grace }
         }
         descriptor.cache = FamilyCache(runtimeSerial: serial, family: .passUnretained(family))
         return family
