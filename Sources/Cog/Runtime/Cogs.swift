@@ -18,6 +18,8 @@ public final class Cogs: CogOps {
     var controllers: [CogController] = []
     /// Subscriptions `values(of:)` ever created.
     var exportCount = 0
+    /// Ends each export subscription's reader loop at teardown.
+    var exportFinishers: [@MainActor () -> Void] = []
     /// Never reused, so a descriptor's family cache cannot name a dead runtime.
     @usableFromInline let serial: UInt64
 
@@ -54,13 +56,14 @@ public final class Cogs: CogOps {
     /// Every controller becomes inert first, then their reactions and tasks
     /// are cancelled and their bodies released; async work is cancelled
     /// (waiting refresh handles resolve `released`) and grace timers
-    /// stop; only then are the mechanisms released, and what they own
-    /// after them. The acknowledgement comes last.
+    /// stop and export readers end; only then are the mechanisms released,
+    /// and what they own after them. The acknowledgement comes last.
     isolated deinit {
         for controller in controllers { controller.markRetired() }
         for controller in controllers { controller.releaseRegistrations(in: nil) }
         for row in asyncRows.values { row.release() }
         for cancel in graceTimers.values { cancel() }
+        for finish in exportFinishers { finish() }
         mechanisms.removeAll()
         onTeardown?()
     }

@@ -177,6 +177,21 @@ struct TeardownScenarioTests {
         await teardown(onMainActor: false)
     }
 
+    @Test("MECH-15 teardown ends export readers instead of leaving them suspended")
+    func teardownEndsExports() async {
+        let holder = RuntimeHolder(Cogs.forTesting())
+        let values = holder.cogs.values(of: _levelCog)
+        let reader = Task { @MainActor in
+            var seen: [Int] = []
+            for await level in values { seen.append(level) }
+            return seen
+        }
+        holder.cogs.turn(_levelCog, to: 1)
+        holder.drop()
+        // The loop ended: teardown finished the buffer (buffered values are dropped with it).
+        #expect(await reader.value.allSatisfy { $0 <= 1 })
+    }
+
     @Test("MECH-16 an engine's [weak m] callback calls an op from a background executor; after teardown no op runs and nothing retains the context")
     func engineCallback() async {
         let (delivered, deliver) = AsyncStream.makeStream(of: String.self)
