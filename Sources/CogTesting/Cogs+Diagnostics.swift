@@ -11,11 +11,17 @@ extension Cogs {
         diagnosticLabel(of: reference)
     }
 
-    /// Names of the most recent completed turns, oldest first (TURN-06).
-    public var debugRecentTurnNames: [String] { recentTurnNames }
-
-    /// How many turns have completed.
+    /// How many turns have completed (every build).
     public var debugCompletedTurnCount: Int { completedTurnCount }
+
+    /// Whether the context is idle: no turn running and none queued.
+    public var debugIsIdle: Bool { isIdle }
+
+    /// Sets the acknowledgement called on the MainActor once the runtime's
+    /// teardown (its isolated deinit) finished (MECH-15).
+    public func debugOnTeardown(_ acknowledge: @escaping @MainActor () -> Void) {
+        onTeardown = acknowledge
+    }
 
     /// The edge pool's high-water mark, for checking that steady runs reuse edges.
     public var debugEdgePoolHighWaterMark: Int { edgePoolHighWaterMark }
@@ -37,3 +43,19 @@ extension Cogs {
     /// Grace timers waiting now.
     public var debugPendingGraceTimerCount: Int { pendingGraceTimerCount }
 }
+
+#if DEBUG
+extension Cogs {
+    /// The debug history, oldest first: turns (with the controller that
+    /// requested them), writes, recomputes, reaction runs, UI notices and
+    /// discards. Debug builds only; release builds have no history.
+    public var debugHistory: [CogHistoryEntry] { historyEntries }
+
+    /// Names of the turns still in history, oldest first (TURN-06, HIST-01).
+    public var debugRecentTurnNames: [String] { recentTurnNames }
+
+    /// Chains of turns that ran past 64 turns without the context going
+    /// idle, with their causes (REACT-17).
+    public var debugChainWarnings: [CogChainWarning] { chainWarnings }
+}
+#endif

@@ -112,6 +112,7 @@ final class Family<Value>: FamilyBase {
             values[reused] = value
             if Int(reused) < pending.count { pending[reused] = nil }
             if let key { keyedRows.insert(reused, for: key) }
+            if descriptor.isReleasableSource { cogs.graph.flags[Int(rowNodes[Int(reused)])].insert(.releasable) }
             return reused
         }
         let row = Int32(rowNodes.count)
@@ -120,6 +121,8 @@ final class Family<Value>: FamilyBase {
         rowKeys.set(key, slot: row)
         values.append(value)
         if let key { keyedRows.insert(row, for: key) }
+        // A manual source declared whileObserved(resetToInitial: true).
+        if descriptor.isReleasableSource { cogs.graph.flags[Int(node)].insert(.releasable) }
         return row
     }
 

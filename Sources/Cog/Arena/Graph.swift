@@ -238,6 +238,9 @@ final class Graph {
         if cold { coldRuns += 1 }
         let changed = family[n].recompute(slot: slot[n], node: node)
         if cold { coldRuns -= 1 }
+        #if DEBUG
+        lifetime?.recordState(flags[n].contains(.reaction) ? .reaction : .recompute, node)
+        #endif
         guard changed else { return }
         changedInFlush[n] = flushStamp
         var edge = subsHead[n]
@@ -409,6 +412,9 @@ final class Graph {
             let node = Int(hotQueue[index])
             flags[node].remove(.queued)
             if changedInFlush[node] == flushStamp, boundaryIndex[node] != Self.none {
+                #if DEBUG
+                lifetime?.recordState(.notice, Int32(node))
+                #endif
                 boundaries[Int(boundaryIndex[node])].notifyChange()
             }
             index += 1

@@ -41,7 +41,7 @@ enum AsyncDeclaration {
     ) -> (status: CogDescriptor<CogStatus<Value>>, value: CogDescriptor<Value>) {
         let status = CogDescriptor<CogStatus<Value>>(
             name: name, fileID: fileID, line: line, equals: nil,
-            isKeyed: isKeyed, isEager: true,
+            isKeyed: isKeyed, isEager: true, isAsync: true,
             production: .automatic { reader, key in
                 let job = selector(reader, key)
                 return reader.cogs.asyncSelectorRan(
@@ -51,7 +51,7 @@ enum AsyncDeclaration {
         )
         let value = CogDescriptor<Value>(
             name: name, fileID: fileID, line: line, equals: equals,
-            isKeyed: isKeyed,
+            isKeyed: isKeyed, isAsync: true,
             production: .automatic { reader, key in
                 reader[CogReference(descriptor: status, key: key)].storedValue
             }

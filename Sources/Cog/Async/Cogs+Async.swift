@@ -193,6 +193,13 @@ extension Cogs {
     /// On a never-read state it is the one initial load.
     @discardableResult
     public func refresh<Reference: CogStatusReadable>(_ reference: Reference) -> CogRefresh {
+        refresh(reference, owner: nil)
+    }
+
+    /// A refresh requested by `owner`: queued during a flush, it is rejected
+    /// at its execution point if that controller retired first (its handle
+    /// then stays unresolved; nothing pretends the state was released).
+    func refresh<Reference: CogStatusReadable>(_ reference: Reference, owner: CogController?) -> CogRefresh {
         let reference = reference.cogStatusReference
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
@@ -216,13 +223,15 @@ extension Cogs {
             graph.prepareRead(node)
             bind(handle, to: node)
         case .idle:
-            performTurn(named: "refresh(\(graph.label(of: node)))") { _ in graph.invalidate(node) }
+            performTurn(named: "refresh(\(graph.label(of: node)))", owner: owner) { _ in graph.invalidate(node) }
             bind(handle, to: node)
         case .accumulating:
             graph.invalidate(node)
             turns.refreshBindings.append((node, handle))
         case .flushing, .capturing:
-            turns.queued.append(.init(name: "refresh(\(graph.label(of: node)))", writes: [], refreshes: [(node, handle)]))
+            turns.queued.append(
+                .init(name: "refresh(\(graph.label(of: node)))", owner: owner, writes: [], refreshes: [(node, handle)])
+            )
         }
         return handle
     }

@@ -40,6 +40,7 @@ public struct Cog<Value>: CogReadable, Sendable {
         public init(
             name: String? = nil,
             equals: (@MainActor (Value, Value) -> Bool)? = nil,
+            lifetime: ManualCogLifetime = .app,
             fileID: String = #fileID,
             line: Int = #line,
             _ initial: @escaping @MainActor () -> Value
@@ -47,6 +48,7 @@ public struct Cog<Value>: CogReadable, Sendable {
             descriptor = CogDescriptor(
                 name: name, fileID: fileID, line: line, equals: equals,
                 isKeyed: false,
+                lifetime: lifetime,
                 production: .manual { _ in initial() }
             )
         }
@@ -90,6 +92,7 @@ extension Cog.Manual where Value: Equatable {
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: ManualCogLifetime = .app,
         fileID: String = #fileID,
         line: Int = #line,
         _ initial: @escaping @MainActor () -> Value
@@ -97,6 +100,7 @@ extension Cog.Manual where Value: Equatable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
             isKeyed: false,
+            lifetime: lifetime,
             production: .manual { _ in initial() }
         )
     }

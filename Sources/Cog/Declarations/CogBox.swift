@@ -45,6 +45,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
         public init(
             name: String? = nil,
             equals: (@MainActor (Value, Value) -> Bool)? = nil,
+            lifetime: ManualCogLifetime = .app,
             fileID: String = #fileID,
             line: Int = #line,
             _ initial: @escaping @MainActor () -> Value
@@ -52,6 +53,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
             descriptor = CogDescriptor(
                 name: name, fileID: fileID, line: line, equals: equals,
                 isKeyed: true,
+                lifetime: lifetime,
                 production: .manual { _ in initial() }
             )
         }
@@ -61,6 +63,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
         public init(
             name: String? = nil,
             equals: (@MainActor (Value, Value) -> Bool)? = nil,
+            lifetime: ManualCogLifetime = .app,
             fileID: String = #fileID,
             line: Int = #line,
             _ initial: @escaping @MainActor (Key) -> Value
@@ -68,6 +71,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
             descriptor = CogDescriptor(
                 name: name, fileID: fileID, line: line, equals: equals,
                 isKeyed: true,
+                lifetime: lifetime,
                 production: .manual { key in initial(CogBox.unwrap(key)) }
             )
         }
@@ -118,6 +122,7 @@ extension CogBox.Manual where Value: Equatable {
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: ManualCogLifetime = .app,
         fileID: String = #fileID,
         line: Int = #line,
         _ initial: @escaping @MainActor () -> Value
@@ -125,6 +130,7 @@ extension CogBox.Manual where Value: Equatable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
             isKeyed: true,
+            lifetime: lifetime,
             production: .manual { _ in initial() }
         )
     }
@@ -134,6 +140,7 @@ extension CogBox.Manual where Value: Equatable {
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: ManualCogLifetime = .app,
         fileID: String = #fileID,
         line: Int = #line,
         _ initial: @escaping @MainActor (Key) -> Value
@@ -141,6 +148,7 @@ extension CogBox.Manual where Value: Equatable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
             isKeyed: true,
+            lifetime: lifetime,
             production: .manual { key in initial(CogBox.unwrap(key)) }
         )
     }

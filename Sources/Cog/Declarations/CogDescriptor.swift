@@ -27,6 +27,13 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     /// An async status node: the flush settles it whenever a push reaches
     /// it, so a dependency change restarts its work in the same turn.
     @usableFromInline let isEager: Bool
+    /// A manual source declared `.whileObserved(resetToInitial: true)`:
+    /// released like automatic state, it comes back at its starting value.
+    @usableFromInline let isReleasableSource: Bool
+    /// The declaration's own grace period, or nil for the context default.
+    @usableFromInline let grace: Duration?
+    /// One of an async declaration's two descriptors (`discard` refuses them).
+    @usableFromInline let isAsync: Bool
     /// Nil means "never equal": every write or recompute counts as a change.
     @usableFromInline let equals: (@MainActor (Value, Value) -> Bool)?
     /// The family's typed work. The closures are formed in this inlinable
@@ -47,11 +54,16 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         equals: (@MainActor (Value, Value) -> Bool)?,
         isKeyed: Bool,
         isEager: Bool = false,
+        lifetime: ManualCogLifetime = .app,
+        isAsync: Bool = false,
         production: Production
     ) {
         self.name = name ?? "\(fileID):\(line)"
         self.isKeyed = isKeyed
         self.isEager = isEager
+        self.isReleasableSource = lifetime.resetsToInitial
+        self.grace = lifetime.grace
+        self.isAsync = isAsync
         self.equals = equals
         self.production = production
         recomputeKernel = { family, slot, node in family.runSelector(slot: slot, node: node) }
@@ -80,5 +92,44 @@ struct FamilyCache<Value> {
     @inlinable init(runtimeSerial: UInt64, family: Unmanaged<Family<Value>>) {
         self.runtimeSerial = runtimeSerial
         self.family = family
+    }
+}
+
+/// How long a manual source lives.
+///
+///     private let _draftNoteCogs = CogBox<String, ScreenID>.Manual(
+///         lifetime: .whileObserved(resetToInitial: true)
+///     ) { "" }
+///
+/// `.app` (the default) keeps the value for the life of the runtime.
+/// `.whileObserved(resetToInitial: true)` releases the source like automatic
+/// state once nothing observes it and its grace period passed (a peek or a
+/// write renews the window, reactions and exports lease it, a UI read pins
+/// it until `discard`); the next read starts over from the starting-value
+/// closure, which runs again. Only such a source can be discarded.
+public struct ManualCogLifetime: Sendable {
+    @usableFromInline let resetsToInitial: Bool
+    @usableFromInline let grace: Duration?
+
+    @usableFromInline init(resetsToInitial: Bool, grace: Duration?) {
+        self.resetsToInitial = resetsToInitial
+        self.grace = grace
+    }
+
+    /// The value lives as long as the runtime.
+    public static let app = ManualCogLifetime(resetsToInitial: false, grace: nil)
+
+    /// Released once unobserved for `grace` (the context default when nil),
+    /// then recreated at its starting value. `resetToInitial` must be true:
+    /// a released source has no value to come back as, so `false` cannot
+    /// keep its promise and stops at the declaration.
+    public static func whileObserved(resetToInitial: Bool, grace: Duration? = nil) -> ManualCogLifetime {
+        guard resetToInitial else {
+            fatalError(
+                "Cog: .whileObserved(resetToInitial: false) cannot keep its promise: a released source has no value "
+                    + "to come back as. Declare .whileObserved(resetToInitial: true), or keep the default .app."
+            )
+        }
+        return ManualCogLifetime(resetsToInitial: true, grace: grace)
     }
 }

@@ -110,7 +110,8 @@ extension Cogs {
         let family = family(for: descriptor)
         let node = family.rowNodes[Int(family.row(for: nil))]
         graph.flags[Int(node)].remove(.releasable)
-        buffer.onFinish = { [unowned self] in retireReaction(node) }
+        buffer.onFinish = { [weak self] in self?.retireReaction(node) }
+        exportFinishers.append { [weak buffer] in buffer?.finish() }
         graph.prepareRead(node)
         exportCount += 1
         return CogValues(buffer: buffer)

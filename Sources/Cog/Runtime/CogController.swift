@@ -1,31 +1,58 @@
 /// What a mechanism (or a scope's body) receives as `m`: ops, reactions,
 /// watches, tasks and scopes, all owned by one named lifetime.
 ///
-/// Retirement (a scope closing, or the runtime's mechanisms ending) revokes
+/// Retirement (a scope closing, or the runtime being torn down) revokes
 /// the controller's graph access: its turns are inert, registrations do
 /// nothing, `task` returns an already-cancelled task, and its reactions
 /// never run again. A value-producing read through a retired controller
 /// traps, naming the scope.
+///
+/// A controller holds its runtime weakly: the runtime owns its
+/// controllers, never the reverse, so dropping the last reference to a
+/// `Cogs` tears it down even while an engine still holds a controller.
 @MainActor
 public final class CogController: CogOps {
-    let cogs: Cogs
+    /// The runtime, while it lives; nil once it was torn down.
+    private weak var runtime: Cogs?
     /// The composed name: `Weather`, or `Weather.session` for a scope.
     public let name: String
     public private(set) var isLive = true
     private var reactionNodes: [Int32] = []
+    /// Each reaction's body, held through a box its node calls: clearing the
+    /// box at retirement releases what the body captured (MECH-31).
+    private var reactionBodies: [ReactionBody] = []
     private var tasks: [Task<Void, Never>] = []
     private var children: [CogController] = []
 
     init(cogs: Cogs, name: String) {
-        self.cogs = cogs
+        self.runtime = cogs
         self.name = name
+    }
+
+    /// The runtime for a value-producing call; traps once retired or torn down.
+    var cogs: Cogs {
+        guard let runtime else {
+            fatalError(
+                "Cog: '\(name)' was used after its runtime was torn down. "
+                    + "Its Cogs no longer exists; use m.ifLive { ... } for a call that may come after teardown."
+            )
+        }
+        return runtime
     }
 
     // MARK: CogOps
 
     public func performTurn(named name: String, _ body: (CogWriter) -> Void) {
-        guard isLive else { return }
-        cogs.performTurn(named: name, body)
+        guard isLive, let runtime else { return }
+        runtime.performTurn(named: name, owner: self, body)
+    }
+
+    /// Discards `reference`'s state (see `Cogs.discard`). Inert once this
+    /// controller retired, like a turn; queued during a flush, it is
+    /// rejected at its execution point if this controller retired first.
+    public func discard<Reference: CogReadable>(_ reference: Reference) {
+        guard isLive, let runtime else { return }
+        runtime.discard(reference, owner: self)
     }
 
     public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
@@ -37,18 +64,25 @@ public final class CogController: CogOps {
     @discardableResult
     public func refresh<Reference: CogStatusReadable>(_ reference: Reference) -> CogRefresh {
         ensureLive("refresh")
-        return cogs.refresh(reference)
+        return cogs.refresh(reference, owner: self)
     }
 
     /// The status lens for one-time reads through this controller.
     public var status: CogControllerStatusLens { CogControllerStatusLens(controller: self) }
 
-    /// Performs `body` while the controller is live; nil once retired.
+    /// Performs `body` while the controller is live; nil once retired (or
+    /// once its runtime was torn down).
     public func ifLive<Result>(_ body: () -> Result) -> Result? {
-        isLive ? body() : nil
+        isLive && runtime != nil ? body() : nil
     }
 
     func ensureLive(_ operation: String) {
+        guard runtime != nil else {
+            fatalError(
+                "Cog: \(operation) through the controller of '\(name)' after its runtime was torn down. "
+                    + "Its Cogs no longer exists; use m.ifLive { ... } for a call that may come after teardown."
+            )
+        }
         guard isLive else {
             fatalError(
                 "Cog: \(operation) through the retired controller of '\(name)'. Its scope has ended; "
@@ -69,9 +103,11 @@ public final class CogController: CogOps {
         line: Int = #line,
         _ body: @escaping @MainActor (CogReader<UInt8>) -> Void
     ) {
-        guard isLive else { return }
+        guard isLive, let runtime else { return }
         let label = "\(self.name).\(name ?? "\(fileID):\(line)")"
-        reactionNodes.append(cogs.registerReaction(named: label, body))
+        let box = ReactionBody(body)
+        reactionBodies.append(box)
+        reactionNodes.append(runtime.registerReaction(named: label) { c in box.body?(c) })
     }
 
     /// Calls `body` with the old and new value each time `reference` changes.
@@ -106,7 +142,7 @@ public final class CogController: CogOps {
         name: String? = nil,
         _ operation: @escaping @MainActor (CogController) async -> Void
     ) -> Task<Void, Never> {
-        guard isLive else {
+        guard isLive, runtime != nil else {
             let inert = Task<Void, Never> {}
             inert.cancel()
             return inert
@@ -154,7 +190,7 @@ public final class CogController: CogOps {
         line: Int = #line,
         _ body: @escaping @MainActor (CogController, Identity) -> Void
     ) where Condition.Value: Collection, Condition.Value.Element == Identity {
-        guard isLive else { return }
+        guard isLive, runtime != nil else { return }
         let scopeName = "\(self.name).\(name ?? "\(fileID):\(line)")"
         var open: [Identity: CogController] = [:]
         run(name: name, fileID: fileID, line: line) { [unowned self] c in
@@ -183,7 +219,7 @@ public final class CogController: CogOps {
         line: Int,
         _ body: @escaping @MainActor (CogController, Identity) -> Void
     ) {
-        guard isLive else { return }
+        guard isLive, runtime != nil else { return }
         let scopeName = "\(self.name).\(name ?? "\(fileID):\(line)")"
         var current: (identity: Identity, child: CogController)?
         run(name: name, fileID: fileID, line: line) { [unowned self] c in
@@ -207,20 +243,57 @@ public final class CogController: CogOps {
 
     /// Revokes this controller and every descendant: reactions never run
     /// again, tasks are cancelled, later calls are inert. Safe to repeat.
+    ///
+    /// Two passes: first the whole subtree becomes inert, then each
+    /// controller's registrations are released. Releasing a body's captures
+    /// can run application code (a deinitializer); by then every sibling and
+    /// descendant already reports not live, registers nothing and writes
+    /// nothing (MECH-31).
     func retire() {
         guard isLive else { return }
+        markRetired()
+        releaseRegistrations(in: runtime)
+    }
+
+    /// Pass one: this controller and every descendant stop.
+    func markRetired() {
         isLive = false
-        for child in children { child.retire() }
-        children.removeAll()
-        for node in reactionNodes { cogs.retireReaction(node) }
+        for child in children { child.markRetired() }
+    }
+
+    /// Pass two: reactions detach and drop their bodies, tasks are
+    /// cancelled, children are released. With no runtime (teardown), only
+    /// the bodies and tasks are let go.
+    func releaseRegistrations(in runtime: Cogs?) {
+        let children = self.children
+        self.children.removeAll()
+        for child in children { child.releaseRegistrations(in: runtime) }
+        let nodes = reactionNodes
+        let bodies = reactionBodies
         reactionNodes.removeAll()
+        reactionBodies.removeAll()
+        if let runtime {
+            for node in nodes { runtime.retireReaction(node) }
+        }
+        let tasks = self.tasks
+        self.tasks.removeAll()
         for task in tasks { task.cancel() }
-        tasks.removeAll()
+        for body in bodies { body.body = nil }
     }
 
     /// How many reactions this controller and its live descendants own.
     var registrationCount: Int {
         reactionNodes.count + children.reduce(0) { $0 + $1.registrationCount }
+    }
+}
+
+/// A reaction's body, released when its controller retires.
+@MainActor
+final class ReactionBody {
+    var body: (@MainActor (CogReader<UInt8>) -> Void)?
+
+    init(_ body: @escaping @MainActor (CogReader<UInt8>) -> Void) {
+        self.body = body
     }
 }
 

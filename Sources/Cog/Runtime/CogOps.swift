@@ -23,6 +23,10 @@ public protocol CogOps {
     /// one the turn's writes start: the refresh and the writes settle once.
     @discardableResult
     func refresh<Reference: CogStatusReadable>(_ reference: Reference) -> CogRefresh
+
+    /// Releases one exact state the application is finished with (its
+    /// Observation boundary included) as its own turn; see `Cogs.discard`.
+    func discard<Reference: CogReadable>(_ reference: Reference)
 }
 
 extension CogOps {

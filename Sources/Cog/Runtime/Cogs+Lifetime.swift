@@ -21,8 +21,10 @@ extension Cogs {
         noteUnobserved(node)
     }
 
-    /// Starts or renews `node`'s grace window.
+    /// Starts or renews `node`'s grace window (the declaration's own grace
+    /// period, else the context default).
     func noteUnobserved(_ node: Int32) {
+        let grace = graceOverrides.isEmpty ? grace : graceOverrides[ObjectIdentifier(graph.family[Int(node)])] ?? grace
         graceWindows.open(node, until: timers.elapsed + grace)
         armGraceTimer()
     }
@@ -88,6 +90,103 @@ extension Cogs {
                 pending.append(dependency.node)
             }
         }
+    }
+
+    // MARK: Discard
+
+    /// Releases one exact state the application is finished with, including
+    /// the Observation boundary that pinned it: the one explicit release
+    /// (core design §5.3, decision 32).
+    ///
+    /// Only a declaration that already permits release and reset is
+    /// eligible: automatic state, or a source declared
+    /// `.whileObserved(resetToInitial: true)`. Discarding an `.app` source
+    /// or async state stops with an error in every build. A state another
+    /// consumer still leases or subscribes to (a reaction, an export, a live
+    /// automatic state) is left to that owner; a state that does not exist
+    /// is nothing to do. Otherwise it runs as its own turn at the first safe
+    /// graph boundary (now at idle; after the current turn or flush
+    /// otherwise): the boundary is detached, the state released, and only
+    /// then the detached boundary notified, so a reader still tracking it
+    /// re-reads, recreates the state at its starting value, and attaches to
+    /// a fresh boundary.
+    public func discard<Reference: CogReadable>(_ reference: Reference) {
+        discard(reference, owner: nil)
+    }
+
+    func discard<Reference: CogReadable>(_ reference: Reference, owner: CogController?) {
+        let reference = reference.cogReference
+        let descriptor = reference.descriptor
+        if descriptor.isAsync {
+            fatalError(
+                "Cog: discard of async state '\(descriptor.name)'. Its generations belong to its demand; "
+                    + "async state is released by its grace period, never discarded."
+            )
+        }
+        if !descriptor.isAutomatic, !descriptor.isReleasableSource {
+            fatalError(
+                "Cog: discard of '\(descriptor.name)', a manual source declared .app. A released source has no value "
+                    + "to come back as; declare it with lifetime: .whileObserved(resetToInitial: true) to make it discardable."
+            )
+        }
+        if let computing = graph.runs.last?.node, !graph.flags[Int(computing)].contains(.reaction) {
+            fatalError(
+                "Cog: discard of '\(descriptor.name)' was attempted while automatic cog '\(graph.label(of: computing))' "
+                    + "was computing. Automatic computation cannot write; discard from an op."
+            )
+        }
+        let family = family(for: descriptor)
+        let existing: Int32? =
+            if let key = reference.key { family.keyedRows[key] } else { family.keylessLive ? 0 : nil }
+        guard let row = existing else { return }
+        let node = family.rowNodes[Int(row)]
+        turns.queued.append(
+            .init(name: "discard(\(family.label(slot: row)))", owner: owner, writes: [], discards: [(node, reference.key)])
+        )
+        guard turns.phase == .idle else { return }
+        #if DEBUG
+        history.beginChain()
+        defer { history.endChain() }
+        #endif
+        drainQueuedTurns()
+    }
+
+    /// Runs at the start of a discard turn's flush.
+    func performDiscards(_ discards: [(node: Int32, key: CogKey?)]) {
+        for (node, key) in discards {
+            let n = Int(node)
+            let family = graph.family[n]
+            let slot = graph.slot[n]
+            // The exact state still exists, and nothing else leases it.
+            let live = key.map { family.keyedRows[$0] == slot } ?? family.keylessLive
+            guard live, graph.subsHead[n] == Graph.none else { continue }
+            #if DEBUG
+            recordState(.discard, node)
+            #endif
+            let boundary = detachBoundary(node)
+            release(node)
+            boundary?.notifyChange()
+        }
+    }
+
+    /// Removes `node`'s boundary from the arena (the last boundary moves
+    /// into its place) and returns it; the node is no longer a hot root.
+    private func detachBoundary(_ node: Int32) -> CogBoundary? {
+        let n = Int(node)
+        let index = Int(graph.boundaryIndex[n])
+        guard index != Int(Graph.none) else { return nil }
+        let boundary = graph.boundaries[index]
+        let last = graph.boundaries.count - 1
+        if index != last {
+            graph.boundaries[index] = graph.boundaries[last]
+            if let moved = graph.boundaryIndex.firstIndex(of: Int32(last)) {
+                graph.boundaryIndex[moved] = Int32(index)
+            }
+        }
+        graph.boundaries.removeLast()
+        graph.boundaryIndex[n] = Graph.none
+        graph.flags[n].remove([.hot, .queued])
+        return boundary
     }
 
     // MARK: Seams for CogTesting

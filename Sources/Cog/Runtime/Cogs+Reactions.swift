@@ -25,6 +25,10 @@ extension Cogs {
         case .flushing, .capturing:
             break  // the flush's step 5 runs it at the tail
         case .idle:
+            #if DEBUG
+            history.beginChain()
+            defer { history.endChain() }
+            #endif
             turns.phase = .flushing
             runReactions()
             turns.phase = .idle

@@ -8,6 +8,14 @@
 ///   6. drain turns queued during the flush, FIFO, each one complete.
 extension Cogs {
     public func performTurn(named name: String, _ body: (CogWriter) -> Void) {
+        performTurn(named: name, owner: nil, body)
+    }
+
+    /// A turn requested by `owner` (a controller), or by the runtime itself
+    /// when `owner` is nil. A turn queued during a flush remembers its
+    /// owner, and is discarded at its execution point if that exact
+    /// controller has retired by then (MECH-29).
+    func performTurn(named name: String, owner: CogController?, _ body: (CogWriter) -> Void) {
         if let computing = graph.runs.last?.node, !graph.flags[Int(computing)].contains(.reaction) {
             fatalError(
                 "Cog: turn '\(name)' was attempted while automatic cog '\(graph.label(of: computing))' was computing. "
@@ -20,14 +28,18 @@ extension Cogs {
             // A nested turn joins the outer one and contributes no name.
             body(CogWriter(cogs: self, turn: turns.liveWriter))
         case .flushing:
-            capture(named: name, body)
+            capture(named: name, owner: owner, body)
         case .idle:
+            #if DEBUG
+            history.beginChain()
+            defer { history.endChain() }
+            #endif
             turns.lastTurn += 1
             turns.liveWriter = turns.lastTurn
             turns.phase = .accumulating
             body(CogWriter(cogs: self, turn: turns.liveWriter))
             turns.liveWriter = 0
-            flush(named: name)
+            flush(named: name, owner: owner)
             drainQueuedTurns()
         }
     }
@@ -35,27 +47,38 @@ extension Cogs {
     /// A turn requested during a flush: its body runs now against a private
     /// capture (the body closure cannot outlive this call), and its writes
     /// are queued to be staged and flushed after every earlier turn.
-    private func capture(named name: String, _ body: (CogWriter) -> Void) {
+    private func capture(named name: String, owner: CogController?, _ body: (CogWriter) -> Void) {
         turns.lastTurn += 1
         turns.liveWriter = turns.lastTurn
         turns.phase = .capturing
         body(CogWriter(cogs: self, turn: turns.liveWriter))
         turns.liveWriter = 0
         turns.phase = .flushing
-        turns.queued.append(.init(name: name, writes: turns.capturedWrites))
+        turns.queued.append(.init(name: name, owner: owner, writes: turns.capturedWrites))
         turns.capturedWrites.removeAll()
     }
 
-    private func flush(named name: String) {
+    private func flush(named name: String, owner: CogController?, discards: [(node: Int32, key: CogKey?)] = []) {
         turns.phase = .flushing
+        #if DEBUG
+        history.beginTurn(named: name, by: owner?.name)
+        defer { history.endTurn() }
+        #endif
         graph.flushStamp += 1
+        if !discards.isEmpty { performDiscards(discards) }
         var index = 0
         while index < turns.staged.count {
             let node = turns.staged[index]
-            graph.flags[Int(node)].remove(.staged)
-            if graph.family[Int(node)].commitStaged(slot: graph.slot[Int(node)]) {
+            let n = Int(node)
+            graph.flags[n].remove(.staged)
+            if graph.family[n].commitStaged(slot: graph.slot[n]) {
+                #if DEBUG
+                recordState(.write, node)
+                #endif
                 graph.sourceChanged(node)
             }
+            // A write is transient demand on a releasable source (LIFE-05).
+            if graph.flags[n].intersection(Self.sourceLifetimeFlags) == .releasable { noteTransientDemand(node) }
             index += 1
         }
         turns.staged.removeAll(keepingCapacity: true)
@@ -63,9 +86,13 @@ extension Cogs {
         if !turns.refreshBindings.isEmpty { bindRefreshes() }
         graph.notifyChangedHotRoots()
         if !graph.reactionQueue.isEmpty { runReactions() }
-        turns.log.record(name)
+        turns.completed += 1
         turns.phase = .idle
     }
+
+    /// A releasable source is `releasable` without `automatic`. (A constant:
+    /// an option-set literal would build an array on every use in debug.)
+    private static let sourceLifetimeFlags: NodeFlags = [.releasable, .automatic]
 
     private func bindRefreshes() {
         for refresh in turns.refreshBindings {
@@ -81,6 +108,9 @@ extension Cogs {
         while index < turns.queued.count {
             let next = turns.queued[index]
             index += 1
+            // Admission: a retired controller's queued work is discarded
+            // here, before it stages anything or records a turn (MECH-29).
+            if let owner = next.owner, !owner.isLive { continue }
             turns.phase = .accumulating
             for write in next.writes {
                 graph.family[Int(write.node)].stageCaptured(slot: graph.slot[Int(write.node)], value: write.value)
@@ -89,7 +119,7 @@ extension Cogs {
                 graph.invalidate(refresh.node)
                 turns.refreshBindings.append(refresh)
             }
-            flush(named: next.name)
+            flush(named: next.name, owner: next.owner, discards: next.discards)
         }
         turns.queued.removeAll(keepingCapacity: true)
     }
@@ -170,8 +200,29 @@ extension Cogs {
 
     // MARK: Seams for CogTesting
 
-    /// Names of the most recent completed turns, oldest first.
-    package var recentTurnNames: [String] { turns.log.names }
-    /// How many turns have completed.
-    package var completedTurnCount: Int { turns.log.total }
+    /// How many turns have completed (every build).
+    package var completedTurnCount: Int { turns.completed }
+
+    /// Whether the context is idle: no turn accumulating or flushing and no
+    /// queued turn waiting (REACT-17).
+    package var isIdle: Bool { turns.phase == .idle && turns.queued.isEmpty }
+
+    #if DEBUG
+    /// Names of the turns still in history, oldest first (debug builds only).
+    package var recentTurnNames: [String] {
+        history.entries.filter { $0.kind == .turn }.map(\.label)
+    }
+
+    /// The debug history, oldest first (debug builds only).
+    package var historyEntries: [CogHistoryEntry] { history.entries }
+
+    /// Chains of turns that ran past the warning limit (debug builds only).
+    package var chainWarnings: [CogChainWarning] { history.warnings }
+
+    /// Records a state entry for `node`: its name and key, rendered later.
+    func recordState(_ kind: CogHistoryEntry.Kind, _ node: Int32) {
+        let family = graph.family[Int(node)]
+        history.recordState(kind, name: family.name, key: family.rowKeys[graph.slot[Int(node)]])
+    }
+    #endif
 }

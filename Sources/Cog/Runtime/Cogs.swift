@@ -18,6 +18,8 @@ public final class Cogs: CogOps {
     var controllers: [CogController] = []
     /// Subscriptions `values(of:)` ever created.
     var exportCount = 0
+    /// Ends each export subscription's reader loop at teardown.
+    var exportFinishers: [@MainActor () -> Void] = []
     /// Never reused, so a descriptor's family cache cannot name a dead runtime.
     @usableFromInline let serial: UInt64
 
@@ -29,11 +31,39 @@ public final class Cogs: CogOps {
     var grace: Duration = .seconds(30)
     /// When each unobserved releasable node's grace window ends.
     var graceWindows = GraceWindows()
+    /// Families whose declaration names its own grace period.
+    var graceOverrides: [ObjectIdentifier: Duration] = [:]
+
+    #if DEBUG
+    /// The bounded debug history (debug builds only; see `CogHistory`).
+    var history = CogHistory()
+    #endif
+
+    /// Called on the MainActor when teardown finished: the internal
+    /// acknowledgement that deinit cleanup reached the MainActor (MECH-15).
+    package var onTeardown: (@MainActor () -> Void)?
 
     package init() {
         Cogs.lastSerial += 1
         serial = Cogs.lastSerial
         graph.lifetime = self
+    }
+
+    /// Teardown, when the last reference drops (on the MainActor or from
+    /// another executor; an isolated deinit always runs on the MainActor).
+    /// Every controller becomes inert first, then their reactions and tasks
+    /// are cancelled and their bodies released; async work is cancelled
+    /// (waiting refresh handles resolve `released`) and grace timers
+    /// stop and export readers end; only then are the mechanisms released,
+    /// and what they own after them. The acknowledgement comes last.
+    isolated deinit {
+        for controller in controllers { controller.markRetired() }
+        for controller in controllers { controller.releaseRegistrations(in: nil) }
+        for row in asyncRows.values { row.release() }
+        graceWindows.disarm()
+        for finish in exportFinishers { finish() }
+        mechanisms.removeAll()
+        onTeardown?()
     }
 
     // MARK: Storage lookup
@@ -55,6 +85,7 @@ public final class Cogs: CogOps {
         } else {
             family = Family(descriptor: descriptor, cogs: self)
             families[id] = family
+            if let grace = descriptor.grace { graceOverrides[ObjectIdentifier(family)] = grace }
         }
         descriptor.cache = FamilyCache(runtimeSerial: serial, family: .passUnretained(family))
         return family

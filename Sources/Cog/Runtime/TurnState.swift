@@ -16,10 +16,15 @@ struct TurnState {
     /// capture, and its writes wait to be staged and flushed in FIFO order.
     struct Queued {
         var name: String
+        /// The controller that requested it: a retired owner's entry is
+        /// discarded at its execution point (MECH-29). Nil for the runtime.
+        var owner: CogController? = nil
         var writes: [(node: Int32, value: Any)]
         /// Async refreshes requested during a flush: invalidated when this
         /// entry runs, then their handles bound to the generations it started.
         var refreshes: [(node: Int32, handle: CogRefresh)] = []
+        /// States to discard when this entry runs (`CogOps.discard`).
+        var discards: [(node: Int32, key: CogKey?)] = []
     }
 
     var phase = Phase.idle
@@ -30,26 +35,9 @@ struct TurnState {
     var staged = ContiguousArray<Int32>()
     var queued: [Queued] = []
     var capturedWrites: [(node: Int32, value: Any)] = []
-    var log = TurnLog()
+    /// Outer turns completed (a plain counter in every build; the named
+    /// history is debug-only, see `CogHistory`).
+    var completed = 0
     /// Refresh handles of the accumulating turn, bound after its flush.
     var refreshBindings: [(node: Int32, handle: CogRefresh)] = []
-}
-
-/// The names of the most recent completed turns, in a fixed ring so that
-/// recording a turn never allocates.
-struct TurnLog {
-    static let capacity = 64
-    private var ring = ContiguousArray(repeating: "", count: TurnLog.capacity)
-    private(set) var total = 0
-
-    mutating func record(_ name: String) {
-        ring[total % Self.capacity] = name
-        total += 1
-    }
-
-    /// Recorded names, oldest first (at most `capacity`).
-    var names: [String] {
-        let start = max(0, total - Self.capacity)
-        return (start..<total).map { ring[$0 % Self.capacity] }
-    }
 }

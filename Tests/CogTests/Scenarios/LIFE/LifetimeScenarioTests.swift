@@ -65,7 +65,8 @@ struct LifetimeScenarioTests {
     func reactionLeases() {
         let clock = TestClock()
         let probe = Probe()
-        let (_, m) = Cogs.forTestingWithController(clock: clock, grace: .seconds(5))
+        let (cogs, m) = Cogs.forTestingWithController(clock: clock, grace: .seconds(5))
+        defer { withExtendedLifetime(cogs) {} }  // the runtime owns its controllers, not the reverse
         m.run { c in _ = c[probe.doubledCog] }
         clock.advance(by: .seconds(600))
         #expect(clock.activeSleeperCount == 0)
