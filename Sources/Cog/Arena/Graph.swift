@@ -17,6 +17,11 @@ final class Graph {
     /// instead of a stack overflow.
     static let nestingLimit = 1024
 
+    /// An unretained family reference: trivial, so a column can hold it.
+    struct FamilyRef {
+        unowned(unsafe) let family: FamilyBase
+    }
+
     struct SettleFrame {
         var node: Int32
         /// The next dependency edge of `node` still to be checked.
@@ -32,20 +37,23 @@ final class Graph {
 
     // MARK: Node columns
 
-    var flags = ContiguousArray<NodeFlags>()
-    var depsHead = ContiguousArray<Int32>()
-    var depsTail = ContiguousArray<Int32>()
-    var subsHead = ContiguousArray<Int32>()
-    var subsTail = ContiguousArray<Int32>()
+    var flags = Column<NodeFlags>()
+    var depsHead = Column<Int32>()
+    var depsTail = Column<Int32>()
+    var subsHead = Column<Int32>()
+    var subsTail = Column<Int32>()
     /// Stamp of the node's current (or last) selector run.
-    var runStamp = ContiguousArray<UInt32>()
+    var runStamp = Column<UInt32>()
     /// The flush stamp in which the node's value last changed.
-    var changedInFlush = ContiguousArray<UInt64>()
+    var changedInFlush = Column<UInt64>()
     /// Index into `boundaries`, or `none` for a node the UI never read.
-    var boundaryIndex = ContiguousArray<Int32>()
+    var boundaryIndex = Column<Int32>()
     /// The typed family that stores the node's value, and its row there.
     var family = ContiguousArray<FamilyBase>()
-    var slot = ContiguousArray<Int32>()
+    /// The same families, unretained, for the propagate and settle loops
+    /// (`family` and the runtime's family table keep them alive).
+    var familyRef = Column<FamilyRef>()
+    var slot = Column<Int32>()
 
     var edges = EdgePool()
     /// Told when a releasable node loses its last subscriber.
@@ -57,19 +65,37 @@ final class Graph {
     /// The node whose selector is running, or `none`.
     var activeSubscriber: Int32 = none
     private var nextRunStamp: UInt32 = 0
-    var runs = ContiguousArray<Run>()
+    var runs = Column<Run>()
     /// How many of `runs` are first runs.
     private var coldRuns = 0
     var flushStamp: UInt64 = 0
 
     // Retained work stacks: cleared with keepingCapacity, never freed.
-    private var settleStack = ContiguousArray<SettleFrame>()
-    private var propagateStack = ContiguousArray<Int32>()
-    private var hotQueue = ContiguousArray<Int32>()
+    private var settleStack = Column<SettleFrame>()
+    private var propagateStack = Column<Int32>()
+    private var hotQueue = Column<Int32>()
     /// Reactions the push reached, or registered during a flush: flush step 5.
     var reactionQueue = ContiguousArray<Int32>()
 
     var nodeCount: Int { flags.count }
+
+    deinit {
+        flags.deallocate()
+        depsHead.deallocate()
+        depsTail.deallocate()
+        subsHead.deallocate()
+        subsTail.deallocate()
+        runStamp.deallocate()
+        changedInFlush.deallocate()
+        boundaryIndex.deallocate()
+        familyRef.deallocate()
+        slot.deallocate()
+        runs.deallocate()
+        settleStack.deallocate()
+        propagateStack.deallocate()
+        hotQueue.deallocate()
+        edges.deallocate()
+    }
     var isComputing: Bool { !runs.isEmpty }
 
     // MARK: Nodes
@@ -85,6 +111,7 @@ final class Graph {
         changedInFlush.append(0)
         boundaryIndex.append(Self.none)
         family.append(owner)
+        familyRef.append(FamilyRef(family: owner))
         slot.append(row)
         return node
     }
@@ -236,7 +263,7 @@ final class Graph {
         if cold, coldRuns >= Self.coldNestingLimit { trapNesting(startingAt: node, limit: Self.coldNestingLimit) }
         if runs.count >= Self.nestingLimit { trapNesting(startingAt: node, limit: Self.nestingLimit) }
         if cold { coldRuns += 1 }
-        let changed = family[n].recompute(slot: slot[n], node: node)
+        let changed = familyRef[n].family.recompute(slot: slot[n], node: node)
         if cold { coldRuns -= 1 }
         guard changed else { return }
         changedInFlush[n] = flushStamp
