@@ -84,6 +84,8 @@ let package = Package(
 
         // Tests and the small program they run under callgrind.
         .executableTarget(name: "measure-probe", dependencies: ["Measure"], path: "Tests/MeasureProbe"),
+        // Runs one graph shape on Cog inside an instruction region, for profiling the core.
+        .executableTarget(name: "graph-probe", dependencies: ["Measure", "GraphShapes"], path: "Tests/GraphProbe"),
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
         .testTarget(name: "StorefrontTests", dependencies: ["storefront"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),

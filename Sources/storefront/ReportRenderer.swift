@@ -186,8 +186,25 @@ enum ReportRenderer {
                     result.factorVsFastest?.value.map { String(format: "%.4f", $0) } ?? "",
                 ])
             }
+            rows += (suite.shapes ?? []).map(graphCSVRow(suite: suite.suite))
         }
         return rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n")
+    }
+
+    /// A graph-suite row: entry is `shape/runtime`, gate is the count
+    /// verification (`passed` or `failed`), iterations the timed samples;
+    /// min_ns is the fastest sample and median_ns the median (the graph
+    /// suite computes no interval or p90); mallocs are per `iterationUnit`.
+    static func graphCSVRow(suite: String) -> (GraphShapeResult) -> [String] {
+        { shape in
+            let samples = shape.samplesNanoseconds ?? []
+            let format: (Double?) -> String = { $0.map { String(format: "%.0f", $0) } ?? "" }
+            var row = [suite, "\(shape.shape)/\(shape.runtime)", shape.verified, samples.isEmpty ? "" : String(samples.count)]
+            row += [format(shape.medianNanoseconds), "", "", format(shape.fastestNanoseconds), "", format(samples.max())]
+            row += [shape.mallocsPerIteration.map(String.init) ?? ""]
+            row += Array(repeating: "", count: csvHeader.count - row.count)
+            return row
+        }
     }
 
     private static func numbers(_ wall: WallTime) -> [String] {

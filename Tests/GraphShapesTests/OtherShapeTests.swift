@@ -20,6 +20,21 @@ struct OtherShapeTests {
         #expect(graph.check.firstMismatch == nil, "\(runtime): \(graph.check.firstMismatch ?? "")")
     }
 
+    @Test("sBench create at reduced size: each effect runs once, with the case's tracked reads and edges", arguments: SBenchCreate.allCases)
+    func sbenchCreate(benchmark: SBenchCreate) {
+        let count = 2000
+        // The published sizes: 100,000 edges for every case but createSignals and 0to1.
+        #expect(benchmark.edges() == ([.signals, .zeroToOne].contains(benchmark) ? 0 : SBenchCreate.count))
+        let cog = benchmark.prepare(CogAdapter<Int>(effectValue: 0), count: count)
+        cog.create()
+        #expect(cog.mismatch() == nil, "cog: \(cog.mismatch() ?? "")")
+        #expect(cog.effectRuns.count == benchmark.effects(count: count))
+        #expect(cog.adapter.edgePoolHighWaterMark == benchmark.edges(count: count))
+        let clone = benchmark.prepare(StateGraphAdapter<Int>(), count: count)
+        clone.create()
+        #expect(clone.mismatch() == nil, "stategraph: \(clone.mismatch() ?? "")")
+    }
+
     @Test("cellx layer map reproduces the reference's table at 1000, 2500 and 5000 layers")
     func cellxTable() {
         for layers in Cellx.sizes {

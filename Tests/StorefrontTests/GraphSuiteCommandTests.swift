@@ -22,6 +22,29 @@ struct GraphSuiteCommandTests {
         #expect((shape["fastestNanoseconds"] as? Double ?? 0) > 0)
     }
 
+    @Test("--format csv has one row per graph shape and runtime under the fixed header")
+    func csvRows() throws {
+        let outcome = try Storefront.run(["--suite", "graph", "--runtime", "cog,stategraph", "--shape", "molBench",
+                                          "--iterations", "2", "--format", "csv", "--quiet"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let rows = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.count == 3)
+        #expect(rows[0].first == "suite" && rows[0].count == 17)
+        #expect(rows.allSatisfy { $0.count == 17 })
+        #expect(rows.dropFirst().map { String($0[1]) } == ["molBench/cog", "molBench/stategraph"])
+        let header = rows[0].map(String.init)
+        for row in rows.dropFirst() {
+            let cell = { (name: String) in String(row[header.firstIndex(of: name)!]) }
+            #expect(cell("suite") == "graph")
+            #expect(cell("gate") == "passed")
+            #expect((Double(cell("min_ns")) ?? 0) > 0)
+            #expect((Double(cell("median_ns")) ?? 0) >= (Double(cell("min_ns")) ?? 0))
+            #expect(UInt64(cell("mallocs_per_iteration")) != nil)
+        }
+        #expect(String(rows[1][3]) == "2")
+        #expect(String(rows[2][3]) == "1")
+    }
+
     @Test("an unknown graph shape is refused with the accepted names")
     func unknownShape() throws {
         let outcome = try Storefront.run(["--suite", "graph", "--shape", "nope", "--quiet"])

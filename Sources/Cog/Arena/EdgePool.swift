@@ -7,18 +7,19 @@
 /// reference counts. Removed rows go on a free list threaded through
 /// `nextDep` and are handed out again before the columns grow; the columns
 /// never shrink, so a graph that keeps its shape reuses the same rows forever.
-struct EdgePool {
-    static let none: Int32 = -1
+@usableFromInline
+struct EdgePool: Sendable {
+    @usableFromInline static let none: Int32 = -1
 
-    var dep = ContiguousArray<Int32>()
-    var sub = ContiguousArray<Int32>()
-    var prevDep = ContiguousArray<Int32>()
-    var nextDep = ContiguousArray<Int32>()
-    var prevSub = ContiguousArray<Int32>()
-    var nextSub = ContiguousArray<Int32>()
+    @usableFromInline var dep = Column<Int32>()
+    @usableFromInline var sub = Column<Int32>()
+    @usableFromInline var prevDep = Column<Int32>()
+    @usableFromInline var nextDep = Column<Int32>()
+    @usableFromInline var prevSub = Column<Int32>()
+    @usableFromInline var nextSub = Column<Int32>()
     /// The run stamp of the subscriber run that last read through this edge;
     /// it lets `link` spot a repeated, non-consecutive read in the same run.
-    var stamp = ContiguousArray<UInt32>()
+    @usableFromInline var stamp = Column<UInt32>()
     /// Head of the free list, threaded through `nextDep`.
     var freeHead: Int32 = none
 
@@ -40,6 +41,16 @@ struct EdgePool {
         nextSub.append(Self.none)
         stamp.append(0)
         return edge
+    }
+
+    func deallocate() {
+        dep.deallocate()
+        sub.deallocate()
+        prevDep.deallocate()
+        nextDep.deallocate()
+        prevSub.deallocate()
+        nextSub.deallocate()
+        stamp.deallocate()
     }
 
     mutating func free(_ edge: Int32) {

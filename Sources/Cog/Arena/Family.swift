@@ -67,7 +67,12 @@ class FamilyBase {
 @usableFromInline
 final class Family<Value>: FamilyBase {
     @usableFromInline unowned(unsafe) let cogs: Cogs
+    /// The runtime's graph, unretained like `cogs` (which owns it).
+    @usableFromInline unowned(unsafe) let graph: Graph
     @usableFromInline let descriptor: CogDescriptor<Value>
+    /// The selector of an automatic declaration, taken out of the
+    /// descriptor once so a run does not copy the production enum.
+    @usableFromInline let selector: (@MainActor (CogReader<Value>, CogKey?) -> Value)?
     @usableFromInline var values = ValueColumn<Value>()
     /// Staged writes of the accumulating turn. It grows only when a row is
     /// first staged, so a family that is never written (an automatic one)
@@ -78,12 +83,18 @@ final class Family<Value>: FamilyBase {
     init(descriptor: CogDescriptor<Value>, cogs: Cogs) {
         self.descriptor = descriptor
         self.cogs = cogs
+        self.graph = cogs.graph
+        if case .automatic(let selector) = descriptor.production {
+            self.selector = selector
+        } else {
+            self.selector = nil
+        }
         super.init(name: descriptor.name)
     }
 
     /// The row of `key`, created (with its starting value, for a source) on
     /// first use.
-    @inlinable
+    @inlinable @inline(__always)
     func row(for key: CogKey?) -> Int32 {
         if !descriptor.isKeyed {
             return keylessLive ? 0 : createRow(for: nil)
@@ -92,7 +103,7 @@ final class Family<Value>: FamilyBase {
         return createRow(for: key)
     }
 
-    @usableFromInline
+    @usableFromInline @inline(never)
     func createRow(for key: CogKey?) -> Int32 {
         let initial: Value?
         switch descriptor.production {
@@ -139,13 +150,11 @@ final class Family<Value>: FamilyBase {
     /// Runs the selector of row `slot` and stores a changed result.
     @inlinable
     func runSelector(slot: Int32, node: Int32) -> Bool {
-        guard case .automatic(let selector) = descriptor.production else {
-            preconditionFailure("a source has no selector")
-        }
-        let graph = cogs.graph
+        guard let selector else { preconditionFailure("a source has no selector") }
         let stamp = graph.beginRun(node)
         let reader = CogReader(cogs: cogs, family: self, slot: slot, node: node, stamp: stamp)
-        let fresh = selector(reader, descriptor.isKeyed ? rowKeys[slot] : nil)
+        // A keyless run passes a literal nil: no key is copied or destroyed.
+        let fresh = descriptor.isKeyed ? selector(reader, rowKeys[slot]) : selector(reader, nil)
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.
         let changed: Bool

@@ -17,37 +17,53 @@ final class Graph {
     /// instead of a stack overflow.
     static let nestingLimit = 1024
 
+    /// An unretained family reference: trivial, so a column can hold it.
+    struct FamilyRef {
+        unowned(unsafe) let family: FamilyBase
+    }
+
+    @usableFromInline
     struct SettleFrame {
         var node: Int32
         /// The next dependency edge of `node` still to be checked.
         var link: Int32
     }
 
+    @usableFromInline
     struct Run {
-        var node: Int32
-        var previousSubscriber: Int32
+        @usableFromInline var node: Int32
+        @usableFromInline var previousSubscriber: Int32
         /// `settleStack.count` when the run began; frames above belong to it.
-        var settleBase: Int
+        @usableFromInline var settleBase: Int
+
+        @inlinable init(node: Int32, previousSubscriber: Int32, settleBase: Int) {
+            self.node = node
+            self.previousSubscriber = previousSubscriber
+            self.settleBase = settleBase
+        }
     }
 
     // MARK: Node columns
 
-    var flags = ContiguousArray<NodeFlags>()
-    var depsHead = ContiguousArray<Int32>()
-    var depsTail = ContiguousArray<Int32>()
-    var subsHead = ContiguousArray<Int32>()
-    var subsTail = ContiguousArray<Int32>()
+    @usableFromInline var flags = Column<NodeFlags>()
+    @usableFromInline var depsHead = Column<Int32>()
+    @usableFromInline var depsTail = Column<Int32>()
+    @usableFromInline var subsHead = Column<Int32>()
+    @usableFromInline var subsTail = Column<Int32>()
     /// Stamp of the node's current (or last) selector run.
-    var runStamp = ContiguousArray<UInt32>()
+    @usableFromInline var runStamp = Column<UInt32>()
     /// The flush stamp in which the node's value last changed.
-    var changedInFlush = ContiguousArray<UInt64>()
+    var changedInFlush = Column<UInt64>()
     /// Index into `boundaries`, or `none` for a node the UI never read.
-    var boundaryIndex = ContiguousArray<Int32>()
+    var boundaryIndex = Column<Int32>()
     /// The typed family that stores the node's value, and its row there.
     var family = ContiguousArray<FamilyBase>()
-    var slot = ContiguousArray<Int32>()
+    /// The same families, unretained, for the propagate and settle loops
+    /// (`family` and the runtime's family table keep them alive).
+    var familyRef = Column<FamilyRef>()
+    var slot = Column<Int32>()
 
-    var edges = EdgePool()
+    @usableFromInline var edges = EdgePool()
     /// Told when a releasable node loses its last subscriber.
     unowned(unsafe) var lifetime: Cogs?
     var boundaries = ContiguousArray<CogBoundary>()
@@ -55,21 +71,39 @@ final class Graph {
     // MARK: Run and flush state
 
     /// The node whose selector is running, or `none`.
-    var activeSubscriber: Int32 = none
-    private var nextRunStamp: UInt32 = 0
-    var runs = ContiguousArray<Run>()
+    @usableFromInline var activeSubscriber: Int32 = none
+    @usableFromInline var nextRunStamp: UInt32 = 0
+    @usableFromInline var runs = Column<Run>()
     /// How many of `runs` are first runs.
     private var coldRuns = 0
     var flushStamp: UInt64 = 0
 
     // Retained work stacks: cleared with keepingCapacity, never freed.
-    private var settleStack = ContiguousArray<SettleFrame>()
-    private var propagateStack = ContiguousArray<Int32>()
-    private var hotQueue = ContiguousArray<Int32>()
+    @usableFromInline var settleStack = Column<SettleFrame>()
+    private var propagateStack = Column<Int32>()
+    private var hotQueue = Column<Int32>()
     /// Reactions the push reached, or registered during a flush: flush step 5.
     var reactionQueue = ContiguousArray<Int32>()
 
     var nodeCount: Int { flags.count }
+
+    deinit {
+        flags.deallocate()
+        depsHead.deallocate()
+        depsTail.deallocate()
+        subsHead.deallocate()
+        subsTail.deallocate()
+        runStamp.deallocate()
+        changedInFlush.deallocate()
+        boundaryIndex.deallocate()
+        familyRef.deallocate()
+        slot.deallocate()
+        runs.deallocate()
+        settleStack.deallocate()
+        propagateStack.deallocate()
+        hotQueue.deallocate()
+        edges.deallocate()
+    }
     var isComputing: Bool { !runs.isEmpty }
 
     // MARK: Nodes
@@ -85,6 +119,7 @@ final class Graph {
         changedInFlush.append(0)
         boundaryIndex.append(Self.none)
         family.append(owner)
+        familyRef.append(FamilyRef(family: owner))
         slot.append(row)
         return node
     }
@@ -123,22 +158,35 @@ final class Graph {
     }
 
     /// Traps unless the run stamped `stamp` of `node` is the one running now.
-    @usableFromInline
+    @inlinable @inline(__always)
     func ensureReaderLive(node: Int32, stamp: UInt32) {
-        guard activeSubscriber == node, runStamp[Int(node)] == stamp else {
-            fatalError(
-                "Cog: the reader of '\(label(of: node))' was used outside the selector run that created it. "
-                    + "Read through c only inside the selector body."
-            )
-        }
+        if _slowPath(activeSubscriber != node || runStamp[Int(node)] != stamp) { trapReaderOutlived(node: node) }
+    }
+
+    @usableFromInline @inline(never)
+    func trapReaderOutlived(node: Int32) -> Never {
+        fatalError(
+            "Cog: the reader of '\(label(of: node))' was used outside the selector run that created it. "
+                + "Read through c only inside the selector body."
+        )
     }
 
     // MARK: Reads
 
     /// Makes `node` current before its value is read: a cycle check, then a
-    /// cold first run or a settle of a stale cached value.
-    @usableFromInline
+    /// cold first run or a settle of a stale cached value. The common case,
+    /// a current value, is one flag test inlined at the read.
+    @inlinable @inline(__always)
     func prepareRead(_ node: Int32) {
+        let current = flags[Int(node)]
+        if _fastPath(current.rawValue & NodeFlags.readsAsIsMask == 0 || current.rawValue & NodeFlags.readyMask == NodeFlags.readyBits) {
+            return
+        }
+        prepareReadSlow(node)
+    }
+
+    @usableFromInline @inline(never)
+    func prepareReadSlow(_ node: Int32) {
         let current = flags[Int(node)]
         if current.contains(.computing) { trapCycle(closingAt: node) }
         guard current.contains(.automatic) else { return }
@@ -151,17 +199,25 @@ final class Graph {
 
     /// Records that the running selector of `sub` read `dep`, reusing the
     /// edge that the previous run read at the same position when it matches.
-    @usableFromInline
+    /// The steady cases (the same dependency read again at the cursor, or
+    /// the next edge of the previous run read in the same order) are
+    /// inlined at the read; a new or moved edge takes the call.
+    @inlinable @inline(__always)
     func link(dep: Int32, sub: Int32) {
         let previous = depsTail[Int(sub)]
         if previous != Self.none, edges.dep[Int(previous)] == dep { return }
-        let stamp = runStamp[Int(sub)]
         let next = previous != Self.none ? edges.nextDep[Int(previous)] : depsHead[Int(sub)]
         if next != Self.none, edges.dep[Int(next)] == dep {
-            edges.stamp[Int(next)] = stamp
+            edges.stamp[Int(next)] = runStamp[Int(sub)]
             depsTail[Int(sub)] = next
             return
         }
+        linkSlow(dep: dep, sub: sub, previous: previous, next: next)
+    }
+
+    @usableFromInline @inline(never)
+    func linkSlow(dep: Int32, sub: Int32, previous: Int32, next: Int32) {
+        let stamp = runStamp[Int(sub)]
         let lastSub = subsTail[Int(dep)]
         if lastSub != Self.none, edges.sub[Int(lastSub)] == sub, edges.stamp[Int(lastSub)] == stamp {
             return  // read earlier in this same run
@@ -184,29 +240,37 @@ final class Graph {
 
     // MARK: Runs
 
-    /// Starts a selector run of `node` and returns its stamp.
-    @usableFromInline
+    /// Starts a selector run of `node` and returns its stamp. Inlined into
+    /// the typed selector kernel, so a run makes no call to begin.
+    @inlinable @inline(__always)
     func beginRun(_ node: Int32) -> UInt32 {
         nextRunStamp &+= 1
-        if nextRunStamp == 0 { nextRunStamp = 1 }
+        if _slowPath(nextRunStamp == 0) { nextRunStamp = 1 }
         let n = Int(node)
         runStamp[n] = nextRunStamp
-        flags[n] = flags[n].subtracting(.stale).union(.computing)
+        flags[n] = NodeFlags(rawValue: (flags[n].rawValue & ~NodeFlags.staleBits) | NodeFlags.computingBit)
         depsTail[n] = Self.none
         runs.append(Run(node: node, previousSubscriber: activeSubscriber, settleBase: settleStack.count))
         activeSubscriber = node
         return nextRunStamp
     }
 
-    /// Ends the run of `node`: drops every edge the run did not read again.
-    @usableFromInline
+    /// Ends the run of `node`: drops every edge the run did not read again
+    /// (the steady case, none, is inlined).
+    @inlinable @inline(__always)
     func endRun(_ node: Int32) {
         let n = Int(node)
         let run = runs.removeLast()
         activeSubscriber = run.previousSubscriber
-        flags[n] = flags[n].subtracting(.computing).union(.hasValue)
+        flags[n] = NodeFlags(rawValue: (flags[n].rawValue & ~NodeFlags.computingBit) | NodeFlags.hasValueBit)
         let keep = depsTail[n]
-        var edge = keep != Self.none ? edges.nextDep[Int(keep)] : depsHead[n]
+        let edge = keep != Self.none ? edges.nextDep[Int(keep)] : depsHead[n]
+        if _slowPath(edge != Self.none) { dropEdges(of: n, after: keep, from: edge) }
+    }
+
+    @usableFromInline @inline(never)
+    func dropEdges(of n: Int, after keep: Int32, from first: Int32) {
+        var edge = first
         if keep != Self.none { edges.nextDep[Int(keep)] = Self.none } else { depsHead[n] = Self.none }
         while edge != Self.none {
             let following = edges.nextDep[Int(edge)]
@@ -236,7 +300,7 @@ final class Graph {
         if cold, coldRuns >= Self.coldNestingLimit { trapNesting(startingAt: node, limit: Self.coldNestingLimit) }
         if runs.count >= Self.nestingLimit { trapNesting(startingAt: node, limit: Self.nestingLimit) }
         if cold { coldRuns += 1 }
-        let changed = family[n].recompute(slot: slot[n], node: node)
+        let changed = familyRef[n].family.recompute(slot: slot[n], node: node)
         if cold { coldRuns -= 1 }
         #if DEBUG
         lifetime?.recordState(flags[n].contains(.reaction) ? .reaction : .recompute, node)

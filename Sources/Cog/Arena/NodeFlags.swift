@@ -3,8 +3,11 @@
 /// CLEAN is the absence of `dirty` and `check`: the cached value is current.
 /// `check` (CHECK) means some upstream value may have changed; `dirty`
 /// (DIRTY) means a direct parent did change, so the selector must run.
-struct NodeFlags: OptionSet {
-    var rawValue: UInt16
+@usableFromInline
+struct NodeFlags: OptionSet, Sendable {
+    @usableFromInline var rawValue: UInt16
+
+    @inlinable init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// A direct dependency changed: the selector must run before the value is read.
     static let dirty = NodeFlags(rawValue: 1 << 0)
@@ -39,4 +42,14 @@ struct NodeFlags: OptionSet {
     static let settledByFlush: NodeFlags = [.hot, .eager, .reaction]
 
     static let stale: NodeFlags = [.dirty, .check]
+
+    /// The read fast path: a node with none of these bits (a source, or an
+    /// automatic node that is current)… needs no work before it is read.
+    @usableFromInline static let readsAsIsMask: UInt16 = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 3)
+    /// …nor does one whose masked bits are exactly automatic + hasValue.
+    @usableFromInline static let readyMask: UInt16 = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4)
+    @usableFromInline static let readyBits: UInt16 = (1 << 3) | (1 << 4)
+    @usableFromInline static let staleBits: UInt16 = (1 << 0) | (1 << 1)
+    @usableFromInline static let computingBit: UInt16 = 1 << 2
+    @usableFromInline static let hasValueBit: UInt16 = 1 << 4
 }

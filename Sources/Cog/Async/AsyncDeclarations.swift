@@ -145,7 +145,7 @@ extension Cog.Async where Value: Equatable {
         self.init(
             AsyncDeclaration.descriptors(
                 name: name, fileID: fileID, line: line, isKeyed: false, policy: .latest,
-                equals: equals ?? { $0 == $1 }, makeDefault: makeDefault, selector: { reader, _ in selector(reader).job }
+                equals: equals ?? structuralEquality, makeDefault: makeDefault, selector: { reader, _ in selector(reader).job }
             )
         )
     }
@@ -164,7 +164,7 @@ extension Cog.Async where Value: Equatable {
         self.init(
             AsyncDeclaration.descriptors(
                 name: name, fileID: fileID, line: line, isKeyed: false, policy: policy.policy,
-                equals: equals ?? { $0 == $1 }, makeDefault: makeDefault,
+                equals: equals ?? structuralEquality, makeDefault: makeDefault,
                 selector: { reader, _ in .run(selector(reader).body) }
             )
         )
@@ -252,7 +252,7 @@ extension CogBox.Async where Value: Equatable {
         self.init(
             AsyncDeclaration.descriptors(
                 name: name, fileID: fileID, line: line, isKeyed: true, policy: .latest,
-                equals: equals ?? { $0 == $1 }, makeDefault: makeDefault,
+                equals: equals ?? structuralEquality, makeDefault: makeDefault,
                 selector: { reader, key in selector(reader, CogBox.unwrap(key)).job }
             )
         )
@@ -271,7 +271,7 @@ extension CogBox.Async where Value: Equatable {
         self.init(
             AsyncDeclaration.descriptors(
                 name: name, fileID: fileID, line: line, isKeyed: true, policy: policy.policy,
-                equals: equals ?? { $0 == $1 }, makeDefault: makeDefault,
+                equals: equals ?? structuralEquality, makeDefault: makeDefault,
                 selector: { reader, key in .run(selector(reader, CogBox.unwrap(key)).body) }
             )
         )

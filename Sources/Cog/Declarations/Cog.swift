@@ -79,7 +79,7 @@ extension Cog where Value: Equatable {
         _ selector: @escaping @MainActor (CogReader<Value>) -> Value
     ) {
         descriptor = CogDescriptor(
-            name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: false,
             production: .automatic { reader, _ in selector(reader) }
         )
@@ -98,7 +98,7 @@ extension Cog.Manual where Value: Equatable {
         _ initial: @escaping @MainActor () -> Value
     ) {
         descriptor = CogDescriptor(
-            name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: false,
             lifetime: lifetime,
             production: .manual { _ in initial() }

@@ -110,7 +110,7 @@ extension CogBox where Value: Equatable {
         _ selector: @escaping @MainActor (CogReader<Value>, Key) -> Value
     ) {
         descriptor = CogDescriptor(
-            name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
             production: .automatic { reader, key in selector(reader, Self.unwrap(key)) }
         )
@@ -128,7 +128,7 @@ extension CogBox.Manual where Value: Equatable {
         _ initial: @escaping @MainActor () -> Value
     ) {
         descriptor = CogDescriptor(
-            name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
             lifetime: lifetime,
             production: .manual { _ in initial() }
@@ -146,7 +146,7 @@ extension CogBox.Manual where Value: Equatable {
         _ initial: @escaping @MainActor (Key) -> Value
     ) {
         descriptor = CogDescriptor(
-            name: name, fileID: fileID, line: line, equals: equals ?? { $0 == $1 },
+            name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
             lifetime: lifetime,
             production: .manual { key in initial(CogBox.unwrap(key)) }

@@ -21,7 +21,7 @@ public struct CogReader<Value> {
     }
 
     /// Reads `reference` and makes this automatic value depend on it.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript<Reference: CogReadable>(reference: Reference) -> Reference.Value {
         cogs.graph.ensureReaderLive(node: node, stamp: stamp)
         return cogs.read(reference.cogReference, subscriber: node)

@@ -68,7 +68,7 @@ public final class Cogs: CogOps {
 
     // MARK: Storage lookup
 
-    @inlinable
+    @inlinable @inline(__always)
     func family<Value>(for descriptor: CogDescriptor<Value>) -> Family<Value> {
         if descriptor.cache.runtimeSerial == serial, let cached = descriptor.cache.family {
             return cached.takeUnretainedValue()
@@ -76,7 +76,7 @@ public final class Cogs: CogOps {
         return lookUpFamily(for: descriptor)
     }
 
-    @usableFromInline
+    @usableFromInline @inline(never)
     func lookUpFamily<Value>(for descriptor: CogDescriptor<Value>) -> Family<Value> {
         let id = ObjectIdentifier(descriptor)
         let family: Family<Value>
@@ -94,7 +94,7 @@ public final class Cogs: CogOps {
     // MARK: Reads
 
     /// A settled read; links `subscriber` to the state unless it is `none`.
-    @inlinable
+    @inlinable @inline(__always)
     func read<Value>(_ reference: CogReference<Value>, subscriber: Int32) -> Value {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)

@@ -57,6 +57,9 @@ public enum GraphBench {
         for layers in Cellx.sizes {
             for runtime in chosen { cases.append(cellx(layers, runtime)) }
         }
+        for benchmark in SBenchCreate.allCases {
+            for runtime in chosen { cases.append(sbenchCreate(benchmark, runtime)) }
+        }
         // The clone runs no sBench update and no dynamic graph: one run of
         // each takes it seconds to minutes (1to1: 6 s; its Kairo shapes run
         // 50–105× slower than Cog's), far past the suite's few minutes. The
@@ -202,6 +205,44 @@ public enum GraphBench {
                 sample: run,
                 iteration: run,
                 sampledMismatch: { check.firstMismatch }, edgePoolHighWaterMark: nil, prepareSample: fresh)
+        }
+    }
+
+    /// One sample is the timed part of one sBench create case on a fresh
+    /// graph whose sources (createComputations) were made untimed; every
+    /// sample checks its effect runs and tracked reads, and on Cog that the
+    /// edge pool grew by exactly the case's edges.
+    static func sbenchCreate(_ benchmark: SBenchCreate, _ runtime: String) -> GraphBenchCase {
+        GraphBenchCase(shape: benchmark.title, runtime: runtime, unit: "create, fresh graph", iterationUnit: "create",
+                       alienMilliseconds: nil) {
+            let check = Checker()
+            var cog: SBenchCreate.Prepared<CogAdapter<Int>>?
+            var clone: SBenchCreate.Prepared<StateGraphAdapter<Int>>?
+            let fresh: () -> Void = {
+                if runtime == "cog" {
+                    cog = benchmark.prepare(CogAdapter<Int>(effectValue: 0))
+                } else {
+                    clone = benchmark.prepare(StateGraphAdapter<Int>())
+                }
+            }
+            let run: () -> Void = {
+                if let prepared = cog {
+                    prepared.create()
+                    check.expect(prepared.mismatch(), nil, "\(benchmark.title)")
+                    check.expect(prepared.adapter.edgePoolHighWaterMark, benchmark.edges(), "edge pool rows")
+                } else if let prepared = clone {
+                    prepared.create()
+                    check.expect(prepared.mismatch(), nil, "\(benchmark.title)")
+                }
+            }
+            return GraphBenchInstance(
+                verify: {
+                    fresh()
+                    run()
+                    return check.firstMismatch
+                },
+                sample: run, iteration: run, sampledMismatch: { check.firstMismatch }, edgePoolHighWaterMark: nil,
+                prepareSample: fresh)
         }
     }
 

@@ -1,0 +1,95 @@
+/// One arena column: a growable run of trivial values (`Int32` ids, flags,
+/// stamps, frame records) in memory the graph owns outright.
+///
+/// A `ContiguousArray` stored in a class pays, on every write, a call to
+/// check that its buffer is uniquely referenced, plus a bounds check, and
+/// may retain the buffer around calls; the propagate and settle loops write
+/// columns on every step. A column is a bare pointer instead: reads and
+/// writes are one load or store (bounds are checked in debug builds only),
+/// and writing an element does not mutate the column itself, so the class
+/// property is never accessed for modification. Growth doubles the
+/// capacity, like an array; nothing ever shrinks, so a graph that keeps its
+/// shape reuses the same memory and allocates nothing.
+///
+/// Only trivial (bitwise-copyable) elements: the owner frees the memory with
+/// `deallocate()` and nothing is deinitialized. Copies of a column share
+/// its memory, so only its owner may keep one.
+@usableFromInline
+struct Column<Element>: RandomAccessCollection, @unchecked Sendable {
+    // @unchecked: the memory is only touched by its MainActor owner; the
+    // conformance lets that owner's nonisolated deinit free it.
+    @usableFromInline var base: UnsafeMutablePointer<Element>?
+    @usableFromInline var count: Int = 0
+    @usableFromInline var capacity: Int = 0
+
+    @inlinable init() {}
+
+    @inlinable var startIndex: Int { 0 }
+    @inlinable var endIndex: Int { count }
+    @inlinable var isEmpty: Bool { count == 0 }
+
+    @inlinable
+    subscript(index: Int) -> Element {
+        get {
+            assert(index >= 0 && index < count, "Column index out of range")
+            return base.unsafelyUnwrapped[index]
+        }
+        nonmutating set {
+            assert(index >= 0 && index < count, "Column index out of range")
+            base.unsafelyUnwrapped[index] = newValue
+        }
+        nonmutating _modify {
+            assert(index >= 0 && index < count, "Column index out of range")
+            yield &base.unsafelyUnwrapped[index]
+        }
+    }
+
+    @inlinable
+    var last: Element? { count == 0 ? nil : base.unsafelyUnwrapped[count - 1] }
+
+    @inlinable
+    mutating func append(_ element: Element) {
+        if count == capacity { grow() }
+        (base.unsafelyUnwrapped + count).initialize(to: element)
+        count += 1
+    }
+
+    @usableFromInline
+    mutating func grow() {
+        let wanted = Swift.max(16, capacity * 2)
+        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: wanted)
+        if let old = base {
+            fresh.moveInitialize(from: old, count: count)
+            old.deallocate()
+        }
+        base = fresh
+        capacity = wanted
+    }
+
+    @inlinable
+    @discardableResult
+    mutating func removeLast() -> Element {
+        assert(count > 0, "removeLast on an empty Column")
+        count -= 1
+        return base.unsafelyUnwrapped[count]
+    }
+
+    @inlinable
+    mutating func popLast() -> Element? {
+        if count == 0 { return nil }
+        count -= 1
+        return base.unsafelyUnwrapped[count]
+    }
+
+    /// Empties the column and keeps its memory.
+    @inlinable
+    mutating func removeAll(keepingCapacity: Bool) {
+        precondition(keepingCapacity, "a Column always keeps its capacity")
+        count = 0
+    }
+
+    /// Frees the memory; the owner's deinit calls it once.
+    func deallocate() {
+        base?.deallocate()
+    }
+}
