@@ -195,11 +195,14 @@ let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations
     guard let id = c[_openProductCog], let catalog = c[_catalogCog] else { return [] }
     let category = catalog.products[id].category
     let carted = c[_cartProductsCog]
-    return catalog.products
-        .filter { $0.category == category && $0.id != id && !carted.contains($0.id) && c[_stockCogs[$0.id]] > 0 }
-        .sorted(by: CheckoutRules.recommends)
+    let products = catalog.products
+    // Candidates are sorted as ids (a product's id is its index), as the
+    // plain ports sort their item references, not as Product values.
+    return products.indices
+        .filter { products[$0].category == category && $0 != id && !carted.contains($0) && c[_stockCogs[$0]] > 0 }
+        .sorted { CheckoutRules.recommends(products[$0], before: products[$1]) }
         .prefix(CheckoutRules.recommendationCount)
-        .map { RecommendationScreen.Item(product: $0, priceCents: c[priceCogs[$0.id]]) }
+        .map { RecommendationScreen.Item(product: products[$0], priceCents: c[priceCogs[$0]]) }
 }
 
 let headerCog = Cog<HeaderScreen>(name: "header") { c in

@@ -79,10 +79,9 @@ final class BrowsingModel: Sendable {
                     item.product.category == category && item.product.id != open
                         && cart[item.product.id] == nil && item.stock > 0
                 }
-                .map(\.product)
-                .sorted(by: CheckoutRules.recommends)
+                .sorted { CheckoutRules.recommends($0.product, before: $1.product) }
                 .prefix(CheckoutRules.recommendationCount)
-                .map(\.id)
+                .map(\.product.id)
         }
     }
 }
