@@ -177,7 +177,7 @@ extension Cogs {
 
     /// Publishes `status` as its own system turn, named `label.outcome`.
     private func publish<Value>(_ status: CogStatus<Value>, node: Int32, family: Family<CogStatus<Value>>, outcome: String) {
-        performTurn(named: "\(graph.label(of: node)).\(outcome)") { _ in
+        performTurn(named: systemTurnName("\(graph.label(of: node)).\(outcome)")) { _ in
             if isCapturing {
                 capture(status, for: node)
             } else {
@@ -223,7 +223,7 @@ extension Cogs {
             graph.prepareRead(node)
             bind(handle, to: node)
         case .idle:
-            performTurn(named: "refresh(\(graph.label(of: node)))", owner: owner) { _ in graph.invalidate(node) }
+            performTurn(named: systemTurnName("refresh(\(graph.label(of: node)))"), owner: owner) { _ in graph.invalidate(node) }
             bind(handle, to: node)
         case .accumulating:
             graph.invalidate(node)

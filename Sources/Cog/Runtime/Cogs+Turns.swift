@@ -198,6 +198,18 @@ extension Cogs {
         return nil
     }
 
+    /// The name of a turn the runtime starts itself (an async publication,
+    /// a refresh). Only debug builds keep turn names (the history), so a
+    /// release build does not format one per publication.
+    @inline(__always)
+    func systemTurnName(_ name: @autoclosure () -> String) -> String {
+        #if DEBUG
+        name()
+        #else
+        "system turn"
+        #endif
+    }
+
     // MARK: Seams for CogTesting
 
     /// How many turns have completed (every build).
