@@ -77,6 +77,36 @@ struct AllocationScenarioTests {
         #expect(cogs.peek(currentCog) == 20 * (head % 2 == 1 ? 2 * head : -head))
     }
 
+    @Test(
+        "PERF-01 a steady turn through Int-keyed boxes, read at the UI edge, with a keyed dependency that moves, performs zero mallocs",
+        .enabled(if: AllocationCounter.isActive)
+    )
+    func keyedSteadyTurnAllocatesNothing() {
+        let _stockCogs = CogBox<Int, Int>.Manual { id in id }
+        let _pickCog = Cog<Int>.Manual { 0 }
+        let cardCogs = CogBox<Int, Int> { c, id in c[_stockCogs[id]] * 2 }
+        let pickedCog = Cog<Int> { c in c[cardCogs[c[_pickCog]]] }
+        let cogs = Cogs.forTesting()
+        func turn(_ round: Int) {
+            cogs.turn { c in
+                for id in 0..<32 { c[_stockCogs[id]] = round * 100 + id }
+                c[_pickCog] = round % 4
+            }
+            for id in 0..<32 { blackHole(cogs[cardCogs[id]]) }
+            blackHole(cogs[pickedCog])
+        }
+        for round in 1...8 { turn(round) }
+        var round = 100
+        let counts = AllocationCounter.count(.thread) {
+            for _ in 0..<8 {
+                round = opaqueIdentity(round + 1)
+                turn(round)
+            }
+        }
+        #expect(counts.allocations == 0, "keyed steady turn allocated: \(counts.calls)")
+        #expect(cogs.peek(pickedCog) == 2 * (round * 100 + round % 4))
+    }
+
     @Test("PERF-04 1,000 states with 12 UI-read values own 12 boundary objects")
     func boundariesOnlyForUIReads() {
         let cogs = Cogs.forTesting()
