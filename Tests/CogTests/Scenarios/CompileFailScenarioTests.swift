@@ -64,6 +64,17 @@ struct CompileFailScenarioTests {
         try expectRejected("MECH-14-reaction-on-runtime.swift")
     }
 
+    @Test("MECH-36 scope's removed predecessor does not compile in any of its three forms")
+    func removedScopePredecessorRejected() throws {
+        let fixture = "MECH-36-removed-scope-predecessor.swift"
+        try expectRejected(fixture)
+        let checker = try #require(FixtureTypeChecker.shared)
+        let expected = try #require(try FixtureTypeChecker.expectedError(in: fixture))
+        let diagnostics = try checker.typeCheck(fixture).diagnostics
+        let rejections = Set(diagnostics.split(separator: "\n").filter { $0.contains(".swift:") && $0.contains("error: \(expected)") })
+        #expect(rejections.count == 3, "one rejection per form: \(diagnostics)")
+    }
+
     @Test("SEED-06 only manual sources can be seeded")
     func seedAutomaticRejected() throws {
         try expectRejected("SEED-06-seed-automatic.swift")
