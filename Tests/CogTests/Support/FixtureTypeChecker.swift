@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Type-checks a compile-fail fixture against the Cog module this test
 /// binary was built with, using the toolchain's `swiftc`.
@@ -68,5 +69,22 @@ struct FixtureTypeChecker {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Outcome(succeeded: process.terminationStatus == 0, diagnostics: String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension FixtureTypeChecker {
+    /// A release-absence proof: `fixture` uses a debug-only API, so it
+    /// type-checks against a debug build of Cog (the harness control) and
+    /// fails against a release build with the fixture's expected error.
+    static func expectDebugOnly(_ fixture: String) throws {
+        guard let checker = shared else { return }
+        let outcome = try checker.typeCheck(fixture)
+        #if DEBUG
+        #expect(outcome.succeeded, "\(fixture) should type-check in debug builds: \(outcome.diagnostics)")
+        #else
+        let expected = try #require(try expectedError(in: fixture))
+        #expect(!outcome.succeeded, "\(fixture) type-checked in a release build")
+        #expect(outcome.diagnostics.contains(expected), "\(fixture) diagnostics: \(outcome.diagnostics)")
+        #endif
     }
 }

@@ -2,59 +2,59 @@ import Cog
 import CogTesting
 import Testing
 
+/// An async detail whose selector reads an id, logging each id it runs for.
+@MainActor
+private final class DetailFixture {
+    let _idCog = Cog<Int>.Manual { 1 }
+    let work = ControlledWork<String>()
+    private(set) var selectedIDs: [Int] = []
+    let cogs = Cogs.forTesting()
+    private(set) lazy var detailCog = Cog<String>.Async(default: "") { [unowned self] c in
+        let id = c[_idCog]
+        selectedIDs.append(id)
+        return .run { [work] in "\(id):" + (try await work.run()) }
+    }
+
+    /// One turn that writes the id and refreshes the detail, as an op does.
+    func open(_ id: Int) -> CogRefresh? {
+        var handle: CogRefresh?
+        cogs.turn { c in
+            c[_idCog] = id
+            handle = cogs.refresh(detailCog)
+        }
+        return handle
+    }
+}
+
 /// `refresh` as an op uses it: inside the turn that changes the async
 /// state's input, so the handle follows the one generation that turn starts.
 @MainActor
 struct RefreshInTurnTests {
     @Test("A refresh inside a turn on a never-read state starts one generation, and it sees the turn's write")
     func refreshOfNewStateSeesTheTurn() async {
-        let _idCog = Cog<Int>.Manual { 1 }
-        let work = ControlledWork<String>()
-        var selectedIDs: [Int] = []
-        let detailCog = Cog<String>.Async(default: "") { c in
-            let id = c[_idCog]
-            selectedIDs.append(id)
-            return .run { "\(id):" + (try await work.run()) }
-        }
-        let cogs = Cogs.forTesting()
-        var handle: CogRefresh?
-        cogs.turn { c in
-            c[_idCog] = 2
-            handle = cogs.refresh(detailCog)
-        }
-        #expect(selectedIDs == [2])
+        let detail = DetailFixture()
+        let handle = detail.open(2)
+        #expect(detail.selectedIDs == [2])
         #expect(handle?.generation == 1)
-        await work.started(1)
-        await work.succeed(1, with: "text")
+        await detail.work.started(1)
+        await detail.work.succeed(1, with: "text")
         #expect(handle?.outcome?.isSuccess == true)
-        #expect(cogs[detailCog] == "2:text")
+        #expect(detail.cogs[detail.detailCog] == "2:text")
     }
 
     @Test("A refresh inside the turn that changes a dependency joins it: one new generation, not two")
     func refreshJoinsTheDependencyChange() async {
-        let _idCog = Cog<Int>.Manual { 1 }
-        let work = ControlledWork<String>()
-        var selectedIDs: [Int] = []
-        let detailCog = Cog<String>.Async(default: "") { c in
-            let id = c[_idCog]
-            selectedIDs.append(id)
-            return .run { "\(id):" + (try await work.run()) }
-        }
-        let cogs = Cogs.forTesting()
-        _ = cogs[detailCog]
-        await work.started(1)
-        var handle: CogRefresh?
-        cogs.turn { c in
-            c[_idCog] = 3
-            handle = cogs.refresh(detailCog)
-        }
-        #expect(selectedIDs == [1, 3])
+        let detail = DetailFixture()
+        _ = detail.cogs[detail.detailCog]
+        await detail.work.started(1)
+        let handle = detail.open(3)
+        #expect(detail.selectedIDs == [1, 3])
         #expect(handle?.generation == 2)
-        #expect(work.wasCancelled(1))
-        await work.started(2)
-        await work.succeed(2, with: "text")
+        #expect(detail.work.wasCancelled(1))
+        await detail.work.started(2)
+        await detail.work.succeed(2, with: "text")
         #expect(handle?.outcome?.isSuccess == true)
-        #expect(cogs[detailCog] == "3:text")
+        #expect(detail.cogs[detail.detailCog] == "3:text")
     }
 
     @Test("workEnded of a superseded generation waits until its work, which ignores cancellation, has returned")

@@ -142,15 +142,6 @@ struct HistoryScenarioTests {
         #expect(!stored.contains("history"))
         #expect(!stored.contains { $0.lowercased().contains("history") || $0 == "log" })
         #endif
-        if let checker = FixtureTypeChecker.shared {
-            let outcome = try checker.typeCheck("HIST-04-history-in-release.swift")
-            #if DEBUG
-            #expect(outcome.succeeded, "debug builds have the history seam: \(outcome.diagnostics)")
-            #else
-            let expected = try #require(try FixtureTypeChecker.expectedError(in: "HIST-04-history-in-release.swift"))
-            #expect(!outcome.succeeded)
-            #expect(outcome.diagnostics.contains(expected), "diagnostics: \(outcome.diagnostics)")
-            #endif
-        }
+        try FixtureTypeChecker.expectDebugOnly("HIST-04-history-in-release.swift")
     }
 }
