@@ -20,4 +20,10 @@ public protocol StorefrontPort: AnyObject {
     func perform(_ action: UserAction)
 
     func render(_ view: ViewID) -> Screen
+
+    /// Derived values the port's runtime has computed so far, where the
+    /// runtime counts them itself (Cog counts every selector run); nil where
+    /// it does not. Ports do not count by hand: a hand-placed counter would
+    /// define "a recomputation" differently in each port.
+    var recomputations: Int? { get }
 }

@@ -38,6 +38,9 @@ public final class CogPort: StorefrontPort {
     public var liveStateCount: Int { cogs.debugLiveRowCount }
     public var statesInGrace: Int { cogs.debugPendingGraceTimerCount }
 
+    /// Cog's selector runs so far.
+    public var recomputations: Int? { cogs.debugRecomputeCount }
+
     public func perform(_ action: UserAction) {
         switch action {
         case .launch: launch()

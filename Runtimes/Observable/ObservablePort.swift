@@ -149,6 +149,9 @@ public final class ObservablePort: StorefrontPort {
 
     // MARK: Views
 
+    /// Plain Swift and the stategraph clone do not count their derived values.
+    public var recomputations: Int? { nil }
+
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header:

@@ -6,6 +6,9 @@ import Workload
 /// reads through each node's `ObservationRegistrar`, as SwiftUI observes a
 /// swift-state-graph model.
 extension StateGraphPort {
+    /// Plain Swift and the stategraph clone do not count their derived values.
+    public var recomputations: Int? { nil }
+
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header:

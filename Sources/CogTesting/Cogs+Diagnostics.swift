@@ -25,6 +25,9 @@ extension Cogs {
 
     /// The edge pool's high-water mark, for checking that steady runs reuse edges.
     public var debugEdgePoolHighWaterMark: Int { edgePoolHighWaterMark }
+
+    /// Selector runs since the runtime started, reactions included (every build).
+    public var debugRecomputeCount: Int { recomputeCount }
 }
 
 extension Cogs {

@@ -41,7 +41,15 @@ enum ReportRenderer {
             }
             lines.append("")
             let counters = (suite.regions?.map { ($0.region, $0.counters) } ?? [])
-                + (suite.runtimes?.compactMap { result in result.counters.map { (result.runtime, $0) } } ?? [])
+                + (suite.runtimes?.compactMap { result in
+                    result.counters.map { counters in
+                        var all = counters
+                        if let recomputations = result.recomputations, recomputations.unavailable != nil {
+                            all["recomputations"] = recomputations
+                        }
+                        return (result.runtime, all)
+                    }
+                } ?? [])
             lines += counterLines(counters)
             for failed in suite.runtimes?.filter({ $0.gate == "failed" }) ?? [] {
                 lines.append("not measured: \(failed.gateFailure ?? failed.runtime)")
@@ -105,7 +113,7 @@ enum ReportRenderer {
         let controlled = measured.contains { $0.factorVsControl?.value != nil && $0.runtime != Suite.computeControl.rawValue }
         return table(
             header: ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
-                + ["mallocs", "mallocs/action", "heap peak", "retained", "renders", "requests"],
+                + ["mallocs", "mallocs/action", "heap peak", "retained", "renders", "recomputations", "requests"],
             rows: measured.map { result in
                 let wall = result.wallNanoseconds!
                 var row = [result.runtime, duration(wall.median), interval(wall), duration(wall.p90)]
@@ -116,6 +124,8 @@ enum ReportRenderer {
                 row.append(result.peakLiveBytes.map(bytes) ?? "")
                 row.append(result.retainedBytes.map(bytes) ?? "")
                 row.append(result.renders.map(String.init) ?? "")
+                // Only a runtime that counts its own derived values has a number; the JSON keeps the reason.
+                row.append(result.recomputations?.value.map { String(Int64($0)) } ?? "–")
                 row.append(result.requests.map { "\($0.started) (\($0.applied) applied, \($0.rejected) rejected)" } ?? "")
                 return row
             }, markdown: markdown)
@@ -161,7 +171,7 @@ enum ReportRenderer {
     static let csvHeader = [
         "suite", "entry", "gate", "iterations", "median_ns", "ci_low_ns", "ci_high_ns", "min_ns", "p90_ns", "max_ns",
         "mallocs_per_iteration", "bytes_per_iteration", "mallocs_per_action", "peak_live_bytes", "renders",
-        "requests_started", "factor_vs_fastest",
+        "requests_started", "factor_vs_fastest", "recomputations",
     ]
 
     static func csv(_ document: ResultsDocument) -> String {
@@ -171,7 +181,7 @@ enum ReportRenderer {
                 let wall = region.wallNanoseconds
                 rows.append([suite.suite, region.region, "", String(region.iterations)] + numbers(wall)
                     + [String(region.allocations.allocations), String(region.allocations.bytesRequested), "",
-                       String(region.allocations.peakBytes), "", "", ""])
+                       String(region.allocations.peakBytes), "", "", "", ""])
             }
             for result in suite.runtimes ?? [] {
                 guard let wall = result.wallNanoseconds else {
@@ -184,6 +194,7 @@ enum ReportRenderer {
                     result.peakLiveBytes.map(String.init) ?? "", result.renders.map(String.init) ?? "",
                     result.requests.map { String($0.started) } ?? "",
                     result.factorVsFastest?.value.map { String(format: "%.4f", $0) } ?? "",
+                    result.recomputations?.value.map { String(Int64($0)) } ?? "",
                 ])
             }
             rows += (suite.shapes ?? []).map(graphCSVRow(suite: suite.suite))

@@ -48,11 +48,15 @@ protocol PlayableSession: AnyObject {
     /// One action that sends no request, settled and re-rendered.
     func act(_ action: UserAction) async
     var renderCount: Int { get }
+    /// The port's runtime's own count of derived values computed, if it keeps one.
+    var recomputations: Int? { get }
     /// Requests issued, applied and rejected so far.
     var requestTally: Requests { get }
 }
 
 extension SessionRunner: PlayableSession {
+    var recomputations: Int? { port.recomputations }
+
     var requestTally: Requests {
         let log = service.log
         return Requests(started: log.count, applied: log.filter { $0.outcome == .applied }.count,

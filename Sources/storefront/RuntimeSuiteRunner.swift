@@ -144,11 +144,14 @@ struct RuntimeSuiteRunner {
             progress.report("\(suite.rawValue): \(runtime.rawValue), counting")
             let prepared = await plan.prepare(runtime)
             let rendersBefore = prepared?.renderCount ?? 0
+            let recomputationsBefore = prepared?.recomputations ?? 0
             let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
             let allocations = AllocationCounter.begin(.thread)
             let counted = await plan.play(runtime, prepared, &discarded)
             let counts = allocations.end()
             let renders = counted.renderCount - rendersBefore
+            let recomputations = counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
+                ?? Reading(unavailable: "only Cog counts its derived values (its selector runs); plain Swift and the stategraph clone keep no such count")
             let tally = counted.requestTally
             var counters: [String: Reading] = [:]
             for counterSet in [hardware, software] as [any CounterSet] {
@@ -178,7 +181,7 @@ struct RuntimeSuiteRunner {
                 peakResidentBytes: Reading(peakMemory.residentPeakBytes),
                 retainedBytes: counts.netBytes,
                 renders: renders,
-                recomputations: Reading(unavailable: "the ports do not count recomputations yet"),
+                recomputations: recomputations,
                 requests: Requests(started: tally.started - requestsBefore.started,
                                    applied: tally.applied - requestsBefore.applied,
                                    rejected: tally.rejected - requestsBefore.rejected, cancelled: 0),

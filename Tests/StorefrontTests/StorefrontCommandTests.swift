@@ -196,9 +196,13 @@ struct StorefrontCommandTests {
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let rows = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(rows.count == 5)
-        #expect(rows[0].first == "suite" && rows[0].count == 17)
+        #expect(rows[0].first == "suite" && rows[0].count == 18)
         #expect(rows.dropFirst().map { String($0[1]) } == ["cog", "observable", "memoized", "stategraph"])
-        #expect(rows.allSatisfy { $0.count == 17 })
+        #expect(rows.allSatisfy { $0.count == 18 })
+        // Only Cog counts its derived values; the other ports leave the column empty.
+        #expect(rows[0][17] == "recomputations")
+        #expect((Int(rows[1][17]) ?? 0) > 0)
+        #expect(rows.dropFirst(2).allSatisfy { $0[17].isEmpty })
     }
 
     @Test("--help documents the exit codes; --list names the regions")

@@ -15,6 +15,7 @@ private final class SilentPort: StorefrontPort {
 
     func perform(_ action: UserAction) {}
 
+    var recomputations: Int? { nil }
     func render(_ view: ViewID) -> Screen { shadow.render(view) }
 }
 
@@ -52,6 +53,7 @@ private final class UnacknowledgingPort: StorefrontPort {
         Task.immediate { _ = try await self.service.loadCatalog() }
     }
 
+    var recomputations: Int? { nil }
     func render(_ view: ViewID) -> Screen { shadow.render(view) }
 }
 

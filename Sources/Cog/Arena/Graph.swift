@@ -76,6 +76,9 @@ final class Graph {
     @usableFromInline var runs = Column<Run>()
     /// How many of `runs` are first runs.
     private var coldRuns = 0
+    /// Selector runs since the runtime started (reactions included): the
+    /// benchmark's recomputation count. One add per run.
+    private(set) var recomputeCount = 0
     var flushStamp: UInt64 = 0
 
     // Retained work stacks: cleared with keepingCapacity, never freed.
@@ -302,6 +305,7 @@ final class Graph {
         if cold { coldRuns += 1 }
         let changed = familyRef[n].family.recompute(slot: slot[n], node: node)
         if cold { coldRuns -= 1 }
+        recomputeCount &+= 1
         #if DEBUG
         lifetime?.recordState(flags[n].contains(.reaction) ? .reaction : .recompute, node)
         #endif

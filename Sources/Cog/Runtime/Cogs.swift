@@ -173,4 +173,6 @@ public final class Cogs: CogOps {
 
     /// The edge pool's high-water mark: rows ever created.
     package var edgePoolHighWaterMark: Int { graph.edges.capacityInUse }
+    /// Selector runs since the runtime started (reactions included).
+    package var recomputeCount: Int { graph.recomputeCount }
 }
