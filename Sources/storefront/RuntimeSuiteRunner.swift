@@ -234,6 +234,22 @@ struct RuntimeSuiteRunner {
             factorVsControl: Factor(PairedComparison(samples, against: samples)))
     }
 
+    /// Under callgrind (the `--callgrind-child` run): each port plays the
+    /// suite's measured part once untimed, to settle one-time costs such as
+    /// type metadata, then once inside an instruction region named
+    /// `instructionRegion(suite, runtime)`.
+    func countInstructions(_ suite: Suite, runtimes: [Runtime]) async {
+        let plan = plan(for: suite)
+        var discarded: [Double] = []
+        for runtime in runtimes {
+            _ = await plan.play(runtime, await plan.prepare(runtime), &discarded)
+            let session = await plan.prepare(runtime)
+            InstructionRegion.begin()
+            _ = await plan.play(runtime, session, &discarded)
+            InstructionRegion.end(Self.instructionRegion(suite, runtime))
+        }
+    }
+
     static func instructionRegion(_ suite: Suite, _ runtime: Runtime) -> String {
         "\(suite.rawValue)/\(runtime.rawValue)"
     }

@@ -41,7 +41,9 @@ struct SuiteRunner {
     }
 
     /// Inside the callgrind child: each region once, inside its marker.
-    static func runUnderCallgrind(_ suites: [Suite], scale: Scale) {
+    @MainActor
+    static func runUnderCallgrind(_ options: Options) async {
+        let suites = options.suites, scale = options.scale
         for suite in suites where suite == .calibration {
             for region in suite.regions {
                 region.run()
@@ -54,17 +56,27 @@ struct SuiteRunner {
             blackHole(control.run())
             InstructionRegion.measure(Suite.computeControl.rawValue) { blackHole(control.run()) }
         }
+        let runtimeSuites = suites.filter(\.isRuntimeSuite)
+        guard !runtimeSuites.isEmpty else { return }
+        let runner = RuntimeSuiteRunner(options: options, progress: Progress(quiet: true))
+        for suite in runtimeSuites {
+            await runner.countInstructions(suite, runtimes: options.runtimes)
+        }
     }
 
     /// Re-runs this executable under callgrind for the given suites;
     /// returns each region's instruction count, or the reason there is none.
-    static func countInstructions(suites: String, scale: Scale) -> (counts: [String: CounterReading], failure: String?) {
+    static func countInstructions(suites: String, scale: Scale, runtimes: [Runtime] = [])
+        -> (counts: [String: CounterReading], failure: String?)
+    {
         guard let runner = CallgrindRunner() else {
             return ([:], "valgrind is not installed (apt-get install -y valgrind)")
         }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         do {
-            let totals = try runner.run(executable, arguments: ["--suite", suites, "--scale", scale.rawValue, "--callgrind-child"])
+            var arguments = ["--suite", suites, "--scale", scale.rawValue, "--callgrind-child"]
+            if !runtimes.isEmpty { arguments += ["--runtime", runtimes.map(\.rawValue).joined(separator: ",")] }
+            let totals = try runner.run(executable, arguments: arguments)
             return (totals.mapValues { .counted(Int64($0.instructions)) }, nil)
         } catch {
             return ([:], "callgrind run failed: \(error)")

@@ -9,7 +9,7 @@ import Workload
 @MainActor
 func runTool(_ options: Options) async -> Never {
     if options.callgrindChild {
-        SuiteRunner.runUnderCallgrind(options.suites, scale: options.scale)
+        await SuiteRunner.runUnderCallgrind(options)
         exit(ExitCode.ok.rawValue)
     }
     answerInformationRequest(options)
@@ -129,32 +129,21 @@ private struct GateOutcome {
     }
 }
 
-/// With --instructions callgrind, the synchronous suites (calibration, the
-/// compute control) re-run under callgrind. The runtime suites cannot:
-/// valgrind 3.19 stops with an internal SIGSEGV as soon as Swift
-/// concurrency's main-queue executor runs a job, and every port's request
-/// tasks need it, so their counts say so.
+/// With --instructions callgrind, the suites re-run once under callgrind
+/// (this executable with `--callgrind-child`): calibration and the compute
+/// control region by region, each runtime suite's measured part once per
+/// port that passed the gate. The graph suite has its own probe.
 @MainActor
 private func instructionCounts(_ options: Options, verified: [Runtime], progress: Progress) -> [String: CounterReading] {
     guard options.callgrind else { return [:] }
-    var instructions: [String: CounterReading] = [:]
-    let synchronous = options.suites.filter { $0 == .calibration || $0 == .computeControl }
-    if !synchronous.isEmpty {
-        progress.report("callgrind")
-        let (counts, failure) = SuiteRunner.countInstructions(
-            suites: synchronous.map(\.rawValue).joined(separator: ","), scale: options.scale)
-        progress.finish()
-        if let failure { fail(failure) }
-        instructions = counts
-    }
-    for suite in options.suites where suite.isRuntimeSuite {
-        for runtime in verified {
-            instructions[RuntimeSuiteRunner.instructionRegion(suite, runtime)] = .unavailable(reason:
-                "valgrind 3.19 crashes (internal SIGSEGV) once Swift concurrency's main-queue executor runs a job, "
-                + "which every port's request tasks need")
-        }
-    }
-    return instructions
+    let counted = options.suites.filter { $0 == .calibration || $0 == .computeControl || ($0.isRuntimeSuite && !verified.isEmpty) }
+    guard !counted.isEmpty else { return [:] }
+    progress.report("callgrind (about 40x slower than native)")
+    let (counts, failure) = SuiteRunner.countInstructions(
+        suites: counted.map(\.rawValue).joined(separator: ","), scale: options.scale, runtimes: verified)
+    progress.finish()
+    if let failure { fail(failure) }
+    return counts
 }
 
 /// Every chosen suite, in order; then each whole-session port's factor

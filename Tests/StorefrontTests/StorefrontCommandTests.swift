@@ -1,4 +1,5 @@
 import Foundation
+import Measure
 import Testing
 
 /// Runs the built `storefront` executable, which sits beside the test bundle.
@@ -167,6 +168,28 @@ struct StorefrontCommandTests {
         #expect((session["value"] as? Double ?? 0) > 0)
         let coldStart = try #require(try entry("cold-start")["factorVsControl"] as? [String: Any])
         #expect(coldStart["unavailable"] as? String == "the compute control covers the whole session only")
+    }
+
+    @Test("--instructions callgrind counts a runtime suite's measured part per port, within 0.1% between runs",
+          .enabled(if: CallgrindRunner() != nil, "valgrind is not installed"))
+    func runtimeSuiteInstructions() throws {
+        func count() throws -> Double {
+            let outcome = try Storefront.run([
+                "--suite", "interactions", "--scale", "small", "--iterations", "1", "--warmup", "0",
+                "--runtime", "cog", "--instructions", "callgrind", "--format", "json", "--quiet",
+            ])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+            let runtime = try #require((document["suites"] as? [[String: Any]])?.first?["runtimes"] as? [[String: Any]])
+            let counters = try #require(runtime.first?["counters"] as? [String: Any])
+            let instructions = try #require(counters["callgrind-instructions"] as? [String: Any])
+            return try #require(instructions["value"] as? Double, "\(instructions)")
+        }
+        // Release builds of the cog port repeat the count exactly; a debug
+        // build's can move by a few hundred instructions in millions.
+        let first = try count()
+        #expect(first > 100_000)
+        #expect(abs(try count() - first) <= first / 1000)
     }
 
     @Test("funnel-memory opens half the small catalog and reports peak and retained heap per port")
