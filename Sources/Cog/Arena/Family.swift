@@ -32,8 +32,23 @@ class FamilyBase {
 
     func clearValue(slot: Int32) {}
 
-    init(name: String) {
+    /// Runs the selector of row `slot` of a family; true when the value
+    /// changed. Typed, specialized work reached without a generic call:
+    /// the declaration formed it (see `CogDescriptor.recomputeKernel`).
+    @usableFromInline typealias RecomputeKernel = @MainActor (FamilyBase, Int32, Int32) -> Bool
+    /// Publishes the staged write of row `slot`; true when it changed the value.
+    @usableFromInline typealias CommitKernel = @MainActor (FamilyBase, Int32) -> Bool
+
+    /// This family's kernels, copied from its descriptor so the graph calls
+    /// one straight from the family it holds (no class dispatch, no
+    /// descriptor load).
+    @usableFromInline let recomputeKernel: RecomputeKernel
+    @usableFromInline let commitKernel: CommitKernel
+
+    init(name: String, recomputeKernel: @escaping RecomputeKernel, commitKernel: @escaping CommitKernel) {
         self.name = name
+        self.recomputeKernel = recomputeKernel
+        self.commitKernel = commitKernel
     }
 
     func label(slot: Int32) -> String {
@@ -42,15 +57,15 @@ class FamilyBase {
     }
 
     /// Runs the selector of row `slot`; true when the value changed.
-    @usableFromInline
+    @inlinable @inline(__always)
     func recompute(slot: Int32, node: Int32) -> Bool {
-        preconditionFailure("\(type(of: self)) stores no automatic state")
+        recomputeKernel(self, slot, node)
     }
 
     /// Publishes the staged write of row `slot`; true when it changed the value.
-    @usableFromInline
+    @inlinable @inline(__always)
     func commitStaged(slot: Int32) -> Bool {
-        preconditionFailure("\(type(of: self)) stores no source")
+        commitKernel(self, slot)
     }
 
     /// Stages a write captured by a queued turn.
@@ -67,12 +82,25 @@ class FamilyBase {
 @usableFromInline
 final class Family<Value>: FamilyBase {
     @usableFromInline unowned(unsafe) let cogs: Cogs
-    /// The runtime's graph, unretained like `cogs` (which owns it).
-    @usableFromInline unowned(unsafe) let graph: Graph
+    /// The runtime's graph, held strongly: code that holds a family (a
+    /// kernel, a selector's reader) reaches the graph with no retain. The
+    /// graph's family column holds the family in turn; the runtime breaks
+    /// that cycle at teardown (`Cogs.deinit`).
+    @usableFromInline let graph: Graph
+    /// `cogs.serial`, so a read that starts from the family (a selector's
+    /// reader) checks a descriptor's family cache without loading `cogs`.
+    @usableFromInline let runtimeSerial: UInt64
     @usableFromInline let descriptor: CogDescriptor<Value>
-    /// The selector of an automatic declaration, taken out of the
+    /// The selector of a keyed automatic declaration, taken out of the
     /// descriptor once so a run does not copy the production enum.
     @usableFromInline let selector: (@MainActor (CogReader<Value>, CogKey?) -> Value)?
+    /// The user's own selector of a keyless automatic declaration: a run
+    /// calls it directly.
+    @usableFromInline let keylessSelector: (@MainActor (CogReader<Value>) -> Value)?
+    /// The arena node of a keyless declaration's one row (row 0), or
+    /// `Graph.none` before it exists. A released row keeps its node, which
+    /// the next use of the declaration reuses, so this never changes once set.
+    @usableFromInline var keylessNode: Int32 = Graph.none
     @usableFromInline var values = ValueColumn<Value>()
     /// Staged writes of the accumulating turn. It grows only when a row is
     /// first staged, so a family that is never written (an automatic one)
@@ -84,12 +112,24 @@ final class Family<Value>: FamilyBase {
         self.descriptor = descriptor
         self.cogs = cogs
         self.graph = cogs.graph
-        if case .automatic(let selector) = descriptor.production {
+        self.runtimeSerial = cogs.serial
+        switch descriptor.production {
+        case .automatic(let selector):
             self.selector = selector
-        } else {
+            self.keylessSelector = nil
+        case .keyless(let selector):
             self.selector = nil
+            self.keylessSelector = selector
+        case .manual:
+            self.selector = nil
+            self.keylessSelector = nil
         }
-        super.init(name: descriptor.name)
+        super.init(name: descriptor.name, recomputeKernel: descriptor.recomputeKernel, commitKernel: descriptor.commitKernel)
+    }
+
+    deinit {
+        values.destroy()
+        pending.destroy()
     }
 
     /// The row of `key`, created (with its starting value, for a source) on
@@ -103,12 +143,46 @@ final class Family<Value>: FamilyBase {
         return createRow(for: key)
     }
 
+    /// The node of a keyless declaration's row (row 0), created on first use.
+    @inlinable @inline(__always)
+    func keylessRowNode() -> Int32 {
+        if _fastPath(keylessLive) { return keylessNode }
+        _ = createRow(for: nil)
+        return keylessNode
+    }
+
+    /// A settled read of row `row` (node `node`); links `subscriber` to it
+    /// unless it is `none`.
+    @inlinable @inline(__always)
+    func read(row: Int32, node: Int32, subscriber: Int32) -> Value {
+        graph.prepareRead(node)
+        if subscriber != Graph.none { graph.link(dep: node, sub: subscriber) }
+        return values[row]!
+    }
+
+    /// The same read of a keyless declaration's one row.
+    @inlinable @inline(__always)
+    func readKeyless(subscriber: Int32) -> Value {
+        read(row: 0, node: keylessRowNode(), subscriber: subscriber)
+    }
+
+    /// A peek of row `row`: settled, no dependency; transient demand.
+    @inlinable @inline(__always)
+    func peek(row: Int32, node: Int32) -> Value {
+        graph.prepareRead(node)
+        let n = Int(node)
+        if _slowPath(graph.flags[n].rawValue & NodeFlags.releasableBit != 0 && graph.subsHead[n] == Graph.none) {
+            cogs.noteTransientDemandUnsubscribed(node)
+        }
+        return values[row]!
+    }
+
     @usableFromInline @inline(never)
     func createRow(for key: CogKey?) -> Int32 {
         let initial: Value?
         switch descriptor.production {
         case .manual(let makeInitial): initial = makeInitial(key)
-        case .automatic: initial = nil
+        case .automatic, .keyless: initial = nil
         }
         return addRow(key: key, value: initial)
     }
@@ -129,6 +203,7 @@ final class Family<Value>: FamilyBase {
         let row = Int32(rowNodes.count)
         let node = cogs.graph.addNode(family: self, slot: row, automatic: descriptor.isAutomatic, eager: descriptor.isEager)
         rowNodes.append(node)
+        if key == nil { keylessNode = node }
         rowKeys.set(key, slot: row)
         values.append(value)
         if let key { keyedRows.insert(row, for: key) }
@@ -143,29 +218,49 @@ final class Family<Value>: FamilyBase {
         return equals(lhs, rhs)
     }
 
-    override func recompute(slot: Int32, node: Int32) -> Bool {
-        descriptor.recomputeKernel(self, slot, node)
-    }
-
-    /// Runs the selector of row `slot` and stores a changed result.
-    @inlinable
-    func runSelector(slot: Int32, node: Int32) -> Bool {
-        guard let selector else { preconditionFailure("a source has no selector") }
+    /// Runs the selector of row `slot` and stores a changed result; `equal`
+    /// decides whether the result changed (inlined into the kernel, so an
+    /// `Equatable` declaration compares with `==` directly).
+    ///
+    /// The reader holds the family unretained, and the kernel that runs
+    /// this was called on a family the graph holds, so a run retains
+    /// nothing of its own.
+    @inlinable @inline(__always)
+    func runSelector(slot: Int32, node: Int32, equal: (Value, Value) -> Bool) -> Bool {
         let stamp = graph.beginRun(node)
-        let reader = CogReader(cogs: cogs, family: self, slot: slot, node: node, stamp: stamp)
-        // A keyless run passes a literal nil: no key is copied or destroyed.
-        let fresh = descriptor.isKeyed ? selector(reader, rowKeys[slot]) : selector(reader, nil)
+        let reader = CogReader(family: self, slot: slot, node: node, stamp: stamp)
+        let fresh: Value
+        if let keylessSelector {
+            fresh = keylessSelector(reader)
+        } else if let selector {
+            fresh = selector(reader, rowKeys[slot])
+        } else {
+            preconditionFailure("a source has no selector")
+        }
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.
         let changed: Bool
         if let old = values[slot] {
-            changed = !isEqual(old, fresh)
+            changed = !equal(old, fresh)
         } else {
             changed = true
         }
         graph.endRun(node)
         if changed { values[slot] = fresh }
         return changed
+    }
+
+    /// The generic kernels: equality through the descriptor's `equals`.
+    @inlinable
+    static func genericRecompute(_ base: FamilyBase, _ slot: Int32, _ node: Int32) -> Bool {
+        let family = unsafeDowncast(base, to: Family<Value>.self)
+        return family.runSelector(slot: slot, node: node) { family.isEqual($0, $1) }
+    }
+
+    @inlinable
+    static func genericCommit(_ base: FamilyBase, _ slot: Int32) -> Bool {
+        let family = unsafeDowncast(base, to: Family<Value>.self)
+        return family.commit(slot: slot) { family.isEqual($0, $1) }
     }
 
     /// Stages `value` for row `slot` in the accumulating turn.
@@ -176,16 +271,12 @@ final class Family<Value>: FamilyBase {
         cogs.noteStaged(rowNodes[Int(slot)])
     }
 
-    override func commitStaged(slot: Int32) -> Bool {
-        descriptor.commitKernel(self, slot)
-    }
-
     /// Publishes the staged value of row `slot` unless it equals the current one.
-    @inlinable
-    func commit(slot: Int32) -> Bool {
+    @inlinable @inline(__always)
+    func commit(slot: Int32, equal: (Value, Value) -> Bool) -> Bool {
         guard let staged = stagedValue(slot: slot) else { return false }
         pending[slot] = nil
-        if let current = values[slot], isEqual(current, staged) { return false }
+        if let current = values[slot], equal(current, staged) { return false }
         values[slot] = staged
         return true
     }
@@ -208,5 +299,24 @@ final class Family<Value>: FamilyBase {
     @inlinable
     func stagedValue(slot: Int32) -> Value? {
         Int(slot) < pending.count ? pending[slot] : nil
+    }
+}
+
+extension Family where Value: Equatable {
+    /// The kernels of an `Equatable` declaration without `equals:`: `==`
+    /// inlined, specialized where the declaration is written.
+    @inlinable
+    nonisolated static var equatableKernels: (recompute: RecomputeKernel, commit: CommitKernel) {
+        (recompute: recomputeEquatable, commit: commitEquatable)
+    }
+
+    @inlinable
+    static func recomputeEquatable(_ base: FamilyBase, _ slot: Int32, _ node: Int32) -> Bool {
+        unsafeDowncast(base, to: Family<Value>.self).runSelector(slot: slot, node: node) { $0 == $1 }
+    }
+
+    @inlinable
+    static func commitEquatable(_ base: FamilyBase, _ slot: Int32) -> Bool {
+        unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot) { $0 == $1 }
     }
 }

@@ -331,14 +331,14 @@ public struct CogReaderStatusLens<ReaderValue> {
     /// Reads the status and makes the running selector depend on it.
     @inlinable
     public subscript<Reference: CogStatusReadable>(reference: Reference) -> CogStatus<Reference.Value> {
-        reader.cogs.graph.ensureReaderLive(node: reader.node, stamp: reader.stamp)
+        reader.ensureLive()
         return reader.cogs.read(reference.cogStatusReference, subscriber: reader.node)
     }
 
     /// Reads the settled status without a dependency.
     @inlinable
     public func peek<Reference: CogStatusReadable>(_ reference: Reference) -> CogStatus<Reference.Value> {
-        reader.cogs.graph.ensureReaderLive(node: reader.node, stamp: reader.stamp)
+        reader.ensureLive()
         return reader.cogs.read(reference.cogStatusReference, subscriber: Graph.none)
     }
 }

@@ -16,6 +16,10 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         case manual(@MainActor (CogKey?) -> Value)
         /// An automatic value: its selector runs on demand.
         case automatic(@MainActor (CogReader<Value>, CogKey?) -> Value)
+        /// A keyless automatic value: the user's selector itself, so a run
+        /// calls it directly rather than through a key-dropping wrapper
+        /// (and declaring one allocates no wrapper).
+        case keyless(@MainActor (CogReader<Value>) -> Value)
     }
 
     /// `name:` when given, else the declaration site as `fileID:line`.
@@ -36,11 +40,15 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     @usableFromInline let isAsync: Bool
     /// Nil means "never equal": every write or recompute counts as a change.
     @usableFromInline let equals: (@MainActor (Value, Value) -> Bool)?
-    /// The family's typed work. The closures are formed in this inlinable
-    /// initializer, so they are specialized for `Value` where the
-    /// declaration is written; the graph calls them through the family.
-    @usableFromInline let recomputeKernel: @MainActor (Family<Value>, Int32, Int32) -> Bool
-    @usableFromInline let commitKernel: @MainActor (Family<Value>, Int32) -> Bool
+    /// The family's typed work: running a selector and committing a write.
+    /// They are formed where the declaration is written (this initializer
+    /// is inlinable), so they are specialized for `Value` there; an
+    /// `Equatable` declaration without `equals:` passes kernels that compare
+    /// with `==` inline instead of calling `equals`. They capture nothing,
+    /// and the family copies them, so the graph calls one straight from the
+    /// family it holds.
+    @usableFromInline let recomputeKernel: FamilyBase.RecomputeKernel
+    @usableFromInline let commitKernel: FamilyBase.CommitKernel
 
     /// The family of the runtime that last looked this descriptor up, so
     /// the app's one runtime finds its family without hashing.
@@ -56,7 +64,8 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         isEager: Bool = false,
         lifetime: ManualCogLifetime = .app,
         isAsync: Bool = false,
-        production: Production
+        production: Production,
+        kernels: (recompute: FamilyBase.RecomputeKernel, commit: FamilyBase.CommitKernel)? = nil
     ) {
         self.name = name ?? "\(fileID):\(line)"
         self.isKeyed = isKeyed
@@ -66,14 +75,19 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         self.isAsync = isAsync
         self.equals = equals
         self.production = production
-        recomputeKernel = { family, slot, node in family.runSelector(slot: slot, node: node) }
-        commitKernel = { family, slot in family.commit(slot: slot) }
+        if let kernels {
+            recomputeKernel = kernels.recompute
+            commitKernel = kernels.commit
+        } else {
+            recomputeKernel = Family<Value>.genericRecompute
+            commitKernel = Family<Value>.genericCommit
+        }
     }
 
     @usableFromInline
     var isAutomatic: Bool {
-        if case .automatic = production { return true }
-        return false
+        if case .manual = production { return false }
+        return true
     }
 }
 

@@ -63,6 +63,10 @@ public final class Cogs: CogOps {
         graceWindows.disarm()
         for finish in exportFinishers { finish() }
         mechanisms.removeAll()
+        // Families hold the graph and the graph's family column holds them:
+        // break the cycle so both go with the runtime.
+        graph.family.removeAll()
+        families.removeAll()
         onTeardown?()
     }
 
@@ -92,16 +96,71 @@ public final class Cogs: CogOps {
     }
 
     // MARK: Reads
+    //
+    // Every read finds the family through the descriptor's one-entry cache
+    // and works on it through `_withUnsafeGuaranteedRef`: the runtime's
+    // family table owns the family, and nothing in a read releases one, so
+    // a read retains nothing. A keyless declaration (`Cog`, `Cog.Manual`, or
+    // a reference without a key) takes the keyless path: no key is built,
+    // copied or looked up, and the node comes from the family itself. The
+    // type tests fold away where the read is specialized.
+
+    /// The keyless descriptor `reference` names, or nil for a keyed one.
+    @inlinable @inline(__always)
+    static func keylessDescriptor<Reference: CogReadable>(of reference: Reference) -> CogDescriptor<Reference.Value>? {
+        if Reference.self == Cog<Reference.Value>.self {
+            return unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor
+        }
+        if Reference.self == Cog<Reference.Value>.Manual.self {
+            return unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor
+        }
+        return nil
+    }
+
+    /// A settled read from a selector whose family is `reader`; links
+    /// `subscriber` unless it is `none`.
+    @inlinable @inline(__always)
+    static func read<Reference: CogReadable, ReaderValue>(
+        _ reference: Reference, subscriber: Int32, from reader: Family<ReaderValue>
+    ) -> Reference.Value {
+        if let descriptor = keylessDescriptor(of: reference) {
+            let cache = descriptor.cache
+            if _fastPath(cache.runtimeSerial == reader.runtimeSerial), let cached = cache.family {
+                return cached.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
+            }
+        }
+        return reader.cogs.read(reference, subscriber: subscriber)
+    }
 
     /// A settled read; links `subscriber` to the state unless it is `none`.
-    @inlinable @inline(__always)
-    func read<Value>(_ reference: CogReference<Value>, subscriber: Int32) -> Value {
+    @inlinable
+    func read<Reference: CogReadable>(_ reference: Reference, subscriber: Int32) -> Reference.Value {
+        if let descriptor = Self.keylessDescriptor(of: reference) {
+            return readKeyless(descriptor, subscriber: subscriber)
+        }
+        let reference = reference.cogReference
+        if !reference.descriptor.isKeyed { return readKeyless(reference.descriptor, subscriber: subscriber) }
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
-        graph.prepareRead(node)
-        if subscriber != Graph.none { graph.link(dep: node, sub: subscriber) }
-        return family.values[row]!
+        return family.read(row: row, node: family.rowNodes[Int(row)], subscriber: subscriber)
+    }
+
+    @inlinable @inline(__always)
+    func readKeyless<Value>(_ descriptor: CogDescriptor<Value>, subscriber: Int32) -> Value {
+        let cache = descriptor.cache
+        if _fastPath(cache.runtimeSerial == serial), let cached = cache.family {
+            return cached.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
+        }
+        return lookUpFamily(for: descriptor).readKeyless(subscriber: subscriber)
+    }
+
+    /// The family, row and node `reference` names, the row created on first use.
+    @inlinable @inline(__always)
+    func locate<Value>(_ reference: CogReference<Value>) -> (family: Family<Value>, row: Int32, node: Int32) {
+        let family = family(for: reference.descriptor)
+        if !reference.descriptor.isKeyed { return (family, 0, family.keylessRowNode()) }
+        let row = family.row(for: reference.key)
+        return (family, row, family.rowNodes[Int(row)])
     }
 
     /// The UI-edge read: returns the settled value and records an
@@ -109,10 +168,7 @@ public final class Cogs: CogOps {
     /// so the reading scope tracks exactly this state.
     @inlinable
     public subscript<Reference: CogReadable>(reference: Reference) -> Reference.Value {
-        let reference = reference.cogReference
-        let family = family(for: reference.descriptor)
-        let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
+        let (family, row, node) = locate(reference.cogReference)
         graph.prepareRead(node)
         graph.boundary(of: node).recordAccess()
         return family.values[row]!
@@ -124,13 +180,14 @@ public final class Cogs: CogOps {
     /// it starts (or renews) one grace window.
     @inlinable
     public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
-        let reference = reference.cogReference
-        let family = family(for: reference.descriptor)
-        let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
-        graph.prepareRead(node)
-        noteTransientDemand(node)
-        return family.values[row]!
+        if let descriptor = Self.keylessDescriptor(of: reference) {
+            let cache = descriptor.cache
+            if _fastPath(cache.runtimeSerial == serial), let cached = cache.family {
+                return cached.withGuaranteed { $0.peek(row: 0, node: $0.keylessRowNode()) }
+            }
+        }
+        let (family, row, node) = locate(reference.cogReference)
+        return family.peek(row: row, node: node)
     }
 
     // MARK: Seams for CogTesting
