@@ -93,10 +93,15 @@ final class Family<Value>: FamilyBase {
     @usableFromInline let descriptor: CogDescriptor<Value>
     /// The selector of a keyed automatic declaration, taken out of the
     /// descriptor once so a run does not copy the production enum.
-    @usableFromInline let selector: (@MainActor (CogReader<Value>, CogKey?) -> Value)?
+    /// (Non-optional, like `keylessSelector`: a run calls the stored closure
+    /// in place, where unwrapping an optional one copied, and so retained,
+    /// its context.)
+    @usableFromInline let selector: @MainActor (CogReader<Value>, CogKey?) -> Value
     /// The user's own selector of a keyless automatic declaration: a run
     /// calls it directly.
-    @usableFromInline let keylessSelector: (@MainActor (CogReader<Value>) -> Value)?
+    @usableFromInline let keylessSelector: @MainActor (CogReader<Value>) -> Value
+    /// Which of the two a run calls.
+    @usableFromInline let isKeylessAutomatic: Bool
     /// The arena node of a keyless declaration's one row (row 0), or
     /// `Graph.none` before it exists. A released row keeps its node, which
     /// the next use of the declaration reuses, so this never changes once set.
@@ -116,15 +121,26 @@ final class Family<Value>: FamilyBase {
         switch descriptor.production {
         case .automatic(let selector):
             self.selector = selector
-            self.keylessSelector = nil
+            self.keylessSelector = Self.noKeylessSelector
+            self.isKeylessAutomatic = false
         case .keyless(let selector):
-            self.selector = nil
+            self.selector = Self.noSelector
             self.keylessSelector = selector
+            self.isKeylessAutomatic = true
         case .manual:
-            self.selector = nil
-            self.keylessSelector = nil
+            self.selector = Self.noSelector
+            self.keylessSelector = Self.noKeylessSelector
+            self.isKeylessAutomatic = false
         }
         super.init(name: descriptor.name, recomputeKernel: descriptor.recomputeKernel, commitKernel: descriptor.commitKernel)
+    }
+
+    private static func noSelector(_: CogReader<Value>, _: CogKey?) -> Value {
+        preconditionFailure("a source has no selector")
+    }
+
+    private static func noKeylessSelector(_: CogReader<Value>) -> Value {
+        preconditionFailure("a source has no selector")
     }
 
     deinit {
@@ -230,12 +246,10 @@ final class Family<Value>: FamilyBase {
         let stamp = graph.beginRun(node)
         let reader = CogReader(family: self, slot: slot, node: node, stamp: stamp)
         let fresh: Value
-        if let keylessSelector {
+        if isKeylessAutomatic {
             fresh = keylessSelector(reader)
-        } else if let selector {
-            fresh = selector(reader, rowKeys[slot])
         } else {
-            preconditionFailure("a source has no selector")
+            fresh = selector(reader, rowKeys[slot])
         }
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.

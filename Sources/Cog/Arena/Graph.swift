@@ -171,21 +171,21 @@ final class Graph {
         family[Int(node)].label(slot: slot[Int(node)])
     }
 
-    /// Traps unless the run stamped `stamp` is the innermost one running now.
-    @inlinable @inline(__always)
-    static func ensureReaderLive(stamp: UInt32, family: FamilyBase, slot: Int32) {
-        if _slowPath(liveRunStamp != stamp) { trapReaderOutlived(family: family, slot: slot) }
-    }
-
+    /// Traps for a reader used outside its run. The family is named only
+    /// when its runtime still exists (the reader does not keep it alive).
     @usableFromInline @inline(never)
-    static func trapReaderOutlived(family: FamilyBase, slot: Int32) -> Never {
-        // The reader holds its family (and the family its graph), so this
-        // works even after the runtime was torn down.
+    static func trapReaderOutlived(family: Unmanaged<some FamilyBase>, slot: Int32, runtimeSerial: UInt64) -> Never {
+        let state = liveRuntimeSerials.contains(runtimeSerial)
+            ? "'\(family.takeUnretainedValue().label(slot: slot))'" : "a state of a runtime that no longer exists"
         fatalError(
-            "Cog: the reader of '\(family.label(slot: slot))' was used outside the selector run that created it. "
+            "Cog: the reader of \(state) was used outside the selector run that created it. "
                 + "Read through c only inside the selector body."
         )
     }
+
+    /// Serials of the runtimes alive now (a runtime adds its own at init and
+    /// removes it at teardown); consulted only by the trap above.
+    static var liveRuntimeSerials = Set<UInt64>()
 
     // MARK: Reads
 

@@ -47,6 +47,7 @@ public final class Cogs: CogOps {
         Cogs.lastSerial += 1
         serial = Cogs.lastSerial
         graph.lifetime = self
+        Graph.liveRuntimeSerials.insert(serial)
     }
 
     /// Teardown, when the last reference drops (on the MainActor or from
@@ -67,6 +68,7 @@ public final class Cogs: CogOps {
         // break the cycle so both go with the runtime.
         graph.family.removeAll()
         families.removeAll()
+        Graph.liveRuntimeSerials.remove(serial)
         onTeardown?()
     }
 
@@ -105,38 +107,53 @@ public final class Cogs: CogOps {
     // copied or looked up, and the node comes from the family itself. The
     // type tests fold away where the read is specialized.
 
-    /// The keyless descriptor `reference` names, or nil for a keyed one.
-    @inlinable @inline(__always)
-    static func keylessDescriptor<Reference: CogReadable>(of reference: Reference) -> CogDescriptor<Reference.Value>? {
-        if Reference.self == Cog<Reference.Value>.self {
-            return unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor
-        }
-        if Reference.self == Cog<Reference.Value>.Manual.self {
-            return unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor
-        }
-        return nil
-    }
+    // The keyless tests below compare metatypes (`Reference.self ==
+    // Cog<Reference.Value>.self`), which fold to a constant where the read
+    // is specialized, and reach the descriptor through an `unsafeBitCast`
+    // that is then an identity: no optional or copy of the descriptor is
+    // formed, so it is not retained.
 
-    /// A settled read from a selector whose family is `reader`; links
-    /// `subscriber` unless it is `none`.
+    /// A settled read from a selector run of a runtime numbered
+    /// `runtimeSerial` (whose family is `reader`); links `subscriber` unless
+    /// it is `none`.
     @inlinable @inline(__always)
     static func read<Reference: CogReadable, ReaderValue>(
-        _ reference: Reference, subscriber: Int32, from reader: Family<ReaderValue>
+        _ reference: Reference, subscriber: Int32, runtimeSerial: UInt64, reader: Unmanaged<Family<ReaderValue>>
     ) -> Reference.Value {
-        if let descriptor = keylessDescriptor(of: reference) {
-            let cache = descriptor.cache
-            if _fastPath(cache.runtimeSerial == reader.runtimeSerial), let cached = cache.family {
-                return cached.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
-            }
+        if Reference.self == Cog<Reference.Value>.self {
+            return readKeyless(
+                unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor,
+                subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
         }
-        return reader.cogs.read(reference, subscriber: subscriber)
+        if Reference.self == Cog<Reference.Value>.Manual.self {
+            return readKeyless(
+                unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor,
+                subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
+        }
+        return reader.takeUnretainedValue().cogs.read(reference, subscriber: subscriber)
+    }
+
+    @inlinable @inline(__always)
+    static func readKeyless<Value, ReaderValue>(
+        _ descriptor: CogDescriptor<Value>, subscriber: Int32, runtimeSerial: UInt64,
+        reader: Unmanaged<Family<ReaderValue>>
+    ) -> Value {
+        let cache = descriptor.cache
+        if _fastPath(cache.runtimeSerial == runtimeSerial), let cached = cache.family {
+            return cached.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
+        }
+        return reader.takeUnretainedValue().cogs.readKeyless(descriptor, subscriber: subscriber)
     }
 
     /// A settled read; links `subscriber` to the state unless it is `none`.
     @inlinable
     func read<Reference: CogReadable>(_ reference: Reference, subscriber: Int32) -> Reference.Value {
-        if let descriptor = Self.keylessDescriptor(of: reference) {
-            return readKeyless(descriptor, subscriber: subscriber)
+        if Reference.self == Cog<Reference.Value>.self {
+            return readKeyless(unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor, subscriber: subscriber)
+        }
+        if Reference.self == Cog<Reference.Value>.Manual.self {
+            return readKeyless(
+                unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor, subscriber: subscriber)
         }
         let reference = reference.cogReference
         if !reference.descriptor.isKeyed { return readKeyless(reference.descriptor, subscriber: subscriber) }
@@ -152,6 +169,16 @@ public final class Cogs: CogOps {
             return cached.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
         }
         return lookUpFamily(for: descriptor).readKeyless(subscriber: subscriber)
+    }
+
+    @inlinable @inline(__always)
+    func peekKeyless<Value>(_ descriptor: CogDescriptor<Value>) -> Value {
+        let cache = descriptor.cache
+        if _fastPath(cache.runtimeSerial == serial), let cached = cache.family {
+            return cached.withGuaranteed { $0.peek(row: 0, node: $0.keylessRowNode()) }
+        }
+        let family = lookUpFamily(for: descriptor)
+        return family.peek(row: 0, node: family.keylessRowNode())
     }
 
     /// The family, row and node `reference` names, the row created on first use.
@@ -180,11 +207,11 @@ public final class Cogs: CogOps {
     /// it starts (or renews) one grace window.
     @inlinable
     public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
-        if let descriptor = Self.keylessDescriptor(of: reference) {
-            let cache = descriptor.cache
-            if _fastPath(cache.runtimeSerial == serial), let cached = cache.family {
-                return cached.withGuaranteed { $0.peek(row: 0, node: $0.keylessRowNode()) }
-            }
+        if Reference.self == Cog<Reference.Value>.self {
+            return peekKeyless(unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor)
+        }
+        if Reference.self == Cog<Reference.Value>.Manual.self {
+            return peekKeyless(unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor)
         }
         let (family, row, node) = locate(reference.cogReference)
         return family.peek(row: row, node: node)
