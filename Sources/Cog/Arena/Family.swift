@@ -188,7 +188,7 @@ final class Family<Value>: FamilyBase {
         graph.prepareRead(node)
         let n = Int(node)
         if _slowPath(graph.flags[n].rawValue & NodeFlags.releasableBit != 0 && graph.subsHead[n] == Graph.none) {
-            cogs.noteTransientDemandUnsubscribed(node)
+            Unmanaged.passUnretained(cogs).withGuaranteed { $0.noteTransientDemandUnsubscribed(node) }
         }
         return values[row]!
     }
@@ -282,7 +282,10 @@ final class Family<Value>: FamilyBase {
     func stage(_ value: Value, slot: Int32) {
         while pending.count <= Int(slot) { pending.append(nil) }
         pending[slot] = value
-        cogs.noteStaged(rowNodes[Int(slot)])
+        let node = rowNodes[Int(slot)]
+        if graph.flags[Int(node)].rawValue & NodeFlags.stagedBit == 0 {
+            Unmanaged.passUnretained(cogs).withGuaranteed { $0.noteStaged(node) }
+        }
     }
 
     /// Publishes the staged value of row `slot` unless it equals the current one.

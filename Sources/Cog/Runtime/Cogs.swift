@@ -69,6 +69,7 @@ public final class Cogs: CogOps {
         graph.family.removeAll()
         families.removeAll()
         Graph.liveRuntimeSerials.remove(serial)
+        turns.staged.deallocate()
         onTeardown?()
     }
 
