@@ -102,6 +102,10 @@ final class Family<Value>: FamilyBase {
     @usableFromInline let keylessSelector: @MainActor (CogReader<Value>) -> Value
     /// Which of the two a run calls.
     @usableFromInline let isKeylessAutomatic: Bool
+    /// The descriptor's `equals`, stored non-optional (see `selector`) for
+    /// the generic kernels; `hasEquals` is false for "never equal".
+    @usableFromInline let equals: @MainActor (Value, Value) -> Bool
+    @usableFromInline let hasEquals: Bool
     /// The arena node of a keyless declaration's one row (row 0), or
     /// `Graph.none` before it exists. A released row keeps its node, which
     /// the next use of the declaration reuses, so this never changes once set.
@@ -132,12 +136,21 @@ final class Family<Value>: FamilyBase {
             self.keylessSelector = Self.noKeylessSelector
             self.isKeylessAutomatic = false
         }
+        if let equals = descriptor.equals {
+            self.equals = equals
+            self.hasEquals = true
+        } else {
+            self.equals = Self.neverEqual
+            self.hasEquals = false
+        }
         super.init(name: descriptor.name, recomputeKernel: descriptor.recomputeKernel, commitKernel: descriptor.commitKernel)
     }
 
     private static func noSelector(_: CogReader<Value>, _: CogKey?) -> Value {
         preconditionFailure("a source has no selector")
     }
+
+    private static func neverEqual(_: Value, _: Value) -> Bool { false }
 
     private static func noKeylessSelector(_: CogReader<Value>) -> Value {
         preconditionFailure("a source has no selector")
@@ -230,8 +243,7 @@ final class Family<Value>: FamilyBase {
 
     @inlinable
     func isEqual(_ lhs: Value, _ rhs: Value) -> Bool {
-        guard let equals = descriptor.equals else { return false }
-        return equals(lhs, rhs)
+        hasEquals && equals(lhs, rhs)
     }
 
     /// Runs the selector of row `slot` and stores a changed result; `equal`
