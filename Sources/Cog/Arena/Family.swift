@@ -8,8 +8,18 @@
 @MainActor
 @usableFromInline
 class FamilyBase {
-    let name: String
-    /// Arena node of each row.
+    let nameSource: CogNameSource
+    /// The declaration's name, rendered on first use (diagnostics and the
+    /// debug history), then kept: creating a family formats nothing, and a
+    /// steady turn that records history allocates nothing.
+    private(set) lazy var name: String = nameSource.name
+    /// A box's family (one row per key) rather than a keyless
+    /// declaration's (one row, row 0, whose node is `keylessNode`).
+    @usableFromInline let isKeyed: Bool
+    /// The runtime, unretained: it owns the family.
+    @usableFromInline unowned(unsafe) let cogs: Cogs
+    /// Arena node of each row of a keyed family (empty for a keyless one,
+    /// so declaring a keyless state allocates no array for it).
     @usableFromInline var rowNodes = ContiguousArray<Int32>()
     /// Key of each row, handed to the selector; `nil` for a keyless declaration.
     @usableFromInline var rowKeys = RowKeys()
@@ -19,18 +29,69 @@ class FamilyBase {
     var freeRows: [Int32] = []
     /// A keyless declaration's one row exists and is not released.
     @usableFromInline var keylessLive = false
+    /// The arena node of a keyless declaration's one row (row 0), or
+    /// `Graph.none` before it exists. A released row keeps its node, which
+    /// the next use of the declaration reuses, so this never changes once set.
+    @usableFromInline var keylessNode: Int32 = Graph.none
 
     /// Rows holding a live state.
-    var liveRowCount: Int { rowNodes.count - freeRows.count }
+    var liveRowCount: Int { isKeyed ? rowNodes.count - freeRows.count : (keylessLive ? 1 : 0) }
+
+    /// The arena node of row `row`.
+    @inlinable @inline(__always)
+    func node(ofRow row: Int32) -> Int32 {
+        isKeyed ? rowNodes[Int(row)] : keylessNode
+    }
 
     /// Drops row `slot`'s value and key; its node is already detached.
     func releaseRow(slot: Int32) {
-        if let key = rowKeys[slot] { keyedRows.remove(key) } else { keylessLive = false }
         clearValue(slot: slot)
+        guard isKeyed else {
+            keylessLive = false  // the node stays, for the next use
+            return
+        }
+        if let key = rowKeys[slot] { keyedRows.remove(key) }
         freeRows.append(slot)
     }
 
     func clearValue(slot: Int32) {}
+
+    /// The untyped part of creating a row for `key`: a released row (and
+    /// its node) reused, else a new row and node. Returns the row and
+    /// whether it was reused; the typed caller stores the value.
+    @usableFromInline
+    func claimRow(key: CogKey?, graph: Graph, automatic: Bool, eager: Bool, releasableSource: Bool) -> (row: Int32, reused: Bool) {
+        guard isKeyed else { return claimKeylessRow(graph: graph, automatic: automatic, eager: eager, releasableSource: releasableSource) }
+        if let reused = freeRows.popLast() {
+            graph.resetNode(rowNodes[Int(reused)], automatic: automatic, eager: eager)
+            rowKeys.set(key, slot: reused)
+            if let key { keyedRows.insert(reused, for: key) }
+            if releasableSource { graph.flags[Int(rowNodes[Int(reused)])].insert(.releasable) }
+            return (reused, true)
+        }
+        let row = Int32(rowNodes.count)
+        let node = graph.addNode(family: self, slot: row, automatic: automatic, eager: eager)
+        rowNodes.append(node)
+        rowKeys.set(key, slot: row)
+        if let key { keyedRows.insert(row, for: key) }
+        // A manual source declared whileObserved(resetToInitial: true).
+        if releasableSource { graph.flags[Int(node)].insert(.releasable) }
+        return (row, false)
+    }
+
+    /// A keyless declaration's row 0: its node reused after a release, else
+    /// created. No key, row array or free list is touched.
+    private func claimKeylessRow(graph: Graph, automatic: Bool, eager: Bool, releasableSource: Bool) -> (row: Int32, reused: Bool) {
+        keylessLive = true
+        let reused = keylessNode != Graph.none
+        if reused {
+            graph.resetNode(keylessNode, automatic: automatic, eager: eager)
+        } else {
+            keylessNode = graph.addNode(family: self, slot: 0, automatic: automatic, eager: eager)
+        }
+        if releasableSource { graph.flags[Int(keylessNode)].insert(.releasable) }
+        return (0, reused)
+    }
 
     /// Runs the selector of row `slot` of a family; true when the value
     /// changed. Typed, specialized work reached without a generic call:
@@ -45,8 +106,12 @@ class FamilyBase {
     @usableFromInline let recomputeKernel: RecomputeKernel
     @usableFromInline let commitKernel: CommitKernel
 
-    init(name: String, recomputeKernel: @escaping RecomputeKernel, commitKernel: @escaping CommitKernel) {
-        self.name = name
+    @usableFromInline
+    init(nameSource: CogNameSource, isKeyed: Bool, cogs: Cogs, recomputeKernel: @escaping RecomputeKernel,
+         commitKernel: @escaping CommitKernel) {
+        self.nameSource = nameSource
+        self.isKeyed = isKeyed
+        self.cogs = cogs
         self.recomputeKernel = recomputeKernel
         self.commitKernel = commitKernel
     }
@@ -81,7 +146,6 @@ class FamilyBase {
 /// where the declaration is written and so are specialized for `Value`.
 @usableFromInline
 final class Family<Value>: FamilyBase {
-    @usableFromInline unowned(unsafe) let cogs: Cogs
     /// The runtime's graph, held strongly: code that holds a family (a
     /// kernel, a selector's reader) reaches the graph with no retain. The
     /// graph's family column holds the family in turn; the runtime breaks
@@ -106,10 +170,6 @@ final class Family<Value>: FamilyBase {
     /// the generic kernels; `hasEquals` is false for "never equal".
     @usableFromInline let equals: @MainActor (Value, Value) -> Bool
     @usableFromInline let hasEquals: Bool
-    /// The arena node of a keyless declaration's one row (row 0), or
-    /// `Graph.none` before it exists. A released row keeps its node, which
-    /// the next use of the declaration reuses, so this never changes once set.
-    @usableFromInline var keylessNode: Int32 = Graph.none
     @usableFromInline var values = ValueColumn<Value>()
     /// Staged writes of the accumulating turn. It grows only when a row is
     /// first staged, so a family that is never written (an automatic one)
@@ -119,7 +179,6 @@ final class Family<Value>: FamilyBase {
     @usableFromInline
     init(descriptor: CogDescriptor<Value>, cogs: Cogs) {
         self.descriptor = descriptor
-        self.cogs = cogs
         self.graph = cogs.graph
         self.runtimeSerial = cogs.serial
         switch descriptor.production {
@@ -143,7 +202,7 @@ final class Family<Value>: FamilyBase {
             self.equals = Self.neverEqual
             self.hasEquals = false
         }
-        super.init(name: descriptor.name, recomputeKernel: descriptor.recomputeKernel, commitKernel: descriptor.commitKernel)
+        super.init(nameSource: descriptor.nameSource, isKeyed: descriptor.isKeyed, cogs: cogs, recomputeKernel: descriptor.recomputeKernel, commitKernel: descriptor.commitKernel)
     }
 
     private static func noSelector(_: CogReader<Value>, _: CogKey?) -> Value {
@@ -206,7 +265,10 @@ final class Family<Value>: FamilyBase {
         return values[row]!
     }
 
-    @usableFromInline @inline(never)
+    // Row creation is inlinable (though never inlined) so it is specialized
+    // for `Value` where the declaration is used: unspecialized, each new
+    // row looked up generic metadata for `Value?` several times.
+    @inlinable @inline(never)
     func createRow(for key: CogKey?) -> Int32 {
         let initial: Value?
         switch descriptor.production {
@@ -217,27 +279,17 @@ final class Family<Value>: FamilyBase {
     }
 
     /// Creates a row holding `value` (nil for an automatic row not yet run).
-    @usableFromInline
+    @inlinable
     func addRow(key: CogKey?, value: Value?) -> Int32 {
-        if key == nil { keylessLive = true }
-        if let reused = freeRows.popLast() {
-            cogs.graph.resetNode(rowNodes[Int(reused)], automatic: descriptor.isAutomatic, eager: descriptor.isEager)
-            rowKeys.set(key, slot: reused)
-            values[reused] = value
-            if Int(reused) < pending.count { pending[reused] = nil }
-            if let key { keyedRows.insert(reused, for: key) }
-            if descriptor.isReleasableSource { cogs.graph.flags[Int(rowNodes[Int(reused)])].insert(.releasable) }
-            return reused
+        let (row, reused) = claimRow(
+            key: key, graph: graph, automatic: descriptor.isAutomatic, eager: descriptor.isEager,
+            releasableSource: descriptor.isReleasableSource)
+        if reused {
+            values[row] = value
+            if Int(row) < pending.count { pending[row] = nil }
+        } else {
+            values.append(value)
         }
-        let row = Int32(rowNodes.count)
-        let node = cogs.graph.addNode(family: self, slot: row, automatic: descriptor.isAutomatic, eager: descriptor.isEager)
-        rowNodes.append(node)
-        if key == nil { keylessNode = node }
-        rowKeys.set(key, slot: row)
-        values.append(value)
-        if let key { keyedRows.insert(row, for: key) }
-        // A manual source declared whileObserved(resetToInitial: true).
-        if descriptor.isReleasableSource { cogs.graph.flags[Int(node)].insert(.releasable) }
         return row
     }
 
@@ -294,7 +346,7 @@ final class Family<Value>: FamilyBase {
     func stage(_ value: Value, slot: Int32) {
         while pending.count <= Int(slot) { pending.append(nil) }
         pending[slot] = value
-        let node = rowNodes[Int(slot)]
+        let node = node(ofRow: slot)
         if graph.flags[Int(node)].rawValue & NodeFlags.stagedBit == 0 {
             Unmanaged.passUnretained(cogs).withGuaranteed { $0.noteStaged(node) }
         }

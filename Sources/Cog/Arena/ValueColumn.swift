@@ -40,7 +40,7 @@ struct ValueColumn<Value>: @unchecked Sendable {
         count += 1
     }
 
-    @usableFromInline
+    @inlinable @inline(never)
     mutating func grow() {
         let wanted = Swift.max(4, capacity * 2)
         let fresh = UnsafeMutablePointer<Stored>.allocate(capacity: wanted)

@@ -203,7 +203,7 @@ extension Cogs {
         let reference = reference.cogStatusReference
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
+        let node = family.node(ofRow: row)
         if let computing = graph.runs.last?.node {
             fatalError(
                 "Cog: refresh of '\(graph.label(of: node))' was attempted while automatic cog '\(graph.label(of: computing))' was computing. "
@@ -257,7 +257,7 @@ extension Cogs {
     func uiStatusRead<Value>(_ reference: CogReference<CogStatus<Value>>) -> CogStatus<Value> {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
+        let node = family.node(ofRow: row)
         graph.prepareRead(node)
         let boundary = graph.boundary(of: node) {
             StatusBoundary(
@@ -274,7 +274,7 @@ extension Cogs {
     func statusPeek<Value>(_ reference: CogReference<CogStatus<Value>>) -> CogStatus<Value> {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
+        let node = family.node(ofRow: row)
         graph.prepareRead(node)
         noteTransientDemand(node)
         return family.values[row]!

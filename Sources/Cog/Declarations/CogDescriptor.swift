@@ -23,7 +23,10 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     }
 
     /// `name:` when given, else the declaration site as `fileID:line`.
-    @usableFromInline let name: String
+    /// Rendered on demand (diagnostics only), so declaring a state formats
+    /// and allocates no string.
+    @usableFromInline var name: String { nameSource.name }
+    @usableFromInline let nameSource: CogNameSource
     @usableFromInline let production: Production
     /// A box's descriptor: its references always carry a key, a keyless
     /// declaration's never do, so reads can skip the key entirely.
@@ -67,7 +70,7 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         production: Production,
         kernels: (recompute: FamilyBase.RecomputeKernel, commit: FamilyBase.CommitKernel)? = nil
     ) {
-        self.name = name ?? "\(fileID):\(line)"
+        self.nameSource = CogNameSource(name: name, fileID: fileID, line: line)
         self.isKeyed = isKeyed
         self.isEager = isEager
         self.isReleasableSource = lifetime.resetsToInitial
@@ -89,6 +92,23 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         if case .manual = production { return false }
         return true
     }
+}
+
+/// A declaration's name as given: `name:`, or the declaration site.
+@usableFromInline
+struct CogNameSource: Sendable {
+    @usableFromInline let explicit: String?
+    @usableFromInline let fileID: String
+    @usableFromInline let line: Int
+
+    @inlinable init(name: String?, fileID: String, line: Int) {
+        self.explicit = name
+        self.fileID = fileID
+        self.line = line
+    }
+
+    /// `name:` when given, else `fileID:line`.
+    var name: String { explicit ?? "\(fileID):\(line)" }
 }
 
 /// A one-entry cache from a descriptor to its family in one runtime.

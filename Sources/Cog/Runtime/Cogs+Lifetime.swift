@@ -147,7 +147,7 @@ extension Cogs {
         let existing: Int32? =
             if let key = reference.key { family.keyedRows[key] } else { family.keylessLive ? 0 : nil }
         guard let row = existing else { return }
-        let node = family.rowNodes[Int(row)]
+        let node = family.node(ofRow: row)
         turns.queued.append(
             .init(name: "discard(\(family.label(slot: row)))", owner: owner, writes: [], discards: [(node, reference.key)])
         )

@@ -167,7 +167,7 @@ extension Cogs {
         guard !reference.descriptor.isAutomatic else {
             return read(reference, subscriber: Graph.none)
         }
-        if isCapturing, let captured: Value = capturedValue(of: family.rowNodes[Int(row)]) {
+        if isCapturing, let captured: Value = capturedValue(of: family.node(ofRow: row)) {
             return captured
         }
         return family.writerValue(slot: row)
@@ -196,7 +196,7 @@ extension Cogs {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
         if isCapturing {
-            capture(value, for: family.rowNodes[Int(row)])
+            capture(value, for: family.node(ofRow: row))
         } else {
             family.stage(value, slot: row)
         }

@@ -7,8 +7,13 @@
 @MainActor
 public final class Cogs: CogOps {
     @usableFromInline let graph = Graph()
-    /// One typed family per declaration this runtime has seen.
-    private var families: [ObjectIdentifier: FamilyBase] = [:]
+    /// One typed family per declaration this runtime has seen; the runtime
+    /// owns them.
+    private var ownedFamilies = ContiguousArray<FamilyBase>()
+    /// The family of each declaration whose one-entry cache another runtime
+    /// took over since: the only lookups that miss the cache. (The app's one
+    /// runtime never fills this, so declaring state hashes nothing.)
+    private var evictedFamilies: [ObjectIdentifier: FamilyBase] = [:]
     var turns = TurnState()
     /// The async machinery of each live async status node.
     var asyncRows: [Int32: AsyncRowBase] = [:]
@@ -67,7 +72,8 @@ public final class Cogs: CogOps {
         // Families hold the graph and the graph's family column holds them:
         // break the cycle so both go with the runtime.
         graph.family.removeAll()
-        families.removeAll()
+        ownedFamilies.removeAll()
+        evictedFamilies.removeAll()
         Graph.liveRuntimeSerials.remove(serial)
         turns.staged.deallocate()
         onTeardown?()
@@ -83,19 +89,50 @@ public final class Cogs: CogOps {
         return lookUpFamily(for: descriptor)
     }
 
-    @usableFromInline @inline(never)
+    /// The family of `descriptor` in this runtime, created on first use.
+    /// Inlinable (never inlined) so the family is created by code
+    /// specialized for `Value`.
+    @inlinable @inline(never)
     func lookUpFamily<Value>(for descriptor: CogDescriptor<Value>) -> Family<Value> {
         let id = ObjectIdentifier(descriptor)
         let family: Family<Value>
-        if let existing = families[id] {
+        if let existing = evictedFamily(for: id) {
             family = unsafeDowncast(existing, to: Family<Value>.self)
         } else {
             family = Family(descriptor: descriptor, cogs: self)
-            families[id] = family
-            if let grace = descriptor.grace { graceOverrides[ObjectIdentifier(family)] = grace }
+            register(family, grace: descriptor.grace)
+        }
+        // The cache is about to name this runtime: if it named another live
+        // one, that runtime must still find its family without it.
+        let previous = descriptor.cache
+        if previous.runtimeSerial != serial, let evicted = previous.family {
+            // Through the opaque pointer: the family may be gone with its
+            // runtime, so no strong reference to it is formed here.
+            Self.noteEviction(of: .fromOpaque(evicted.toOpaque()), runtimeSerial: previous.runtimeSerial, for: id)
         }
         descriptor.cache = FamilyCache(runtimeSerial: serial, family: .passUnretained(family))
         return family
+    }
+
+    @usableFromInline
+    func evictedFamily(for id: ObjectIdentifier) -> FamilyBase? {
+        evictedFamilies.isEmpty ? nil : evictedFamilies[id]
+    }
+
+    /// A descriptor's cache named `family` of the runtime numbered
+    /// `runtimeSerial` and is being taken over: if that runtime still lives
+    /// (else the family is gone too), it remembers the family by id.
+    @usableFromInline
+    static func noteEviction(of family: Unmanaged<FamilyBase>, runtimeSerial: UInt64, for id: ObjectIdentifier) {
+        guard Graph.liveRuntimeSerials.contains(runtimeSerial) else { return }
+        let family = family.takeUnretainedValue()
+        family.cogs.evictedFamilies[id] = family
+    }
+
+    @usableFromInline
+    func register(_ family: FamilyBase, grace: Duration?) {
+        ownedFamilies.append(family)
+        if let grace { graceOverrides[ObjectIdentifier(family)] = grace }
     }
 
     // MARK: Reads
@@ -160,7 +197,7 @@ public final class Cogs: CogOps {
         if !reference.descriptor.isKeyed { return readKeyless(reference.descriptor, subscriber: subscriber) }
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
-        return family.read(row: row, node: family.rowNodes[Int(row)], subscriber: subscriber)
+        return family.read(row: row, node: family.node(ofRow: row), subscriber: subscriber)
     }
 
     @inlinable @inline(__always)
@@ -188,7 +225,7 @@ public final class Cogs: CogOps {
         let family = family(for: reference.descriptor)
         if !reference.descriptor.isKeyed { return (family, 0, family.keylessRowNode()) }
         let row = family.row(for: reference.key)
-        return (family, row, family.rowNodes[Int(row)])
+        return (family, row, family.node(ofRow: row))
     }
 
     /// The UI-edge read: returns the settled value and records an
@@ -242,7 +279,7 @@ public final class Cogs: CogOps {
         let row = family.row(for: reference.key)
         if let current = family.values[row], family.isEqual(current, value) { return }
         family.values[row] = value
-        graph.markSeeded(family.rowNodes[Int(row)])
+        graph.markSeeded(family.node(ofRow: row))
     }
     #endif
 
