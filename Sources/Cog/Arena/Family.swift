@@ -388,16 +388,13 @@ extension Family where Value: Equatable {
     /// inlined, specialized where the declaration is written.
     @inlinable
     nonisolated static var equatableKernels: (recompute: RecomputeKernel, commit: CommitKernel) {
-        (recompute: recomputeEquatable, commit: commitEquatable)
-    }
-
-    @inlinable
-    static func recomputeEquatable(_ base: FamilyBase, _ slot: Int32, _ node: Int32) -> Bool {
-        unsafeDowncast(base, to: Family<Value>.self).runSelector(slot: slot, node: node) { $0 == $1 }
-    }
-
-    @inlinable
-    static func commitEquatable(_ base: FamilyBase, _ slot: Int32) -> Bool {
-        unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot) { $0 == $1 }
+        // Closure literals rather than references to static functions: a
+        // function reference becomes a wrapper closure that calls the
+        // function, one more call per run.
+        (recompute: { @MainActor base, slot, node in
+            unsafeDowncast(base, to: Family<Value>.self).runSelector(slot: slot, node: node) { $0 == $1 }
+        }, commit: { @MainActor base, slot in
+            unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot) { $0 == $1 }
+        })
     }
 }

@@ -82,8 +82,9 @@ final class CogDescriptor<Value>: @unchecked Sendable {
             recomputeKernel = kernels.recompute
             commitKernel = kernels.commit
         } else {
-            recomputeKernel = Family<Value>.genericRecompute
-            commitKernel = Family<Value>.genericCommit
+            // Closure literals (see `Family.equatableKernels`).
+            recomputeKernel = { @MainActor base, slot, node in Family<Value>.genericRecompute(base, slot, node) }
+            commitKernel = { @MainActor base, slot in Family<Value>.genericCommit(base, slot) }
         }
     }
 
