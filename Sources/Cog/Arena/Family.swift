@@ -8,8 +8,18 @@
 @MainActor
 @usableFromInline
 class FamilyBase {
-    let name: String
-    /// Arena node of each row.
+    let nameSource: CogNameSource
+    /// The declaration's name, rendered on first use (diagnostics and the
+    /// debug history), then kept: creating a family formats nothing, and a
+    /// steady turn that records history allocates nothing.
+    private(set) lazy var name: String = nameSource.name
+    /// A box's family (one row per key) rather than a keyless
+    /// declaration's (one row, row 0, whose node is `keylessNode`).
+    @usableFromInline let isKeyed: Bool
+    /// The runtime, unretained: it owns the family.
+    @usableFromInline unowned(unsafe) let cogs: Cogs
+    /// Arena node of each row of a keyed family (empty for a keyless one,
+    /// so declaring a keyless state allocates no array for it).
     @usableFromInline var rowNodes = ContiguousArray<Int32>()
     /// Key of each row, handed to the selector; `nil` for a keyless declaration.
     @usableFromInline var rowKeys = RowKeys()
@@ -19,21 +29,91 @@ class FamilyBase {
     var freeRows: [Int32] = []
     /// A keyless declaration's one row exists and is not released.
     @usableFromInline var keylessLive = false
+    /// The arena node of a keyless declaration's one row (row 0), or
+    /// `Graph.none` before it exists. A released row keeps its node, which
+    /// the next use of the declaration reuses, so this never changes once set.
+    @usableFromInline var keylessNode: Int32 = Graph.none
 
     /// Rows holding a live state.
-    var liveRowCount: Int { rowNodes.count - freeRows.count }
+    var liveRowCount: Int { isKeyed ? rowNodes.count - freeRows.count : (keylessLive ? 1 : 0) }
+
+    /// The arena node of row `row`.
+    @inlinable @inline(__always)
+    func node(ofRow row: Int32) -> Int32 {
+        isKeyed ? rowNodes[Int(row)] : keylessNode
+    }
 
     /// Drops row `slot`'s value and key; its node is already detached.
     func releaseRow(slot: Int32) {
-        if let key = rowKeys[slot] { keyedRows.remove(key) } else { keylessLive = false }
         clearValue(slot: slot)
+        guard isKeyed else {
+            keylessLive = false  // the node stays, for the next use
+            return
+        }
+        if let key = rowKeys[slot] { keyedRows.remove(key) }
         freeRows.append(slot)
     }
 
     func clearValue(slot: Int32) {}
 
-    init(name: String) {
-        self.name = name
+    /// The untyped part of creating a row for `key`: a released row (and
+    /// its node) reused, else a new row and node. Returns the row and
+    /// whether it was reused; the typed caller stores the value.
+    @usableFromInline
+    func claimRow(key: CogKey?, graph: Graph, automatic: Bool, eager: Bool, releasableSource: Bool) -> (row: Int32, reused: Bool) {
+        guard isKeyed else { return claimKeylessRow(graph: graph, automatic: automatic, eager: eager, releasableSource: releasableSource) }
+        if let reused = freeRows.popLast() {
+            graph.resetNode(rowNodes[Int(reused)], automatic: automatic, eager: eager)
+            rowKeys.set(key, slot: reused)
+            if let key { keyedRows.insert(reused, for: key) }
+            if releasableSource { graph.flags[Int(rowNodes[Int(reused)])].insert(.releasable) }
+            return (reused, true)
+        }
+        let row = Int32(rowNodes.count)
+        let node = graph.addNode(family: self, slot: row, automatic: automatic, eager: eager)
+        rowNodes.append(node)
+        rowKeys.set(key, slot: row)
+        if let key { keyedRows.insert(row, for: key) }
+        // A manual source declared whileObserved(resetToInitial: true).
+        if releasableSource { graph.flags[Int(node)].insert(.releasable) }
+        return (row, false)
+    }
+
+    /// A keyless declaration's row 0: its node reused after a release, else
+    /// created. No key, row array or free list is touched.
+    private func claimKeylessRow(graph: Graph, automatic: Bool, eager: Bool, releasableSource: Bool) -> (row: Int32, reused: Bool) {
+        keylessLive = true
+        let reused = keylessNode != Graph.none
+        if reused {
+            graph.resetNode(keylessNode, automatic: automatic, eager: eager)
+        } else {
+            keylessNode = graph.addNode(family: self, slot: 0, automatic: automatic, eager: eager)
+        }
+        if releasableSource { graph.flags[Int(keylessNode)].insert(.releasable) }
+        return (0, reused)
+    }
+
+    /// Runs the selector of row `slot` of a family; true when the value
+    /// changed. Typed, specialized work reached without a generic call:
+    /// the declaration formed it (see `CogDescriptor.recomputeKernel`).
+    @usableFromInline typealias RecomputeKernel = @MainActor (FamilyBase, Int32, Int32) -> Bool
+    /// Publishes the staged write of row `slot`; true when it changed the value.
+    @usableFromInline typealias CommitKernel = @MainActor (FamilyBase, Int32) -> Bool
+
+    /// This family's kernels, copied from its descriptor so the graph calls
+    /// one straight from the family it holds (no class dispatch, no
+    /// descriptor load).
+    @usableFromInline let recomputeKernel: RecomputeKernel
+    @usableFromInline let commitKernel: CommitKernel
+
+    @usableFromInline
+    init(nameSource: CogNameSource, isKeyed: Bool, cogs: Cogs, recomputeKernel: @escaping RecomputeKernel,
+         commitKernel: @escaping CommitKernel) {
+        self.nameSource = nameSource
+        self.isKeyed = isKeyed
+        self.cogs = cogs
+        self.recomputeKernel = recomputeKernel
+        self.commitKernel = commitKernel
     }
 
     func label(slot: Int32) -> String {
@@ -42,15 +122,15 @@ class FamilyBase {
     }
 
     /// Runs the selector of row `slot`; true when the value changed.
-    @usableFromInline
+    @inlinable @inline(__always)
     func recompute(slot: Int32, node: Int32) -> Bool {
-        preconditionFailure("\(type(of: self)) stores no automatic state")
+        recomputeKernel(self, slot, node)
     }
 
     /// Publishes the staged write of row `slot`; true when it changed the value.
-    @usableFromInline
+    @inlinable @inline(__always)
     func commitStaged(slot: Int32) -> Bool {
-        preconditionFailure("\(type(of: self)) stores no source")
+        commitKernel(self, slot)
     }
 
     /// Stages a write captured by a queued turn.
@@ -66,13 +146,30 @@ class FamilyBase {
 /// where the declaration is written and so are specialized for `Value`.
 @usableFromInline
 final class Family<Value>: FamilyBase {
-    @usableFromInline unowned(unsafe) let cogs: Cogs
-    /// The runtime's graph, unretained like `cogs` (which owns it).
-    @usableFromInline unowned(unsafe) let graph: Graph
+    /// The runtime's graph, held strongly: code that holds a family (a
+    /// kernel, a selector's reader) reaches the graph with no retain. The
+    /// graph's family column holds the family in turn; the runtime breaks
+    /// that cycle at teardown (`Cogs.deinit`).
+    @usableFromInline let graph: Graph
+    /// `cogs.serial`, so a read that starts from the family (a selector's
+    /// reader) checks a descriptor's family cache without loading `cogs`.
+    @usableFromInline let runtimeSerial: UInt64
     @usableFromInline let descriptor: CogDescriptor<Value>
-    /// The selector of an automatic declaration, taken out of the
+    /// The selector of a keyed automatic declaration, taken out of the
     /// descriptor once so a run does not copy the production enum.
-    @usableFromInline let selector: (@MainActor (CogReader<Value>, CogKey?) -> Value)?
+    /// (Non-optional, like `keylessSelector`: a run calls the stored closure
+    /// in place, where unwrapping an optional one copied, and so retained,
+    /// its context.)
+    @usableFromInline let selector: @MainActor (CogReader<Value>, CogKey?) -> Value
+    /// The user's own selector of a keyless automatic declaration: a run
+    /// calls it directly.
+    @usableFromInline let keylessSelector: @MainActor (CogReader<Value>) -> Value
+    /// Which of the two a run calls.
+    @usableFromInline let isKeylessAutomatic: Bool
+    /// The descriptor's `equals`, stored non-optional (see `selector`) for
+    /// the generic kernels; `hasEquals` is false for "never equal".
+    @usableFromInline let equals: @MainActor (Value, Value) -> Bool
+    @usableFromInline let hasEquals: Bool
     @usableFromInline var values = ValueColumn<Value>()
     /// Staged writes of the accumulating turn. It grows only when a row is
     /// first staged, so a family that is never written (an automatic one)
@@ -82,14 +179,45 @@ final class Family<Value>: FamilyBase {
     @usableFromInline
     init(descriptor: CogDescriptor<Value>, cogs: Cogs) {
         self.descriptor = descriptor
-        self.cogs = cogs
         self.graph = cogs.graph
-        if case .automatic(let selector) = descriptor.production {
+        self.runtimeSerial = cogs.serial
+        switch descriptor.production {
+        case .automatic(let selector):
             self.selector = selector
-        } else {
-            self.selector = nil
+            self.keylessSelector = Self.noKeylessSelector
+            self.isKeylessAutomatic = false
+        case .keyless(let selector):
+            self.selector = Self.noSelector
+            self.keylessSelector = selector
+            self.isKeylessAutomatic = true
+        case .manual:
+            self.selector = Self.noSelector
+            self.keylessSelector = Self.noKeylessSelector
+            self.isKeylessAutomatic = false
         }
-        super.init(name: descriptor.name)
+        if let equals = descriptor.equals {
+            self.equals = equals
+            self.hasEquals = true
+        } else {
+            self.equals = Self.neverEqual
+            self.hasEquals = false
+        }
+        super.init(nameSource: descriptor.nameSource, isKeyed: descriptor.isKeyed, cogs: cogs, recomputeKernel: descriptor.recomputeKernel, commitKernel: descriptor.commitKernel)
+    }
+
+    private static func noSelector(_: CogReader<Value>, _: CogKey?) -> Value {
+        preconditionFailure("a source has no selector")
+    }
+
+    private static func neverEqual(_: Value, _: Value) -> Bool { false }
+
+    private static func noKeylessSelector(_: CogReader<Value>) -> Value {
+        preconditionFailure("a source has no selector")
+    }
+
+    deinit {
+        values.destroy()
+        pending.destroy()
     }
 
     /// The row of `key`, created (with its starting value, for a source) on
@@ -103,63 +231,95 @@ final class Family<Value>: FamilyBase {
         return createRow(for: key)
     }
 
-    @usableFromInline @inline(never)
+    /// The node of a keyless declaration's row (row 0), created on first use.
+    @inlinable @inline(__always)
+    func keylessRowNode() -> Int32 {
+        if _fastPath(keylessLive) { return keylessNode }
+        _ = createRow(for: nil)
+        return keylessNode
+    }
+
+    /// A settled read of row `row` (node `node`); links `subscriber` to it
+    /// unless it is `none`.
+    @inlinable @inline(__always)
+    func read(row: Int32, node: Int32, subscriber: Int32) -> Value {
+        graph.prepareRead(node)
+        if subscriber != Graph.none { graph.link(dep: node, sub: subscriber) }
+        return values[row]!
+    }
+
+    /// The same read of a keyless declaration's one row.
+    @inlinable @inline(__always)
+    func readKeyless(subscriber: Int32) -> Value {
+        read(row: 0, node: keylessRowNode(), subscriber: subscriber)
+    }
+
+    /// A peek of row `row`: settled, no dependency; transient demand.
+    @inlinable @inline(__always)
+    func peek(row: Int32, node: Int32) -> Value {
+        graph.prepareRead(node)
+        let n = Int(node)
+        if _slowPath(graph.flags[n].rawValue & NodeFlags.releasableBit != 0 && graph.subsHead[n] == Graph.none) {
+            Unmanaged.passUnretained(cogs).withGuaranteed { $0.noteTransientDemandUnsubscribed(node) }
+        }
+        return values[row]!
+    }
+
+    // Row creation is inlinable (though never inlined) so it is specialized
+    // for `Value` where the declaration is used: unspecialized, each new
+    // row looked up generic metadata for `Value?` several times.
+    @inlinable @inline(never)
     func createRow(for key: CogKey?) -> Int32 {
         let initial: Value?
         switch descriptor.production {
         case .manual(let makeInitial): initial = makeInitial(key)
-        case .automatic: initial = nil
+        case .automatic, .keyless: initial = nil
         }
         return addRow(key: key, value: initial)
     }
 
     /// Creates a row holding `value` (nil for an automatic row not yet run).
-    @usableFromInline
+    @inlinable
     func addRow(key: CogKey?, value: Value?) -> Int32 {
-        if key == nil { keylessLive = true }
-        if let reused = freeRows.popLast() {
-            cogs.graph.resetNode(rowNodes[Int(reused)], automatic: descriptor.isAutomatic, eager: descriptor.isEager)
-            rowKeys.set(key, slot: reused)
-            values[reused] = value
-            if Int(reused) < pending.count { pending[reused] = nil }
-            if let key { keyedRows.insert(reused, for: key) }
-            if descriptor.isReleasableSource { cogs.graph.flags[Int(rowNodes[Int(reused)])].insert(.releasable) }
-            return reused
+        let (row, reused) = claimRow(
+            key: key, graph: graph, automatic: descriptor.isAutomatic, eager: descriptor.isEager,
+            releasableSource: descriptor.isReleasableSource)
+        if reused {
+            values[row] = value
+            if Int(row) < pending.count { pending[row] = nil }
+        } else {
+            values.append(value)
         }
-        let row = Int32(rowNodes.count)
-        let node = cogs.graph.addNode(family: self, slot: row, automatic: descriptor.isAutomatic, eager: descriptor.isEager)
-        rowNodes.append(node)
-        rowKeys.set(key, slot: row)
-        values.append(value)
-        if let key { keyedRows.insert(row, for: key) }
-        // A manual source declared whileObserved(resetToInitial: true).
-        if descriptor.isReleasableSource { cogs.graph.flags[Int(node)].insert(.releasable) }
         return row
     }
 
     @inlinable
     func isEqual(_ lhs: Value, _ rhs: Value) -> Bool {
-        guard let equals = descriptor.equals else { return false }
-        return equals(lhs, rhs)
+        hasEquals && equals(lhs, rhs)
     }
 
-    override func recompute(slot: Int32, node: Int32) -> Bool {
-        descriptor.recomputeKernel(self, slot, node)
-    }
-
-    /// Runs the selector of row `slot` and stores a changed result.
-    @inlinable
-    func runSelector(slot: Int32, node: Int32) -> Bool {
-        guard let selector else { preconditionFailure("a source has no selector") }
+    /// Runs the selector of row `slot` and stores a changed result; `equal`
+    /// decides whether the result changed (inlined into the kernel, so an
+    /// `Equatable` declaration compares with `==` directly).
+    ///
+    /// The reader holds the family unretained, and the kernel that runs
+    /// this was called on a family the graph holds, so a run retains
+    /// nothing of its own.
+    @inlinable @inline(__always)
+    func runSelector(slot: Int32, node: Int32, equal: (Value, Value) -> Bool) -> Bool {
         let stamp = graph.beginRun(node)
-        let reader = CogReader(cogs: cogs, family: self, slot: slot, node: node, stamp: stamp)
-        // A keyless run passes a literal nil: no key is copied or destroyed.
-        let fresh = descriptor.isKeyed ? selector(reader, rowKeys[slot]) : selector(reader, nil)
+        let reader = CogReader(family: self, slot: slot, node: node, stamp: stamp)
+        let fresh: Value
+        if isKeylessAutomatic {
+            fresh = keylessSelector(reader)
+        } else {
+            fresh = selector(reader, rowKeys[slot])
+        }
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.
         let changed: Bool
         if let old = values[slot] {
-            changed = !isEqual(old, fresh)
+            changed = !equal(old, fresh)
         } else {
             changed = true
         }
@@ -168,24 +328,36 @@ final class Family<Value>: FamilyBase {
         return changed
     }
 
+    /// The generic kernels: equality through the descriptor's `equals`.
+    @inlinable
+    static func genericRecompute(_ base: FamilyBase, _ slot: Int32, _ node: Int32) -> Bool {
+        let family = unsafeDowncast(base, to: Family<Value>.self)
+        return family.runSelector(slot: slot, node: node) { family.isEqual($0, $1) }
+    }
+
+    @inlinable
+    static func genericCommit(_ base: FamilyBase, _ slot: Int32) -> Bool {
+        let family = unsafeDowncast(base, to: Family<Value>.self)
+        return family.commit(slot: slot) { family.isEqual($0, $1) }
+    }
+
     /// Stages `value` for row `slot` in the accumulating turn.
     @inlinable
     func stage(_ value: Value, slot: Int32) {
         while pending.count <= Int(slot) { pending.append(nil) }
         pending[slot] = value
-        cogs.noteStaged(rowNodes[Int(slot)])
-    }
-
-    override func commitStaged(slot: Int32) -> Bool {
-        descriptor.commitKernel(self, slot)
+        let node = node(ofRow: slot)
+        if graph.flags[Int(node)].rawValue & NodeFlags.stagedBit == 0 {
+            Unmanaged.passUnretained(cogs).withGuaranteed { $0.noteStaged(node) }
+        }
     }
 
     /// Publishes the staged value of row `slot` unless it equals the current one.
-    @inlinable
-    func commit(slot: Int32) -> Bool {
+    @inlinable @inline(__always)
+    func commit(slot: Int32, equal: (Value, Value) -> Bool) -> Bool {
         guard let staged = stagedValue(slot: slot) else { return false }
         pending[slot] = nil
-        if let current = values[slot], isEqual(current, staged) { return false }
+        if let current = values[slot], equal(current, staged) { return false }
         values[slot] = staged
         return true
     }
@@ -208,5 +380,21 @@ final class Family<Value>: FamilyBase {
     @inlinable
     func stagedValue(slot: Int32) -> Value? {
         Int(slot) < pending.count ? pending[slot] : nil
+    }
+}
+
+extension Family where Value: Equatable {
+    /// The kernels of an `Equatable` declaration without `equals:`: `==`
+    /// inlined, specialized where the declaration is written.
+    @inlinable
+    nonisolated static var equatableKernels: (recompute: RecomputeKernel, commit: CommitKernel) {
+        // Closure literals rather than references to static functions: a
+        // function reference becomes a wrapper closure that calls the
+        // function, one more call per run.
+        (recompute: { @MainActor base, slot, node in
+            unsafeDowncast(base, to: Family<Value>.self).runSelector(slot: slot, node: node) { $0 == $1 }
+        }, commit: { @MainActor base, slot in
+            unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot) { $0 == $1 }
+        })
     }
 }

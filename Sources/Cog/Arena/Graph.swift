@@ -18,8 +18,10 @@ final class Graph {
     static let nestingLimit = 1024
 
     /// An unretained family reference: trivial, so a column can hold it.
+    /// The loops reach it through `_withUnsafeGuaranteedRef`, so calling
+    /// its kernel retains nothing.
     struct FamilyRef {
-        unowned(unsafe) let family: FamilyBase
+        let family: Unmanaged<FamilyBase>
     }
 
     @usableFromInline
@@ -33,15 +35,28 @@ final class Graph {
     struct Run {
         @usableFromInline var node: Int32
         @usableFromInline var previousSubscriber: Int32
+        /// The innermost live run's stamp before this run began.
+        @usableFromInline var previousLiveStamp: UInt32
         /// `settleStack.count` when the run began; frames above belong to it.
         @usableFromInline var settleBase: Int
 
-        @inlinable init(node: Int32, previousSubscriber: Int32, settleBase: Int) {
+        @inlinable init(node: Int32, previousSubscriber: Int32, previousLiveStamp: UInt32, settleBase: Int) {
             self.node = node
             self.previousSubscriber = previousSubscriber
+            self.previousLiveStamp = previousLiveStamp
             self.settleBase = settleBase
         }
     }
+
+    /// Run stamps, shared by every runtime so a stamp names one run of one
+    /// node in the whole process (until the 32-bit counter wraps).
+    @usableFromInline static var lastRunStamp: UInt32 = 0
+    /// The stamp of the innermost selector run now executing, in any
+    /// runtime, or 0. A reader is live exactly while its run is the
+    /// innermost one, so checking a reader compares two integers and loads
+    /// nothing through the runtime: a reader that escaped its run, even one
+    /// that outlived its runtime, traps instead of touching freed memory.
+    @usableFromInline static var liveRunStamp: UInt32 = 0
 
     // MARK: Node columns
 
@@ -72,7 +87,6 @@ final class Graph {
 
     /// The node whose selector is running, or `none`.
     @usableFromInline var activeSubscriber: Int32 = none
-    @usableFromInline var nextRunStamp: UInt32 = 0
     @usableFromInline var runs = Column<Run>()
     /// How many of `runs` are first runs.
     private var coldRuns = 0
@@ -122,7 +136,7 @@ final class Graph {
         changedInFlush.append(0)
         boundaryIndex.append(Self.none)
         family.append(owner)
-        familyRef.append(FamilyRef(family: owner))
+        familyRef.append(FamilyRef(family: .passUnretained(owner)))
         slot.append(row)
         return node
     }
@@ -160,19 +174,21 @@ final class Graph {
         family[Int(node)].label(slot: slot[Int(node)])
     }
 
-    /// Traps unless the run stamped `stamp` of `node` is the one running now.
-    @inlinable @inline(__always)
-    func ensureReaderLive(node: Int32, stamp: UInt32) {
-        if _slowPath(activeSubscriber != node || runStamp[Int(node)] != stamp) { trapReaderOutlived(node: node) }
-    }
-
+    /// Traps for a reader used outside its run. The family is named only
+    /// when its runtime still exists (the reader does not keep it alive).
     @usableFromInline @inline(never)
-    func trapReaderOutlived(node: Int32) -> Never {
+    static func trapReaderOutlived(family: Unmanaged<some FamilyBase>, slot: Int32, runtimeSerial: UInt64) -> Never {
+        let state = liveRuntimeSerials.contains(runtimeSerial)
+            ? "'\(family.takeUnretainedValue().label(slot: slot))'" : "a state of a runtime that no longer exists"
         fatalError(
-            "Cog: the reader of '\(label(of: node))' was used outside the selector run that created it. "
+            "Cog: the reader of \(state) was used outside the selector run that created it. "
                 + "Read through c only inside the selector body."
         )
     }
+
+    /// Serials of the runtimes alive now (a runtime adds its own at init and
+    /// removes it at teardown); consulted only by the trap above.
+    static var liveRuntimeSerials = Set<UInt64>()
 
     // MARK: Reads
 
@@ -247,15 +263,18 @@ final class Graph {
     /// the typed selector kernel, so a run makes no call to begin.
     @inlinable @inline(__always)
     func beginRun(_ node: Int32) -> UInt32 {
-        nextRunStamp &+= 1
-        if _slowPath(nextRunStamp == 0) { nextRunStamp = 1 }
+        var stamp = Self.lastRunStamp &+ 1
+        if _slowPath(stamp == 0) { stamp = 1 }
+        Self.lastRunStamp = stamp
         let n = Int(node)
-        runStamp[n] = nextRunStamp
+        runStamp[n] = stamp
         flags[n] = NodeFlags(rawValue: (flags[n].rawValue & ~NodeFlags.staleBits) | NodeFlags.computingBit)
         depsTail[n] = Self.none
-        runs.append(Run(node: node, previousSubscriber: activeSubscriber, settleBase: settleStack.count))
+        runs.append(Run(node: node, previousSubscriber: activeSubscriber, previousLiveStamp: Self.liveRunStamp,
+                        settleBase: settleStack.count))
         activeSubscriber = node
-        return nextRunStamp
+        Self.liveRunStamp = stamp
+        return stamp
     }
 
     /// Ends the run of `node`: drops every edge the run did not read again
@@ -265,6 +284,7 @@ final class Graph {
         let n = Int(node)
         let run = runs.removeLast()
         activeSubscriber = run.previousSubscriber
+        Self.liveRunStamp = run.previousLiveStamp
         flags[n] = NodeFlags(rawValue: (flags[n].rawValue & ~NodeFlags.computingBit) | NodeFlags.hasValueBit)
         let keep = depsTail[n]
         let edge = keep != Self.none ? edges.nextDep[Int(keep)] : depsHead[n]
@@ -303,7 +323,8 @@ final class Graph {
         if cold, coldRuns >= Self.coldNestingLimit { trapNesting(startingAt: node, limit: Self.coldNestingLimit) }
         if runs.count >= Self.nestingLimit { trapNesting(startingAt: node, limit: Self.nestingLimit) }
         if cold { coldRuns += 1 }
-        let changed = familyRef[n].family.recompute(slot: slot[n], node: node)
+        let row = slot[n]
+        let changed = familyRef[n].family.withGuaranteed { $0.recompute(slot: row, node: node) }
         if cold { coldRuns -= 1 }
         recomputeCount &+= 1
         #if DEBUG

@@ -52,4 +52,6 @@ struct NodeFlags: OptionSet, Sendable {
     @usableFromInline static let staleBits: UInt16 = (1 << 0) | (1 << 1)
     @usableFromInline static let computingBit: UInt16 = 1 << 2
     @usableFromInline static let hasValueBit: UInt16 = 1 << 4
+    @usableFromInline static let releasableBit: UInt16 = 1 << 11
+    @usableFromInline static let stagedBit: UInt16 = 1 << 5
 }

@@ -1,35 +1,81 @@
 /// The column that holds one family's values, one row per state.
 ///
-/// By default the column is typed: `ContiguousArray<Value?>`, so reads and
-/// writes move a `Value` with no boxing, and the inlinable read, write and
-/// selector paths specialize for the declaration's value type in the module
-/// that declares it. The `CompactArena` trait swaps in one type-erased column
-/// of `Any?` for every value type, trading a cast per access for less
+/// By default the column is typed: a run of `Value?`, so reads and writes
+/// move a `Value` with no boxing, and the inlinable read, write and selector
+/// paths specialize for the declaration's value type in the module that
+/// declares it. The `CompactArena` trait swaps in one type-erased column of
+/// `Any?` for every value type, trading a cast per access for less
 /// specialized code; the graph above it behaves identically.
+///
+/// Like `Column`, the storage is a bare pointer the family owns, not an
+/// array: writing a row (every recompute that changed its value) is one
+/// assignment, with no uniqueness check of a buffer, no bounds check in
+/// release builds, and no access to the family's property for modification.
+/// Unlike `Column`, elements are not trivial: rows are initialized when
+/// appended, assigned in place, and deinitialized by the owner's deinit
+/// (`destroy()`). Growth doubles the capacity and nothing ever shrinks.
 @usableFromInline
-struct ValueColumn<Value> {
+struct ValueColumn<Value>: @unchecked Sendable {
+    // @unchecked: the memory is only touched by its MainActor owner; the
+    // conformance lets that owner's nonisolated deinit free it.
     #if CompactArena
-    @usableFromInline var rows = ContiguousArray<Any?>()
+    @usableFromInline typealias Stored = Any?
     #else
-    @usableFromInline var rows = ContiguousArray<Value?>()
+    @usableFromInline typealias Stored = Value?
     #endif
+
+    @usableFromInline var base: UnsafeMutablePointer<Stored>?
+    @usableFromInline var count: Int = 0
+    @usableFromInline var capacity: Int = 0
 
     @inlinable init() {}
 
-    @inlinable var count: Int { rows.count }
-
     @inlinable mutating func append(_ value: Value?) {
-        rows.append(value)
+        if count == capacity { grow() }
+        #if CompactArena
+        (base.unsafelyUnwrapped + count).initialize(to: value.map { $0 as Any })
+        #else
+        (base.unsafelyUnwrapped + count).initialize(to: value)
+        #endif
+        count += 1
+    }
+
+    @inlinable @inline(never)
+    mutating func grow() {
+        let wanted = Swift.max(4, capacity * 2)
+        let fresh = UnsafeMutablePointer<Stored>.allocate(capacity: wanted)
+        if let old = base {
+            fresh.moveInitialize(from: old, count: count)
+            old.deallocate()
+        }
+        base = fresh
+        capacity = wanted
     }
 
     @inlinable subscript(row: Int32) -> Value? {
         get {
+            assert(row >= 0 && Int(row) < count, "ValueColumn row out of range")
             #if CompactArena
-            rows[Int(row)].map { $0 as! Value }
+            return base.unsafelyUnwrapped[Int(row)].map { $0 as! Value }
             #else
-            rows[Int(row)]
+            return base.unsafelyUnwrapped[Int(row)]
             #endif
         }
-        set { rows[Int(row)] = newValue }
+        nonmutating set {
+            assert(row >= 0 && Int(row) < count, "ValueColumn row out of range")
+            #if CompactArena
+            base.unsafelyUnwrapped[Int(row)] = newValue.map { $0 as Any }
+            #else
+            base.unsafelyUnwrapped[Int(row)] = newValue
+            #endif
+        }
+    }
+
+    /// Deinitializes every row and frees the memory; the owner's deinit
+    /// calls it once.
+    func destroy() {
+        guard let base else { return }
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 }

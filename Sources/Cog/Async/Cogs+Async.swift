@@ -203,7 +203,7 @@ extension Cogs {
         let reference = reference.cogStatusReference
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
+        let node = family.node(ofRow: row)
         if let computing = graph.runs.last?.node {
             fatalError(
                 "Cog: refresh of '\(graph.label(of: node))' was attempted while automatic cog '\(graph.label(of: computing))' was computing. "
@@ -257,7 +257,7 @@ extension Cogs {
     func uiStatusRead<Value>(_ reference: CogReference<CogStatus<Value>>) -> CogStatus<Value> {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
+        let node = family.node(ofRow: row)
         graph.prepareRead(node)
         let boundary = graph.boundary(of: node) {
             StatusBoundary(
@@ -274,7 +274,7 @@ extension Cogs {
     func statusPeek<Value>(_ reference: CogReference<CogStatus<Value>>) -> CogStatus<Value> {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
+        let node = family.node(ofRow: row)
         graph.prepareRead(node)
         noteTransientDemand(node)
         return family.values[row]!
@@ -331,14 +331,14 @@ public struct CogReaderStatusLens<ReaderValue> {
     /// Reads the status and makes the running selector depend on it.
     @inlinable
     public subscript<Reference: CogStatusReadable>(reference: Reference) -> CogStatus<Reference.Value> {
-        reader.cogs.graph.ensureReaderLive(node: reader.node, stamp: reader.stamp)
+        reader.ensureLive()
         return reader.cogs.read(reference.cogStatusReference, subscriber: reader.node)
     }
 
     /// Reads the settled status without a dependency.
     @inlinable
     public func peek<Reference: CogStatusReadable>(_ reference: Reference) -> CogStatus<Reference.Value> {
-        reader.cogs.graph.ensureReaderLive(node: reader.node, stamp: reader.stamp)
+        reader.ensureLive()
         return reader.cogs.read(reference.cogStatusReference, subscriber: Graph.none)
     }
 }

@@ -22,7 +22,7 @@ public struct Cog<Value>: CogReadable, Sendable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals,
             isKeyed: false,
-            production: .automatic { reader, _ in selector(reader) }
+            production: .keyless(selector)
         )
     }
 
@@ -81,7 +81,8 @@ extension Cog where Value: Equatable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: false,
-            production: .automatic { reader, _ in selector(reader) }
+            production: .keyless(selector),
+            kernels: equals == nil ? Family<Value>.equatableKernels : nil
         )
     }
 }
@@ -101,7 +102,8 @@ extension Cog.Manual where Value: Equatable {
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: false,
             lifetime: lifetime,
-            production: .manual { _ in initial() }
+            production: .manual { _ in initial() },
+            kernels: equals == nil ? Family<Value>.equatableKernels : nil
         )
     }
 }

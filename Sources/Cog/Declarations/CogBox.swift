@@ -112,7 +112,8 @@ extension CogBox where Value: Equatable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
-            production: .automatic { reader, key in selector(reader, Self.unwrap(key)) }
+            production: .automatic { reader, key in selector(reader, Self.unwrap(key)) },
+            kernels: equals == nil ? Family<Value>.equatableKernels : nil
         )
     }
 }
@@ -131,7 +132,8 @@ extension CogBox.Manual where Value: Equatable {
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
             lifetime: lifetime,
-            production: .manual { _ in initial() }
+            production: .manual { _ in initial() },
+            kernels: equals == nil ? Family<Value>.equatableKernels : nil
         )
     }
 
@@ -149,7 +151,8 @@ extension CogBox.Manual where Value: Equatable {
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
             lifetime: lifetime,
-            production: .manual { key in initial(CogBox.unwrap(key)) }
+            production: .manual { key in initial(CogBox.unwrap(key)) },
+            kernels: equals == nil ? Family<Value>.equatableKernels : nil
         )
     }
 }

@@ -16,10 +16,17 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         case manual(@MainActor (CogKey?) -> Value)
         /// An automatic value: its selector runs on demand.
         case automatic(@MainActor (CogReader<Value>, CogKey?) -> Value)
+        /// A keyless automatic value: the user's selector itself, so a run
+        /// calls it directly rather than through a key-dropping wrapper
+        /// (and declaring one allocates no wrapper).
+        case keyless(@MainActor (CogReader<Value>) -> Value)
     }
 
     /// `name:` when given, else the declaration site as `fileID:line`.
-    @usableFromInline let name: String
+    /// Rendered on demand (diagnostics only), so declaring a state formats
+    /// and allocates no string.
+    @usableFromInline var name: String { nameSource.name }
+    @usableFromInline let nameSource: CogNameSource
     @usableFromInline let production: Production
     /// A box's descriptor: its references always carry a key, a keyless
     /// declaration's never do, so reads can skip the key entirely.
@@ -36,11 +43,15 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     @usableFromInline let isAsync: Bool
     /// Nil means "never equal": every write or recompute counts as a change.
     @usableFromInline let equals: (@MainActor (Value, Value) -> Bool)?
-    /// The family's typed work. The closures are formed in this inlinable
-    /// initializer, so they are specialized for `Value` where the
-    /// declaration is written; the graph calls them through the family.
-    @usableFromInline let recomputeKernel: @MainActor (Family<Value>, Int32, Int32) -> Bool
-    @usableFromInline let commitKernel: @MainActor (Family<Value>, Int32) -> Bool
+    /// The family's typed work: running a selector and committing a write.
+    /// They are formed where the declaration is written (this initializer
+    /// is inlinable), so they are specialized for `Value` there; an
+    /// `Equatable` declaration without `equals:` passes kernels that compare
+    /// with `==` inline instead of calling `equals`. They capture nothing,
+    /// and the family copies them, so the graph calls one straight from the
+    /// family it holds.
+    @usableFromInline let recomputeKernel: FamilyBase.RecomputeKernel
+    @usableFromInline let commitKernel: FamilyBase.CommitKernel
 
     /// The family of the runtime that last looked this descriptor up, so
     /// the app's one runtime finds its family without hashing.
@@ -56,9 +67,10 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         isEager: Bool = false,
         lifetime: ManualCogLifetime = .app,
         isAsync: Bool = false,
-        production: Production
+        production: Production,
+        kernels: (recompute: FamilyBase.RecomputeKernel, commit: FamilyBase.CommitKernel)? = nil
     ) {
-        self.name = name ?? "\(fileID):\(line)"
+        self.nameSource = CogNameSource(name: name, fileID: fileID, line: line)
         self.isKeyed = isKeyed
         self.isEager = isEager
         self.isReleasableSource = lifetime.resetsToInitial
@@ -66,15 +78,38 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         self.isAsync = isAsync
         self.equals = equals
         self.production = production
-        recomputeKernel = { family, slot, node in family.runSelector(slot: slot, node: node) }
-        commitKernel = { family, slot in family.commit(slot: slot) }
+        if let kernels {
+            recomputeKernel = kernels.recompute
+            commitKernel = kernels.commit
+        } else {
+            // Closure literals (see `Family.equatableKernels`).
+            recomputeKernel = { @MainActor base, slot, node in Family<Value>.genericRecompute(base, slot, node) }
+            commitKernel = { @MainActor base, slot in Family<Value>.genericCommit(base, slot) }
+        }
     }
 
     @usableFromInline
     var isAutomatic: Bool {
-        if case .automatic = production { return true }
-        return false
+        if case .manual = production { return false }
+        return true
     }
+}
+
+/// A declaration's name as given: `name:`, or the declaration site.
+@usableFromInline
+struct CogNameSource: Sendable {
+    @usableFromInline let explicit: String?
+    @usableFromInline let fileID: String
+    @usableFromInline let line: Int
+
+    @inlinable init(name: String?, fileID: String, line: Int) {
+        self.explicit = name
+        self.fileID = fileID
+        self.line = line
+    }
+
+    /// `name:` when given, else `fileID:line`.
+    var name: String { explicit ?? "\(fileID):\(line)" }
 }
 
 /// A one-entry cache from a descriptor to its family in one runtime.

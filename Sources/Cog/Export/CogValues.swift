@@ -108,7 +108,7 @@ extension Cogs {
             }
         )
         let family = family(for: descriptor)
-        let node = family.rowNodes[Int(family.row(for: nil))]
+        let node = family.node(ofRow: family.row(for: nil))
         graph.flags[Int(node)].remove(.releasable)
         buffer.onFinish = { [weak self] in self?.retireReaction(node) }
         exportFinishers.append { [weak buffer] in buffer?.finish() }

@@ -3,43 +3,66 @@
 /// `c[ref]` reads and records a dependency; `c.peek(ref)` reads a settled
 /// value without one; `c.curr` is this state's own previous value. A reader
 /// is valid only during the run that created it: use after that traps.
+///
+/// The reader is the running family, unretained, plus the run's identity.
+/// It is only used while its run is the innermost one executing (checked
+/// first, by a stamp compare that loads nothing through the family), and
+/// while a run executes its family's runtime is alive, so building one and
+/// reading through it retain nothing.
 @MainActor
 public struct CogReader<Value> {
-    @usableFromInline let cogs: Cogs
-    @usableFromInline unowned(unsafe) let family: Family<Value>
+    @usableFromInline let familyRef: Unmanaged<Family<Value>>
     @usableFromInline let slot: Int32
     @usableFromInline let node: Int32
     @usableFromInline let stamp: UInt32
+    /// The runtime's serial: a reader used after its runtime was torn down
+    /// still traps with a clear message, without touching freed memory.
+    @usableFromInline let runtimeSerial: UInt64
 
     @inlinable
-    init(cogs: Cogs, family: Family<Value>, slot: Int32, node: Int32, stamp: UInt32) {
-        self.cogs = cogs
-        self.family = family
+    init(family: Family<Value>, slot: Int32, node: Int32, stamp: UInt32) {
+        self.familyRef = .passUnretained(family)
         self.slot = slot
         self.node = node
         self.stamp = stamp
+        self.runtimeSerial = family.runtimeSerial
+    }
+
+    /// The running family. Only after `ensureLive()`.
+    @inlinable var family: Family<Value> { familyRef.takeUnretainedValue() }
+
+    /// The runtime this reader's run belongs to. Only after `ensureLive()`.
+    @inlinable var cogs: Cogs { family.cogs }
+
+    /// Traps unless this reader's run is the innermost one executing.
+    @inlinable @inline(__always)
+    func ensureLive() {
+        if _slowPath(Graph.liveRunStamp != stamp) {
+            Graph.trapReaderOutlived(family: familyRef, slot: slot, runtimeSerial: runtimeSerial)
+        }
     }
 
     /// Reads `reference` and makes this automatic value depend on it.
     @inlinable @inline(__always)
     public subscript<Reference: CogReadable>(reference: Reference) -> Reference.Value {
-        cogs.graph.ensureReaderLive(node: node, stamp: stamp)
-        return cogs.read(reference.cogReference, subscriber: node)
+        ensureLive()
+        return Cogs.read(reference, subscriber: node, runtimeSerial: runtimeSerial, reader: familyRef)
     }
 
     /// Reads the current, settled value of `reference` without a dependency:
     /// a change to it alone will not rerun this selector.
     @inlinable
     public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
-        cogs.graph.ensureReaderLive(node: node, stamp: stamp)
-        return cogs.read(reference.cogReference, subscriber: Graph.none)
+        ensureLive()
+        return Cogs.read(reference, subscriber: Graph.none, runtimeSerial: runtimeSerial, reader: familyRef)
     }
 
     /// This state's previous completed value, or nil on its first run.
     /// Reading it creates no self-dependency.
     @inlinable
     public var curr: Value? {
-        cogs.graph.ensureReaderLive(node: node, stamp: stamp)
-        return family.values[slot]
+        ensureLive()
+        let row = slot
+        return familyRef.withGuaranteed { $0.values[row] }
     }
 }

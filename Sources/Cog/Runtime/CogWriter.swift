@@ -22,6 +22,13 @@ public struct CogWriter {
             cogs.writerRead(reference.cogReference, writer: turn)
         }
         nonmutating set {
+            // A keyless source (the common `Cog.Manual`) skips the reference
+            // and its key; the type test folds away where this is specialized.
+            if Reference.self == Cog<Reference.Value>.Manual.self {
+                cogs.writerWriteKeyless(
+                    unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor, value: newValue, writer: turn)
+                return
+            }
             cogs.writerWrite(reference.manualCogReference, value: newValue, writer: turn)
         }
     }

@@ -12,12 +12,20 @@
 /// refresh handles resolve `released`), and frees the row and node for reuse
 /// by the next new key.
 extension Cogs {
-    @usableFromInline
+    /// A peek or write of `node`: on releasable state nothing observes,
+    /// starts or renews its grace window. The common case, observed or
+    /// app-lifetime state, is two loads inlined at the read.
+    @inlinable @inline(__always)
     func noteTransientDemand(_ node: Int32) {
         let n = Int(node)
-        guard graph.flags[n].contains(.releasable), graph.subsHead[n] == Graph.none,
-            graph.boundaryIndex[n] == Graph.none
-        else { return }
+        if _slowPath(graph.flags[n].rawValue & NodeFlags.releasableBit != 0 && graph.subsHead[n] == Graph.none) {
+            noteTransientDemandUnsubscribed(node)
+        }
+    }
+
+    @usableFromInline @inline(never)
+    func noteTransientDemandUnsubscribed(_ node: Int32) {
+        guard graph.boundaryIndex[Int(node)] == Graph.none else { return }
         noteUnobserved(node)
     }
 
@@ -139,7 +147,7 @@ extension Cogs {
         let existing: Int32? =
             if let key = reference.key { family.keyedRows[key] } else { family.keylessLive ? 0 : nil }
         guard let row = existing else { return }
-        let node = family.rowNodes[Int(row)]
+        let node = family.node(ofRow: row)
         turns.queued.append(
             .init(name: "discard(\(family.label(slot: row)))", owner: owner, writes: [], discards: [(node, reference.key)])
         )

@@ -17,7 +17,7 @@ extension Cogs {
             }
         )
         let family = family(for: descriptor)
-        let node = family.rowNodes[Int(family.row(for: nil))]
+        let node = family.node(ofRow: family.row(for: nil))
         graph.flags[Int(node)].insert(.reaction)
         graph.flags[Int(node)].remove(.releasable)
         graph.enqueueIfHot(node)

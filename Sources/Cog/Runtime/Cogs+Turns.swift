@@ -71,7 +71,8 @@ extension Cogs {
             let node = turns.staged[index]
             let n = Int(node)
             graph.flags[n].remove(.staged)
-            if graph.family[n].commitStaged(slot: graph.slot[n]) {
+            let row = graph.slot[n]
+            if graph.familyRef[n].family.withGuaranteed({ $0.commitStaged(slot: row) }) {
                 #if DEBUG
                 recordState(.write, node)
                 #endif
@@ -121,7 +122,7 @@ extension Cogs {
             }
             flush(named: next.name, owner: next.owner, discards: next.discards)
         }
-        turns.queued.removeAll(keepingCapacity: true)
+        if !turns.queued.isEmpty { turns.queued.removeAll(keepingCapacity: true) }
     }
 
     @usableFromInline
@@ -130,6 +131,14 @@ extension Cogs {
         guard !graph.flags[n].contains(.staged) else { return }
         graph.flags[n].insert(.staged)
         turns.staged.append(node)
+    }
+
+    /// `ensureLive(writer:)`, then whether the turn is capturing: one call
+    /// for the write path.
+    @usableFromInline
+    func ensureLiveWriter(_ writer: UInt64) -> Bool {
+        ensureLive(writer: writer)
+        return isCapturing
     }
 
     @usableFromInline
@@ -158,10 +167,26 @@ extension Cogs {
         guard !reference.descriptor.isAutomatic else {
             return read(reference, subscriber: Graph.none)
         }
-        if isCapturing, let captured: Value = capturedValue(of: family.rowNodes[Int(row)]) {
+        if isCapturing, let captured: Value = capturedValue(of: family.node(ofRow: row)) {
             return captured
         }
         return family.writerValue(slot: row)
+    }
+
+    /// A write to a keyless source: no reference or key is formed, and the
+    /// family is reached unretained through the descriptor's cache.
+    @inlinable
+    func writerWriteKeyless<Value>(_ descriptor: CogDescriptor<Value>, value: Value, writer: UInt64) {
+        let capturing = ensureLiveWriter(writer)
+        let cache = descriptor.cache
+        if _fastPath(cache.runtimeSerial == serial), let cached = cache.family, !capturing {
+            cached.withGuaranteed { family in
+                _ = family.keylessRowNode()
+                family.stage(value, slot: 0)
+            }
+            return
+        }
+        writerWrite(ManualCogReference(reference: CogReference(descriptor: descriptor, key: nil)), value: value, writer: writer)
     }
 
     @inlinable
@@ -171,7 +196,7 @@ extension Cogs {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
         if isCapturing {
-            capture(value, for: family.rowNodes[Int(row)])
+            capture(value, for: family.node(ofRow: row))
         } else {
             family.stage(value, slot: row)
         }

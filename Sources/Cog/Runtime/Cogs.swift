@@ -7,8 +7,13 @@
 @MainActor
 public final class Cogs: CogOps {
     @usableFromInline let graph = Graph()
-    /// One typed family per declaration this runtime has seen.
-    private var families: [ObjectIdentifier: FamilyBase] = [:]
+    /// One typed family per declaration this runtime has seen; the runtime
+    /// owns them.
+    private var ownedFamilies = ContiguousArray<FamilyBase>()
+    /// The family of each declaration whose one-entry cache another runtime
+    /// took over since: the only lookups that miss the cache. (The app's one
+    /// runtime never fills this, so declaring state hashes nothing.)
+    private var evictedFamilies: [ObjectIdentifier: FamilyBase] = [:]
     var turns = TurnState()
     /// The async machinery of each live async status node.
     var asyncRows: [Int32: AsyncRowBase] = [:]
@@ -47,6 +52,7 @@ public final class Cogs: CogOps {
         Cogs.lastSerial += 1
         serial = Cogs.lastSerial
         graph.lifetime = self
+        Graph.liveRuntimeSerials.insert(serial)
     }
 
     /// Teardown, when the last reference drops (on the MainActor or from
@@ -63,6 +69,13 @@ public final class Cogs: CogOps {
         graceWindows.disarm()
         for finish in exportFinishers { finish() }
         mechanisms.removeAll()
+        // Families hold the graph and the graph's family column holds them:
+        // break the cycle so both go with the runtime.
+        graph.family.removeAll()
+        ownedFamilies.removeAll()
+        evictedFamilies.removeAll()
+        Graph.liveRuntimeSerials.remove(serial)
+        turns.staged.deallocate()
         onTeardown?()
     }
 
@@ -76,32 +89,143 @@ public final class Cogs: CogOps {
         return lookUpFamily(for: descriptor)
     }
 
-    @usableFromInline @inline(never)
+    /// The family of `descriptor` in this runtime, created on first use.
+    /// Inlinable (never inlined) so the family is created by code
+    /// specialized for `Value`.
+    @inlinable @inline(never)
     func lookUpFamily<Value>(for descriptor: CogDescriptor<Value>) -> Family<Value> {
         let id = ObjectIdentifier(descriptor)
         let family: Family<Value>
-        if let existing = families[id] {
+        if let existing = evictedFamily(for: id) {
             family = unsafeDowncast(existing, to: Family<Value>.self)
         } else {
             family = Family(descriptor: descriptor, cogs: self)
-            families[id] = family
-            if let grace = descriptor.grace { graceOverrides[ObjectIdentifier(family)] = grace }
+            register(family, grace: descriptor.grace)
+        }
+        // The cache is about to name this runtime: if it named another live
+        // one, that runtime must still find its family without it.
+        let previous = descriptor.cache
+        if previous.runtimeSerial != serial, let evicted = previous.family {
+            // Through the opaque pointer: the family may be gone with its
+            // runtime, so no strong reference to it is formed here.
+            Self.noteEviction(of: .fromOpaque(evicted.toOpaque()), runtimeSerial: previous.runtimeSerial, for: id)
         }
         descriptor.cache = FamilyCache(runtimeSerial: serial, family: .passUnretained(family))
         return family
     }
 
+    @usableFromInline
+    func evictedFamily(for id: ObjectIdentifier) -> FamilyBase? {
+        evictedFamilies.isEmpty ? nil : evictedFamilies[id]
+    }
+
+    /// A descriptor's cache named `family` of the runtime numbered
+    /// `runtimeSerial` and is being taken over: if that runtime still lives
+    /// (else the family is gone too), it remembers the family by id.
+    @usableFromInline
+    static func noteEviction(of family: Unmanaged<FamilyBase>, runtimeSerial: UInt64, for id: ObjectIdentifier) {
+        guard Graph.liveRuntimeSerials.contains(runtimeSerial) else { return }
+        let family = family.takeUnretainedValue()
+        family.cogs.evictedFamilies[id] = family
+    }
+
+    @usableFromInline
+    func register(_ family: FamilyBase, grace: Duration?) {
+        ownedFamilies.append(family)
+        if let grace { graceOverrides[ObjectIdentifier(family)] = grace }
+    }
+
     // MARK: Reads
+    //
+    // Every read finds the family through the descriptor's one-entry cache
+    // and works on it through `_withUnsafeGuaranteedRef`: the runtime's
+    // family table owns the family, and nothing in a read releases one, so
+    // a read retains nothing. A keyless declaration (`Cog`, `Cog.Manual`, or
+    // a reference without a key) takes the keyless path: no key is built,
+    // copied or looked up, and the node comes from the family itself. The
+    // type tests fold away where the read is specialized.
+
+    // The keyless tests below compare metatypes (`Reference.self ==
+    // Cog<Reference.Value>.self`), which fold to a constant where the read
+    // is specialized, and reach the descriptor through an `unsafeBitCast`
+    // that is then an identity: no optional or copy of the descriptor is
+    // formed, so it is not retained.
+
+    /// A settled read from a selector run of a runtime numbered
+    /// `runtimeSerial` (whose family is `reader`); links `subscriber` unless
+    /// it is `none`.
+    @inlinable @inline(__always)
+    static func read<Reference: CogReadable, ReaderValue>(
+        _ reference: Reference, subscriber: Int32, runtimeSerial: UInt64, reader: Unmanaged<Family<ReaderValue>>
+    ) -> Reference.Value {
+        if Reference.self == Cog<Reference.Value>.self {
+            return readKeyless(
+                unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor,
+                subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
+        }
+        if Reference.self == Cog<Reference.Value>.Manual.self {
+            return readKeyless(
+                unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor,
+                subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
+        }
+        return reader.takeUnretainedValue().cogs.read(reference, subscriber: subscriber)
+    }
+
+    @inlinable @inline(__always)
+    static func readKeyless<Value, ReaderValue>(
+        _ descriptor: CogDescriptor<Value>, subscriber: Int32, runtimeSerial: UInt64,
+        reader: Unmanaged<Family<ReaderValue>>
+    ) -> Value {
+        let cache = descriptor.cache
+        if _fastPath(cache.runtimeSerial == runtimeSerial), let cached = cache.family {
+            return cached.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
+        }
+        return reader.takeUnretainedValue().cogs.readKeyless(descriptor, subscriber: subscriber)
+    }
 
     /// A settled read; links `subscriber` to the state unless it is `none`.
-    @inlinable @inline(__always)
-    func read<Value>(_ reference: CogReference<Value>, subscriber: Int32) -> Value {
+    @inlinable
+    func read<Reference: CogReadable>(_ reference: Reference, subscriber: Int32) -> Reference.Value {
+        if Reference.self == Cog<Reference.Value>.self {
+            return readKeyless(unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor, subscriber: subscriber)
+        }
+        if Reference.self == Cog<Reference.Value>.Manual.self {
+            return readKeyless(
+                unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor, subscriber: subscriber)
+        }
+        let reference = reference.cogReference
+        if !reference.descriptor.isKeyed { return readKeyless(reference.descriptor, subscriber: subscriber) }
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
-        graph.prepareRead(node)
-        if subscriber != Graph.none { graph.link(dep: node, sub: subscriber) }
-        return family.values[row]!
+        return family.read(row: row, node: family.node(ofRow: row), subscriber: subscriber)
+    }
+
+    @inlinable @inline(__always)
+    func readKeyless<Value>(_ descriptor: CogDescriptor<Value>, subscriber: Int32) -> Value {
+        let cache = descriptor.cache
+        if _fastPath(cache.runtimeSerial == serial), let cached = cache.family {
+            return cached.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
+        }
+        return lookUpFamily(for: descriptor).readKeyless(subscriber: subscriber)
+    }
+
+    @inlinable @inline(__always)
+    func peekKeyless<Value>(_ descriptor: CogDescriptor<Value>) -> Value {
+        let cache = descriptor.cache
+        if _fastPath(cache.runtimeSerial == serial), let cached = cache.family {
+            return cached.withGuaranteed { $0.peek(row: 0, node: $0.keylessRowNode()) }
+        }
+        let family = lookUpFamily(for: descriptor)
+        return family.peek(row: 0, node: family.keylessRowNode())
+    }
+
+    /// The family, row and node `reference` names, the row created on first use.
+    @inlinable @inline(__always)
+    func locate<Value>(_ reference: CogReference<Value>) -> (family: Family<Value>, row: Int32, node: Int32) {
+        let family = family(for: reference.descriptor)
+        if !reference.descriptor.isKeyed { return (family, 0, family.keylessRowNode()) }
+        let row = family.row(for: reference.key)
+        return (family, row, family.node(ofRow: row))
     }
 
     /// The UI-edge read: returns the settled value and records an
@@ -109,10 +233,7 @@ public final class Cogs: CogOps {
     /// so the reading scope tracks exactly this state.
     @inlinable
     public subscript<Reference: CogReadable>(reference: Reference) -> Reference.Value {
-        let reference = reference.cogReference
-        let family = family(for: reference.descriptor)
-        let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
+        let (family, row, node) = locate(reference.cogReference)
         graph.prepareRead(node)
         graph.boundary(of: node).recordAccess()
         return family.values[row]!
@@ -124,13 +245,14 @@ public final class Cogs: CogOps {
     /// it starts (or renews) one grace window.
     @inlinable
     public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
-        let reference = reference.cogReference
-        let family = family(for: reference.descriptor)
-        let row = family.row(for: reference.key)
-        let node = family.rowNodes[Int(row)]
-        graph.prepareRead(node)
-        noteTransientDemand(node)
-        return family.values[row]!
+        if Reference.self == Cog<Reference.Value>.self {
+            return peekKeyless(unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor)
+        }
+        if Reference.self == Cog<Reference.Value>.Manual.self {
+            return peekKeyless(unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor)
+        }
+        let (family, row, node) = locate(reference.cogReference)
+        return family.peek(row: row, node: node)
     }
 
     // MARK: Seams for CogTesting
@@ -157,7 +279,7 @@ public final class Cogs: CogOps {
         let row = family.row(for: reference.key)
         if let current = family.values[row], family.isEqual(current, value) { return }
         family.values[row] = value
-        graph.markSeeded(family.rowNodes[Int(row)])
+        graph.markSeeded(family.node(ofRow: row))
     }
     #endif
 

@@ -2,42 +2,61 @@
 ///
 /// One timer serves the whole runtime: it is armed for the earliest
 /// deadline, and each firing releases what is due and re-arms for the next.
-/// A window therefore costs a dictionary entry and a heap slot rather than a
-/// sleeping task, which matters when a screen leaves hundreds of per-row
-/// states behind at once.
+/// A window therefore costs a slot in a node-indexed column and a heap
+/// entry rather than a sleeping task, which matters when a screen leaves
+/// hundreds of per-row states behind at once. Opening or renewing a window
+/// (every time a selector stops reading releasable state, and every peek of
+/// unobserved state) is an array store: no hashing.
 ///
-/// Invariants: `deadlines` is the truth; the heap holds at most one entry
-/// per node (`queued`), and an entry's deadline is never later than its
-/// node's real one, because renewing a window moves only `deadlines`. An
-/// entry that comes due early is queued again with the real deadline; one
-/// whose window was cancelled is dropped.
+/// Invariants: `deadlineByNode` is the truth; the heap holds at most one
+/// entry per node (`queuedByNode`), and an entry's deadline is never later
+/// than its node's real one, because renewing a window moves only
+/// `deadlineByNode`. An entry that comes due early is queued again with the
+/// real deadline; one whose window was cancelled is dropped.
 ///
-/// Deadlines are kept as nanoseconds (`Int64`): an entry is then 12 bytes
-/// in the dictionary and 16 in the heap rather than 20 and 32.
+/// Deadlines are kept as nanoseconds (`Int64`): an entry is 16 bytes in
+/// the heap rather than 32.
 struct GraceWindows {
-    private var deadlines: [Int32: Int64] = [:]
+    /// No window for this node.
+    private static let none = Int64.min
+    /// Each node's window end in nanoseconds, or `none`; grown on demand.
+    private var deadlineByNode = ContiguousArray<Int64>()
+    /// Whether the node has an entry in `heap`.
+    private var queuedByNode = ContiguousArray<Bool>()
+    /// Open windows.
+    private(set) var count = 0
     private var heap: [(deadline: Int64, node: Int32)] = []
-    private var queued: Set<Int32> = []
     /// When the one armed timer fires (nil when none is armed), and how to
     /// cancel it.
     var armedDeadline: Duration?
     var cancelArmed: (@Sendable () -> Void)?
-
-    /// States waiting for their window to end.
-    var count: Int { deadlines.count }
 
     /// When the earliest queued entry comes due. (Indexing rather than
     /// `heap.first`: the unspecialized generic getter that debug builds call
     /// boxes the tuple on the heap, and a steady turn must not allocate.)
     var earliest: Duration? { heap.isEmpty ? nil : .nanoseconds(heap[0].deadline) }
 
-    func deadline(of node: Int32) -> Duration? { deadlines[node].map { .nanoseconds($0) } }
+    func deadline(of node: Int32) -> Duration? {
+        let index = Int(node)
+        guard index < deadlineByNode.count, deadlineByNode[index] != Self.none else { return nil }
+        return .nanoseconds(deadlineByNode[index])
+    }
 
     /// Starts or moves `node`'s window to end at `deadline`.
     mutating func open(_ node: Int32, until deadline: Duration) {
         let nanoseconds = Self.nanoseconds(deadline)
-        deadlines[node] = nanoseconds
-        if queued.insert(node).inserted { push(nanoseconds, node) }
+        let index = Int(node)
+        if index >= deadlineByNode.count {
+            let grown = index + 1 - deadlineByNode.count
+            deadlineByNode.append(contentsOf: repeatElement(Self.none, count: grown))
+            queuedByNode.append(contentsOf: repeatElement(false, count: grown))
+        }
+        if deadlineByNode[index] == Self.none { count += 1 }
+        deadlineByNode[index] = nanoseconds
+        if !queuedByNode[index] {
+            queuedByNode[index] = true
+            push(nanoseconds, node)
+        }
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -49,9 +68,13 @@ struct GraceWindows {
     /// entries still queued are dropped and the armed timer is cancelled,
     /// so no sleeper outlives the last window.
     mutating func close(_ node: Int32) {
-        guard deadlines.removeValue(forKey: node) != nil, deadlines.isEmpty else { return }
+        let index = Int(node)
+        guard index < deadlineByNode.count, deadlineByNode[index] != Self.none else { return }
+        deadlineByNode[index] = Self.none
+        count -= 1
+        guard count == 0 else { return }
+        for entry in heap { queuedByNode[Int(entry.node)] = false }
         heap.removeAll(keepingCapacity: true)
-        queued.removeAll(keepingCapacity: true)
         disarm()
     }
 
@@ -69,13 +92,16 @@ struct GraceWindows {
         while !heap.isEmpty, heap[0].deadline <= now {
             let first = heap[0]
             pop()
-            queued.remove(first.node)
-            guard let deadline = deadlines[first.node] else { continue }
+            let index = Int(first.node)
+            queuedByNode[index] = false
+            let deadline = deadlineByNode[index]
+            guard deadline != Self.none else { continue }
             if deadline > now {
-                queued.insert(first.node)
+                queuedByNode[index] = true
                 push(deadline, first.node)
             } else {
-                deadlines[first.node] = nil
+                deadlineByNode[index] = Self.none
+                count -= 1
                 due.append(first.node)
             }
         }

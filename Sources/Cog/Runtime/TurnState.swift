@@ -31,8 +31,10 @@ struct TurnState {
     /// The turn whose writer is live, or 0.
     var liveWriter: UInt64 = 0
     var lastTurn: UInt64 = 0
-    /// Sources with a staged write in the accumulating turn.
-    var staged = ContiguousArray<Int32>()
+    /// Sources with a staged write in the accumulating turn. A `Column`
+    /// (freed by the runtime's deinit): appending and clearing it once per
+    /// turn costs no uniqueness check and no generic range replacement.
+    var staged = Column<Int32>()
     var queued: [Queued] = []
     var capturedWrites: [(node: Int32, value: Any)] = []
     /// Outer turns completed (a plain counter in every build; the named
