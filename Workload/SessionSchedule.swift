@@ -79,3 +79,27 @@ extension SessionRunner {
         }
     }
 }
+
+extension SessionSchedule {
+    /// The steps before the inventory burst: a session played through them
+    /// has browsed, opened products and filled its cart.
+    public var stepsBeforeBurst: [Step] {
+        phases.prefix { $0.name != "inventory-burst" }.flatMap(\.steps)
+    }
+
+    /// The interactions suite's cycle of settled actions, for a session
+    /// played through `setup`: the first carted product's quantity to 5 and
+    /// back to 1, the in-stock filter on and off, a page flip and back. It
+    /// sends no request and leaves the session as it found it.
+    public static func interactionCycle(after setup: [Step]) -> [UserAction] {
+        let carted = setup.compactMap { step -> Int? in
+            if case .action(.addToCart(let id), _) = step { return id }
+            return nil
+        }.first!
+        return [
+            .setQuantity(productID: carted, quantity: 5), .setQuantity(productID: carted, quantity: 1),
+            .setInStockOnly(true), .setInStockOnly(false),
+            .setPage(1), .setPage(0),
+        ]
+    }
+}

@@ -33,7 +33,7 @@ struct RuntimeSuiteRunner {
     func plan(for suite: Suite) -> Plan {
         let scale = options.scale.rawValue
         let phases = schedule.phases
-        let beforeBurst = phases.prefix { $0.name != "inventory-burst" }.flatMap(\.steps)
+        let beforeBurst = schedule.stepsBeforeBurst
         switch suite {
         case .coldStart:
             return replay(nil, phases[0].steps, "\(suite.rawValue) at \(scale) scale")
@@ -80,15 +80,7 @@ struct RuntimeSuiteRunner {
     /// as they found it: a quantity change and back, the in-stock filter on
     /// and off, a page flip and back. Each action is one sample.
     private func interactions(after setup: [SessionSchedule.Step], scale: String) -> Plan {
-        let carted = setup.compactMap { step -> Int? in
-            if case .action(.addToCart(let id), _) = step { return id }
-            return nil
-        }.first!
-        let cycle: [UserAction] = [
-            .setQuantity(productID: carted, quantity: 5), .setQuantity(productID: carted, quantity: 1),
-            .setInStockOnly(true), .setInStockOnly(false),
-            .setPage(1), .setPage(0),
-        ]
+        let cycle = SessionSchedule.interactionCycle(after: setup)
         let warmed = WarmedSessions()
         return Plan(
             summary: "one settled action at \(scale) scale (counts: a cycle of \(cycle.count))",

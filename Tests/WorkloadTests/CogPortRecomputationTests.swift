@@ -12,17 +12,10 @@ struct CogPortRecomputationTests {
     func settledActionsRecomputeExactly() async {
         let catalog = Catalog(scale: .small)
         let schedule = SessionSchedule(catalog: catalog)
-        let setup = schedule.phases.prefix { $0.name != "inventory-burst" }.flatMap(\.steps)
+        let setup = schedule.stepsBeforeBurst
         let session = SessionRunner<CogPort>(catalog: catalog)
         await session.play(setup)
-        let carted = setup.compactMap { step -> Int? in
-            if case .action(.addToCart(let id), _) = step { return id }
-            return nil
-        }.first!
-        let cycle: [UserAction] = [
-            .setQuantity(productID: carted, quantity: 5), .setQuantity(productID: carted, quantity: 1),
-            .setInStockOnly(true), .setInStockOnly(false), .setPage(1), .setPage(0),
-        ]
+        let cycle = SessionSchedule.interactionCycle(after: setup)
         var counts: [Int] = []
         for action in cycle {
             let before = session.port.recomputations!
