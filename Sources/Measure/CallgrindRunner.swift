@@ -7,7 +7,12 @@ import Foundation
 /// Runs are deterministic for the same binary, arguments and environment:
 /// the runner sets SWIFT_DETERMINISTIC_HASHING=1, since Swift otherwise seeds
 /// its hash per process and Dictionary iteration (and the allocations that
-/// depend on it) would move the counts by about 0.2%.
+/// depend on it) would move the counts by about 0.2%. It also asks valgrind
+/// for `--fair-sched=yes`: a continuation resumed on the MainActor passes
+/// through a pool thread, and with the default lock the host's scheduler
+/// decides which thread runs next, so on a loaded machine the pool thread's
+/// metadata and malloc work would land at different points of the main
+/// thread's region and move its count by up to a few hundredths of a percent.
 public struct CallgrindRunner: Sendable {
     public struct RegionTotal: Sendable, Equatable, Codable {
         /// Instructions executed inside every run of the region, added up.
@@ -61,6 +66,7 @@ public struct CallgrindRunner: Sendable {
         process.executableURL = valgrind
         process.arguments = [
             "--tool=callgrind",
+            "--fair-sched=yes",
             "--collect-atstart=no",
             "--dump-instr=no",
             "--callgrind-out-file=\(directory.path)/callgrind.out",

@@ -185,11 +185,14 @@ struct StorefrontCommandTests {
             let instructions = try #require(counters["callgrind-instructions"] as? [String: Any])
             return try #require(instructions["value"] as? Double, "\(instructions)")
         }
-        // Release builds of the cog port repeat the count exactly; a debug
-        // build's can move by a few hundred instructions in millions.
+        // The cog port's cycle repeats its count exactly in release builds
+        // and to within a few dozen instructions in debug builds, also on a
+        // loaded machine (docs/measurement.md says why the runner needs
+        // valgrind's fair scheduling for that).
         let first = try count()
+        let second = try count()
         #expect(first > 100_000)
-        #expect(abs(try count() - first) <= first / 1000)
+        #expect(abs(second - first) <= first / 1000, "first run \(first), second \(second)")
     }
 
     @Test("funnel-memory opens half the small catalog and reports peak and retained heap per port")
