@@ -148,4 +148,41 @@ public final class TestClock: Clock, Sendable {
 
 extension TestClock: CogTimerSource {
     package var elapsed: Duration { now.offset }
+
+    @MainActor
+    package func makeTimer(_ fire: @escaping @MainActor @Sendable () -> Void) -> any CogTimer {
+        TestClockTimer(clock: self, fire: fire)
+    }
+}
+
+/// A runtime's grace timer on a test clock: each arming is one sleeper, so
+/// `activeSleeperCount` shows whether the runtime holds a timer.
+@MainActor
+private final class TestClockTimer: CogTimer {
+    private let clock: TestClock
+    private let fire: @MainActor @Sendable () -> Void
+    private var cancelArmed: (@Sendable () -> Void)?
+
+    init(clock: TestClock, fire: @escaping @MainActor @Sendable () -> Void) {
+        self.clock = clock
+        self.fire = fire
+    }
+
+    func arm(after delay: Duration) {
+        cancelArmed?()
+        cancelArmed = clock.scheduleTimer(after: delay) { [weak self] in
+            guard let self else { return }
+            cancelArmed = nil
+            fire()
+        }
+    }
+
+    func disarm() {
+        cancelArmed?()
+        cancelArmed = nil
+    }
+
+    deinit {
+        cancelArmed?()
+    }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Lifetime: manual state lives for the app; automatic and async state are
 /// `whileObserved`. A releasable state with no subscriber (a reaction, an
 /// export, or a live automatic state reading it) and no UI boundary (UI
@@ -47,14 +49,14 @@ extension Cogs {
         }
         let delay = max(earliest - timers.elapsed, .zero)
         graceWindows.armedDeadline = earliest
-        graceWindows.cancelArmed = timers.scheduleTimer(after: delay) { [weak self] in
-            self?.graceTimerFired()
+        if graceWindows.timer == nil {
+            graceWindows.timer = timers.makeTimer { [weak self] in self?.graceTimerFired() }
         }
+        graceWindows.timer?.arm(after: delay)
     }
 
     private func graceTimerFired() {
         graceWindows.armedDeadline = nil
-        graceWindows.cancelArmed = nil
         for node in graceWindows.takeDue(at: timers.elapsed) {
             guard isUnobserved(node), turns.phase == .idle, !graph.isComputing else { continue }
             release(node)
@@ -219,26 +221,63 @@ extension Cogs {
     package var pendingGraceTimerCount: Int { graceWindows.count }
 }
 
-/// Where grace periods get their time: `ContinuousClock` in production,
-/// `CogTesting.TestClock` in tests.
+/// Where grace periods get their time: `ContinuousClock` and the main
+/// queue in production, `CogTesting.TestClock` in tests.
 package protocol CogTimerSource: Sendable {
     /// Monotonic time since the source started.
     var elapsed: Duration { get }
-    /// Runs `fire` on the MainActor after `delay`; returns a cancel action.
-    func scheduleTimer(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void) -> @Sendable () -> Void
+    /// The runtime's one grace timer; `fire` runs on the MainActor each time
+    /// an armed deadline passes.
+    @MainActor func makeTimer(_ fire: @escaping @MainActor @Sendable () -> Void) -> any CogTimer
 }
 
-/// Production grace timers: a sleeping task per armed timer.
+/// A timer one runtime re-arms for its earliest grace deadline.
+@MainActor
+package protocol CogTimer: AnyObject {
+    /// Fires once, `delay` from now, replacing any earlier arming.
+    func arm(after delay: Duration)
+    func disarm()
+}
+
+/// Production grace time: the continuous clock.
 struct ContinuousTimers: CogTimerSource {
     let start = ContinuousClock.now
 
     var elapsed: Duration { ContinuousClock.now - start }
 
-    func scheduleTimer(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void) -> @Sendable () -> Void {
-        let task = Task { @MainActor in
-            try? await Task.sleep(for: delay)
-            if !Task.isCancelled { fire() }
-        }
-        return { task.cancel() }
+    func makeTimer(_ fire: @escaping @MainActor @Sendable () -> Void) -> any CogTimer {
+        MainQueueTimer(fire)
+    }
+}
+
+/// A dispatch timer source on the main queue, which is the MainActor's
+/// executor. Re-arming reschedules the one source: it allocates nothing,
+/// leaves nothing behind when disarmed, and wakes no other thread's
+/// executor (a sleeping task would hop to the global executor and back
+/// each time it was armed or cancelled).
+@MainActor
+final class MainQueueTimer: CogTimer {
+    private let source: any DispatchSourceTimer
+
+    init(_ fire: @escaping @MainActor @Sendable () -> Void) {
+        source = DispatchSource.makeTimerSource(queue: .main)
+        source.setEventHandler { MainActor.assumeIsolated { fire() } }
+        source.schedule(deadline: .distantFuture)
+        source.activate()
+    }
+
+    func arm(after delay: Duration) {
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = seconds >= Int64(Int.max / 1_000_000_000) - 1
+            ? Int.max : Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        source.schedule(deadline: .now() + .nanoseconds(nanoseconds))
+    }
+
+    func disarm() {
+        source.schedule(deadline: .distantFuture)
+    }
+
+    isolated deinit {
+        source.cancel()
     }
 }

@@ -16,6 +16,7 @@
 ///
 /// Deadlines are kept as nanoseconds (`Int64`): an entry is 16 bytes in
 /// the heap rather than 32.
+@MainActor
 struct GraceWindows {
     /// No window for this node.
     private static let none = Int64.min
@@ -26,10 +27,10 @@ struct GraceWindows {
     /// Open windows.
     private(set) var count = 0
     private var heap: [(deadline: Int64, node: Int32)] = []
-    /// When the one armed timer fires (nil when none is armed), and how to
-    /// cancel it.
+    /// When the one timer fires (nil when it is not armed), and the timer,
+    /// made when the first window opens.
     var armedDeadline: Duration?
-    var cancelArmed: (@Sendable () -> Void)?
+    var timer: (any CogTimer)?
 
     /// When the earliest queued entry comes due. (Indexing rather than
     /// `heap.first`: the unspecialized generic getter that debug builds call
@@ -79,8 +80,7 @@ struct GraceWindows {
     }
 
     mutating func disarm() {
-        cancelArmed?()
-        cancelArmed = nil
+        timer?.disarm()
         armedDeadline = nil
     }
 
