@@ -88,6 +88,52 @@ struct Column<Element>: RandomAccessCollection, @unchecked Sendable {
         count = 0
     }
 
+    /// Sorts the elements from `start` to the end in place, without
+    /// allocating (the standard library's sort allocates a run stack for
+    /// anything longer than a few elements): a tail already in order, or in
+    /// reverse order, costs a pass or two; any other a heapsort.
+    func sortTail(from start: Int) where Element: Comparable {
+        let length = count - start
+        guard length > 1 else { return }
+        let elements = UnsafeMutableBufferPointer(start: base.unsafelyUnwrapped + start, count: length)
+        var ascending = 1
+        while ascending < length, elements[ascending - 1] <= elements[ascending] { ascending += 1 }
+        guard ascending < length else { return }
+        // A stack-driven push queues in reverse: one pass reverses it.
+        var descending = 1
+        while descending < length, elements[descending - 1] >= elements[descending] { descending += 1 }
+        if descending == length {
+            var (low, high) = (0, length - 1)
+            while low < high {
+                elements.swapAt(low, high)
+                (low, high) = (low + 1, high - 1)
+            }
+            return
+        }
+        for root in stride(from: length / 2 - 1, through: 0, by: -1) {
+            Self.siftDown(elements, root: root, length: length)
+        }
+        for end in stride(from: length - 1, to: 0, by: -1) {
+            elements.swapAt(0, end)
+            Self.siftDown(elements, root: 0, length: end)
+        }
+    }
+
+    private static func siftDown(_ elements: UnsafeMutableBufferPointer<Element>, root: Int, length: Int)
+        where Element: Comparable
+    {
+        var parent = root
+        while true {
+            var largest = parent
+            let left = 2 * parent + 1
+            if left < length, elements[largest] < elements[left] { largest = left }
+            if left + 1 < length, elements[largest] < elements[left + 1] { largest = left + 1 }
+            guard largest != parent else { return }
+            elements.swapAt(parent, largest)
+            parent = largest
+        }
+    }
+
     /// Frees the memory; the owner's deinit calls it once.
     func deallocate() {
         base?.deallocate()

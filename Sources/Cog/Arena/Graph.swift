@@ -100,7 +100,7 @@ final class Graph {
     private var propagateStack = Column<Int32>()
     private var hotQueue = Column<Int32>()
     /// Reactions the push reached, or registered during a flush: flush step 5.
-    var reactionQueue = ContiguousArray<Int32>()
+    var reactionQueue = Column<Int32>()
 
     var nodeCount: Int { flags.count }
 
@@ -119,6 +119,7 @@ final class Graph {
         settleStack.deallocate()
         propagateStack.deallocate()
         hotQueue.deallocate()
+        reactionQueue.deallocate()
         edges.deallocate()
     }
     var isComputing: Bool { !runs.isEmpty }

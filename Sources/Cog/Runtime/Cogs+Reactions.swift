@@ -49,7 +49,7 @@ extension Cogs {
         while index < graph.reactionQueue.count {
             if index == sortedUpTo {
                 // Sort each batch that arrived since the last one.
-                graph.reactionQueue[index...].sort()
+                graph.reactionQueue.sortTail(from: index)
                 sortedUpTo = graph.reactionQueue.count
             }
             let node = graph.reactionQueue[index]

@@ -107,6 +107,35 @@ struct AllocationScenarioTests {
         #expect(cogs.peek(pickedCog) == 2 * (round * 100 + round % 4))
     }
 
+    @Test(
+        "PERF-01 a steady turn that wakes reactions, one rerunning and one cut off by equality, performs zero mallocs",
+        .enabled(if: AllocationCounter.isActive)
+    )
+    func reactionTurnAllocatesNothing() {
+        let _levelCog = Cog<Int>.Manual { 0 }
+        let parityCog = Cog<Int> { c in c[_levelCog] % 2 }
+        let (cogs, m) = Cogs.forTestingWithController()
+        var seen = 0
+        var parityRuns = 0
+        m.run { c in seen = c[_levelCog] }
+        m.run { c in
+            blackHole(c[parityCog])
+            parityRuns += 1
+        }
+        for warmup in 1...4 { cogs.turn(_levelCog, to: warmup * 2) }
+        var level = 100
+        let before = parityRuns
+        let counts = AllocationCounter.count(.thread) {
+            for _ in 0..<4 {
+                level = opaqueIdentity(level + 2)
+                cogs.turn(_levelCog, to: level)
+            }
+        }
+        #expect(counts.allocations == 0, "reaction turn allocated: \(counts.calls)")
+        #expect(seen == level)
+        #expect(parityRuns == before, "an even level leaves the parity equal: the second reaction is cut off")
+    }
+
     @Test("PERF-04 1,000 states with 12 UI-read values own 12 boundary objects")
     func boundariesOnlyForUIReads() {
         let cogs = Cogs.forTesting()
