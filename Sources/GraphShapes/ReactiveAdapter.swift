@@ -5,8 +5,13 @@
 @MainActor
 public protocol ReactiveAdapter: AnyObject {
     associatedtype Value
-    /// What a computed or effect body receives for its tracked reads.
+    /// What a computed body receives for its tracked reads.
     associatedtype Reader
+    /// What an effect body receives for its tracked reads: the computed's
+    /// reader in a runtime whose effects are computeds nothing reads, a
+    /// reader of its own where effects are a different kind of node (Cog's
+    /// reactions).
+    associatedtype EffectReader
     /// What a batch body receives for its writes.
     associatedtype Writer
     associatedtype Signal
@@ -20,13 +25,16 @@ public protocol ReactiveAdapter: AnyObject {
     /// lands on an equal value stops propagation.
     func computed(_ equality: Equality, _ body: @escaping @MainActor (Reader) -> Value) -> Computed
     /// Runs once now, then once after each batch that changed what it read.
-    func effect(_ body: @escaping @MainActor (Reader) -> Void)
+    func effect(_ body: @escaping @MainActor (EffectReader) -> Void)
     /// One batch: effects run once, after `body` returns.
     func batch(_ body: (Writer) -> Void)
     func write(_ signal: Signal, _ value: Value, in writer: Writer)
     /// Tracked reads, inside a computed or effect body.
     func get(_ signal: Signal, in reader: Reader) -> Value
     func get(_ computed: Computed, in reader: Reader) -> Value
+    /// Tracked reads, inside an effect body.
+    func get(_ signal: Signal, in reader: EffectReader) -> Value
+    func get(_ computed: Computed, in reader: EffectReader) -> Value
     /// Untracked reads from outside any body.
     func read(_ signal: Signal) -> Value
     func read(_ computed: Computed) -> Value

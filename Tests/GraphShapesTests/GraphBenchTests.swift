@@ -7,7 +7,7 @@ import Testing
 struct GraphBenchTests {
     @Test("a Kairo case verified against the wrong runtime's counts fails with expected and actual")
     func kairoMismatchFails() {
-        let adapter = CogAdapter<Int>(effectValue: 0)
+        let adapter = CogAdapter<Int>()
         // Cog runs unstable in 202 computed runs; the clone's expectation is 302.
         let instance = GraphBench.kairoInstance(.unstable, KairoShape.unstable.build(adapter), "stategraph", nil)
         #expect(instance.verify() == "steady iter(): expected comp 302, eff 101, got comp 202, eff 101")
@@ -15,7 +15,7 @@ struct GraphBenchTests {
 
     @Test("a Kairo case verified against its own runtime passes")
     func kairoMatchPasses() {
-        let adapter = CogAdapter<Int>(effectValue: 0)
+        let adapter = CogAdapter<Int>()
         let instance = GraphBench.kairoInstance(.diamond, KairoShape.diamond.build(adapter), "cog") { adapter.edgePoolHighWaterMark }
         #expect(instance.verify() == nil)
     }

@@ -8,7 +8,7 @@ import Testing
 struct KairoShapeTests {
     @Test("Kairo shapes on Cog: reference counts, steady edge pool", arguments: KairoShape.allCases)
     func cog(shape: KairoShape) {
-        let adapter = CogAdapter<Int>(effectValue: 0)
+        let adapter = CogAdapter<Int>()
         let graph = GraphShapeTestSupport.verify(shape, on: adapter)
         let highWater = adapter.edgePoolHighWaterMark
         for _ in 0..<20 { graph.iter() }

@@ -7,7 +7,7 @@ import Testing
 struct OtherShapeTests {
     @Test("molBench: results every call, comp 9 with identity and 7 with structural equality (stategraph one more)", arguments: MolBench.Semantics.allCases)
     func molBench(semantics: MolBench.Semantics) {
-        check(MolBench.build(CogAdapter<MolValue>(effectValue: .number(0)), semantics), semantics, "cog")
+        check(MolBench.build(CogAdapter<MolValue>(), semantics), semantics, "cog")
         check(MolBench.build(StateGraphAdapter<MolValue>(), semantics), semantics, "stategraph")
     }
 
@@ -25,7 +25,7 @@ struct OtherShapeTests {
         let count = 2000
         // The published sizes: 100,000 edges for every case but createSignals and 0to1.
         #expect(benchmark.edges() == ([.signals, .zeroToOne].contains(benchmark) ? 0 : SBenchCreate.count))
-        let cog = benchmark.prepare(CogAdapter<Int>(effectValue: 0), count: count)
+        let cog = benchmark.prepare(CogAdapter<Int>(), count: count)
         cog.create()
         #expect(cog.mismatch() == nil, "cog: \(cog.mismatch() ?? "")")
         #expect(cog.effectRuns.count == benchmark.effects(count: count))
@@ -47,7 +47,7 @@ struct OtherShapeTests {
     @Test("cellx on every adapter: values before and after, 4L runs in the build and in the batch", arguments: [7, 12, 100])
     func cellx(layers: Int) {
         let expected = Cellx.expected(layers: layers)
-        for outcome in [Cellx.run(CogAdapter<Int>(effectValue: 0), layers: layers),
+        for outcome in [Cellx.run(CogAdapter<Int>(), layers: layers),
                         Cellx.run(StateGraphAdapter<Int>(), layers: layers)] {
             #expect(outcome.before == expected.before && outcome.after == expected.after)
             #expect(outcome.build == Cellx.counts(layers: layers))
@@ -70,7 +70,7 @@ struct OtherShapeTests {
             (.init(width: 4, totalLayers: 2, staticFraction: 0.5, sources: 2, readFraction: 1), 10, 72, 22),
         ]
         for (parameters, iterations, sum, count) in cases {
-            let cog = DynamicGraph(CogAdapter(effectValue: 0), parameters)
+            let cog = DynamicGraph(CogAdapter(), parameters)
             #expect(cog.run(iterations: iterations) == sum)
             #expect(cog.graph.computedRuns.count == count)
             let stategraph = DynamicGraph(StateGraphAdapter(), parameters)
@@ -83,7 +83,7 @@ struct OtherShapeTests {
     func dynamicShapes() {
         let published = [(40, 0, 2), (90, 20, 2), (11000, 595, 1000), (4000, 0, 1000), (2495, 0, 5), (1400, 666, 100)]
         for (configuration, (computeds, dynamic, leaves)) in zip(DynamicConfiguration.all, published) {
-            let graph = DynamicGraph(CogAdapter(effectValue: 0), configuration.parameters)
+            let graph = DynamicGraph(CogAdapter(), configuration.parameters)
             #expect(graph.computedNodes == computeds && graph.dynamicNodes == dynamic && graph.readLeaves.count == leaves,
                     "\(configuration.title)")
         }
@@ -111,7 +111,7 @@ struct SBenchUpdateTests {
 
     @Test("sBench update graphs on every adapter run (writes − 1) × effects", arguments: SBenchUpdate.allCases)
     func reruns(update: SBenchUpdate) {
-        for (writes, runs) in [update.build(CogAdapter<Int>(effectValue: 0), writes: 20),
+        for (writes, runs) in [update.build(CogAdapter<Int>(), writes: 20),
                                update.build(StateGraphAdapter<Int>(), writes: 20)] {
             #expect(runs.count == update.shape.effects, "each effect runs once when created")
             writes()

@@ -2,20 +2,17 @@ import Cog
 import CogTesting
 
 /// Cog: a signal is a manual cog, a computed an automatic cog, a batch a
-/// turn. Cog has no reactions yet (docs/cog.md, flush step 5), so an effect
-/// is an automatic cog with never-equal values read once through
-/// `cogs[]`: that makes it a hot root which every flush settles, so its body
-/// runs once per turn that changed what it read, after the turn's writes.
+/// turn, and an effect a reaction (`CogController.run`), as an app
+/// registers one: it runs once now, then once after each turn that changed
+/// what it read. Reactions read through `CogReader<UInt8>`, so effect
+/// bodies get their own reader type.
 @MainActor
 public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
-    public let cogs = Cogs.forTesting()
+    public let cogs: Cogs
+    private let controller: CogController
 
-    /// What an effect cog stores: effects have no value of their own, but
-    /// their body must receive a `CogReader<Value>` like every computed's.
-    private let effectValue: Value
-
-    public init(effectValue: Value) {
-        self.effectValue = effectValue
+    public init() {
+        (cogs, controller) = Cogs.forTestingWithController()
     }
 
     public static var runtimeName: String { "cog" }
@@ -31,13 +28,8 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
         }
     }
 
-    public func effect(_ body: @escaping @MainActor (CogReader<Value>) -> Void) {
-        let placeholder = effectValue
-        let effectCog = Cog<Value>(equals: { _, _ in false }) { c in
-            body(c)
-            return placeholder
-        }
-        _ = cogs[effectCog]
+    public func effect(_ body: @escaping @MainActor (CogReader<UInt8>) -> Void) {
+        controller.run(name: "effect", body)
     }
 
     public func batch(_ body: (CogWriter) -> Void) {
@@ -54,6 +46,12 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
 
     @inline(__always)
     public func get(_ computed: Cog<Value>, in reader: CogReader<Value>) -> Value { reader[computed] }
+
+    @inline(__always)
+    public func get(_ signal: Cog<Value>.Manual, in reader: CogReader<UInt8>) -> Value { reader[signal] }
+
+    @inline(__always)
+    public func get(_ computed: Cog<Value>, in reader: CogReader<UInt8>) -> Value { reader[computed] }
 
     public func read(_ signal: Cog<Value>.Manual) -> Value { cogs.peek(signal) }
 

@@ -89,7 +89,7 @@ public enum GraphBench {
         return GraphBenchCase(shape: shape.rawValue, runtime: runtime, unit: "\(repeats) × iter()", iterationUnit: "iter()",
                               alienMilliseconds: repeats == 500 ? alienKairo[shape] : nil) {
             if runtime == "cog" {
-                let adapter = CogAdapter<Int>(effectValue: 0)
+                let adapter = CogAdapter<Int>()
                 return kairoInstance(shape, shape.build(adapter), runtime, repeats: repeats) { adapter.edgePoolHighWaterMark }
             }
             return kairoInstance(shape, shape.build(StateGraphAdapter<Int>()), runtime, repeats: repeats, nil)
@@ -124,7 +124,7 @@ public enum GraphBench {
             let graph: ShapeGraph
             var pool: (() -> Int)?
             if runtime == "cog" {
-                let adapter = CogAdapter<MolValue>(effectValue: .number(0))
+                let adapter = CogAdapter<MolValue>()
                 graph = MolBench.build(adapter, semantics)
                 pool = { adapter.edgePoolHighWaterMark }
             } else {
@@ -156,7 +156,7 @@ public enum GraphBench {
             let counts = Cellx.counts(layers: layers)
             let once: () -> Void = {
                 let outcome = runtime == "cog"
-                    ? Cellx.run(CogAdapter<Int>(effectValue: 0), layers: layers)
+                    ? Cellx.run(CogAdapter<Int>(), layers: layers)
                     : Cellx.run(StateGraphAdapter<Int>(), layers: layers)
                 check.expect(outcome.before, expected.before, "before")
                 check.expect(outcome.after, expected.after, "after")
@@ -176,7 +176,7 @@ public enum GraphBench {
         GraphBenchCase(shape: configuration.title, runtime: runtime, unit: "one run of \(configuration.iterations) writes",
                        iterationUnit: "run", alienMilliseconds: alienDynamic[configuration.title]) {
             runtime == "cog"
-                ? dynamicInstance(DynamicGraph(CogAdapter(effectValue: 0), configuration.parameters), configuration)
+                ? dynamicInstance(DynamicGraph(CogAdapter(), configuration.parameters), configuration)
                 : dynamicInstance(DynamicGraph(StateGraphAdapter(), configuration.parameters), configuration)
         }
     }
@@ -187,7 +187,7 @@ public enum GraphBench {
             let check = Checker()
             var current: (writes: () -> Void, effectRuns: RunCounter)?
             let fresh: () -> Void = {
-                current = runtime == "cog" ? update.build(CogAdapter<Int>(effectValue: 0)) : update.build(StateGraphAdapter<Int>())
+                current = runtime == "cog" ? update.build(CogAdapter<Int>()) : update.build(StateGraphAdapter<Int>())
             }
             // Checks the run just timed: its reruns, on top of the build's.
             let run: () -> Void = {
@@ -220,7 +220,7 @@ public enum GraphBench {
             var clone: SBenchCreate.Prepared<StateGraphAdapter<Int>>?
             let fresh: () -> Void = {
                 if runtime == "cog" {
-                    cog = benchmark.prepare(CogAdapter<Int>(effectValue: 0))
+                    cog = benchmark.prepare(CogAdapter<Int>())
                 } else {
                     clone = benchmark.prepare(StateGraphAdapter<Int>())
                 }

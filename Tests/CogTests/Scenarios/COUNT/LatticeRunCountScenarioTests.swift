@@ -15,15 +15,15 @@ struct LatticeRunCountScenarioTests {
 
     @Test("COUNT-05 dynamicBench unit graphs: sums and run counts match exactly on fresh graphs")
     func dynamicUnitGraphs() {
-        let small = DynamicGraph(CogAdapter(effectValue: 0), .init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 1))
+        let small = DynamicGraph(CogAdapter(), .init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 1))
         #expect(small.run(iterations: 2) == 16)
         #expect(small.graph.computedRuns.count == 11)
 
-        let lazy = DynamicGraph(CogAdapter(effectValue: 0), .init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 2.0 / 3))
+        let lazy = DynamicGraph(CogAdapter(), .init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 2.0 / 3))
         #expect(lazy.run(iterations: 10) == 72)
         #expect(lazy.graph.computedRuns.count == 41)
 
-        let mixed = DynamicGraph(CogAdapter(effectValue: 0), .init(width: 4, totalLayers: 2, staticFraction: 0.5, sources: 2, readFraction: 1))
+        let mixed = DynamicGraph(CogAdapter(), .init(width: 4, totalLayers: 2, staticFraction: 0.5, sources: 2, readFraction: 1))
         #expect(mixed.run(iterations: 10) == 72)
         #expect(mixed.graph.computedRuns.count == 22)
     }
@@ -37,7 +37,7 @@ struct LatticeRunCountScenarioTests {
             (DynamicParameters(width: 100, totalLayers: 5, staticFraction: 1, sources: 25, readFraction: 1), 200, 244),
             (DynamicParameters(width: 5, totalLayers: 500, staticFraction: 1, sources: 3, readFraction: 1), 10, 2493),
         ] {
-            let graph = DynamicGraph(CogAdapter(effectValue: 0), parameters)
+            let graph = DynamicGraph(CogAdapter(), parameters)
             _ = graph.run(iterations: iterations)
             let runs = graph.graph.counting { _ = graph.run(iterations: iterations) }
             #expect(runs.computed == perIteration * iterations)
