@@ -393,31 +393,23 @@ final class Graph {
         changedInFlush[Int(node)] = flushStamp
         enqueueIfHot(node)
         var edge = subsHead[Int(node)]
+        guard edge != Self.none else { return }
+        // The push creates no node or edge, so no column moves while it
+        // runs: each base is read once rather than after every store.
+        let flags = self.flags.base.unsafelyUnwrapped
+        let subOf = edges.sub.base.unsafelyUnwrapped
+        let nextSub = edges.nextSub.base.unsafelyUnwrapped
         while edge != Self.none {
-            let sub = edges.sub[Int(edge)]
+            let sub = subOf[Int(edge)]
             let current = flags[Int(sub)]
             if current.isDisjoint(with: .stale) {
-                flags[Int(sub)] = current.union(.dirty)
-                enqueueIfHot(sub)
-                propagateStack.append(sub)
+                mark(sub, current, .dirty, in: flags)
             } else if !current.contains(.dirty) {
                 flags[Int(sub)] = current.subtracting(.check).union(.dirty)
             }
-            edge = edges.nextSub[Int(edge)]
+            edge = nextSub[Int(edge)]
         }
-        while let next = propagateStack.popLast() {
-            var edge = subsHead[Int(next)]
-            while edge != Self.none {
-                let sub = edges.sub[Int(edge)]
-                let current = flags[Int(sub)]
-                if current.isDisjoint(with: .stale) {
-                    flags[Int(sub)] = current.union(.check)
-                    enqueueIfHot(sub)
-                    propagateStack.append(sub)
-                }
-                edge = edges.nextSub[Int(edge)]
-            }
-        }
+        propagateCheck(flags: flags)
     }
 
     /// Forces `node` to rerun at the next settle, as if a direct dependency
@@ -426,20 +418,9 @@ final class Graph {
         let n = Int(node)
         flags[n] = flags[n].subtracting(.check).union(.dirty)
         enqueueIfHot(node)
+        guard subsHead[n] != Self.none else { return }
         propagateStack.append(node)
-        while let next = propagateStack.popLast() {
-            var edge = subsHead[Int(next)]
-            while edge != Self.none {
-                let sub = edges.sub[Int(edge)]
-                let current = flags[Int(sub)]
-                if current.isDisjoint(with: .stale) {
-                    flags[Int(sub)] = current.union(.check)
-                    enqueueIfHot(sub)
-                    propagateStack.append(sub)
-                }
-                edge = edges.nextSub[Int(edge)]
-            }
-        }
+        propagateCheck(flags: flags.base.unsafelyUnwrapped)
     }
 
     /// A seeded source: its subscribers become stale like after a commit
@@ -447,24 +428,43 @@ final class Graph {
     /// or reaction happens now and the next real turn catches up.
     func markSeeded(_ node: Int32) {
         var edge = subsHead[Int(node)]
+        guard edge != Self.none else { return }
+        let flags = self.flags.base.unsafelyUnwrapped
         while edge != Self.none {
             let sub = edges.sub[Int(edge)]
-            flags[Int(sub)] = flags[Int(sub)].subtracting(.check).union(.dirty)
-            enqueueIfHot(sub)
-            propagateStack.append(sub)
+            let current = flags[Int(sub)]
+            mark(sub, current.subtracting(.check), .dirty, in: flags)
             edge = edges.nextSub[Int(edge)]
         }
+        propagateCheck(flags: flags)
+    }
+
+    /// Marks `sub` with `bit`, queues it when the flush settles it, and
+    /// pushes it for `propagateCheck` when something reads it.
+    @inline(__always)
+    private func mark(_ sub: Int32, _ current: NodeFlags, _ bit: NodeFlags, in flags: UnsafeMutablePointer<NodeFlags>) {
+        var updated = current.union(bit)
+        if !current.isDisjoint(with: .settledByFlush), !current.contains(.queued) {
+            updated.insert(.queued)
+            if current.contains(.reaction) { reactionQueue.append(sub) } else { hotQueue.append(sub) }
+        }
+        flags[Int(sub)] = updated
+        if subsHead[Int(sub)] != Self.none { propagateStack.append(sub) }
+    }
+
+    /// Marks CHECK everything below the nodes on `propagateStack` that is
+    /// not already stale.
+    private func propagateCheck(flags: UnsafeMutablePointer<NodeFlags>) {
+        let subsHead = self.subsHead.base.unsafelyUnwrapped
+        let subOf = edges.sub.base.unsafelyUnwrapped
+        let nextSub = edges.nextSub.base.unsafelyUnwrapped
         while let next = propagateStack.popLast() {
             var edge = subsHead[Int(next)]
             while edge != Self.none {
-                let sub = edges.sub[Int(edge)]
+                let sub = subOf[Int(edge)]
                 let current = flags[Int(sub)]
-                if current.isDisjoint(with: .stale) {
-                    flags[Int(sub)] = current.union(.check)
-                    enqueueIfHot(sub)
-                    propagateStack.append(sub)
-                }
-                edge = edges.nextSub[Int(edge)]
+                if current.isDisjoint(with: .stale) { mark(sub, current, .check, in: flags) }
+                edge = nextSub[Int(edge)]
             }
         }
     }
