@@ -14,7 +14,8 @@ extension Cogs {
             production: .automatic { reader, _ in
                 body(reader)
                 return 0
-            }
+            },
+            kernels: Self.reactionKernels
         )
         let family = family(for: descriptor)
         let node = family.node(ofRow: family.row(for: nil))
@@ -40,6 +41,15 @@ extension Cogs {
         }
         return node
     }
+
+    /// A reaction's value is a placeholder nothing reads, so its run
+    /// compares nothing: after the first run it never reports a change.
+    private static let reactionKernels: (recompute: FamilyBase.RecomputeKernel, commit: FamilyBase.CommitKernel) = (
+        recompute: { @MainActor base, slot, node in
+            unsafeDowncast(base, to: Family<UInt8>.self).runSelector(slot: slot, node: node) { _, _ in true }
+        },
+        commit: { @MainActor _, _ in false }
+    )
 
     /// Runs the queued reactions: the ones the push reached in registration
     /// order, then any registered meanwhile, in registration order.
