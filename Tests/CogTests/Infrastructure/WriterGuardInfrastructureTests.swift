@@ -24,7 +24,7 @@ struct WriterGuardInfrastructureTests {
     func writerInsideSelectorTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let cogs = Cogs.forTesting()
+                let cogs = Cogs.forTesting(clock: TestClock())
                 cogs.turn { c in
                     smuggledWriter.writer = c
                     _ = cogs.peek(smugglingCog)

@@ -9,7 +9,7 @@ struct AsyncStatusScenarioTests {
     func firstReadIsPending() async {
         let work = ControlledWork<Int>()
         let countCog = Cog<Int>.Async(default: 7) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         #expect(cogs[countCog] == 7)
         let status = cogs.status.peek(countCog)
         #expect(status.kind == .pending)
@@ -27,7 +27,7 @@ struct AsyncStatusScenarioTests {
     func successfulNilIsDistinct() async {
         let work = ControlledWork<String?>()
         let noteCog = Cog<String?>.Async(default: nil) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         #expect(cogs.status.peek(noteCog).hasSucceeded == false)
         await work.started(1)
         await work.succeed(1, with: nil)
@@ -42,7 +42,7 @@ struct AsyncStatusScenarioTests {
     func accessorWalk() async {
         let work = ControlledWork<Int>()
         let scoreCog = Cog<Int>.Async(default: 0) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         var status = cogs.status.peek(scoreCog)
         #expect(status.entry == StatusEntry(kind: .pending, value: "0", hasSucceeded: false, error: nil))
         #expect(status.isLoading)
@@ -70,7 +70,7 @@ struct AsyncStatusScenarioTests {
         let work = ControlledWork<Int>()
         let levelCog = Cog<Int>.Async(default: -1) { _ in .run { try await work.run() } }
         let doubledCog = Cog<Int> { c in c[levelCog] * 2 }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         #expect(cogs[levelCog] == -1)
         #expect(cogs.peek(levelCog) == -1)
         #expect(cogs.peek(doubledCog) == -2)
@@ -89,7 +89,7 @@ struct AsyncStatusScenarioTests {
     func statusFieldsTrackSeparately() async {
         let work = ControlledWork<Int>()
         let stockCog = Cog<Int>.Async(default: 0) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs.status.peek(stockCog)
         await work.started(1)
         await work.succeed(1, with: 3)
@@ -118,7 +118,7 @@ struct AsyncStatusScenarioTests {
     func initialFailure() async {
         let work = ControlledWork<Int>()
         let quoteCog = Cog<Int>.Async(name: "quote", default: 0) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let watcher = StatusWatcher(cogs, quoteCog)
         await work.started(1)
         await work.fail(1, TestFailure("down"))
@@ -140,7 +140,7 @@ struct AsyncStatusScenarioTests {
             _ = c[_zipCog]
             return .run { try await work.run() }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let watcher = StatusWatcher(cogs, weatherCog)
         await work.started(1)
         await work.succeed(1, with: "sunny")
@@ -167,7 +167,7 @@ struct AsyncStatusScenarioTests {
             downstreamRuns.bump()
             return "$\(c[priceCog])"
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let view = HeadlessView()
         view.render { _ = cogs[labelCog] }
         await work.started(1)
@@ -187,7 +187,7 @@ struct AsyncStatusScenarioTests {
     func repeatedFailure() async {
         let work = ControlledWork<Int>()
         let inboxCog = Cog<Int>.Async(default: 0) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let values = ValueWatcher(cogs, inboxCog)
         let statuses = StatusWatcher(cogs, inboxCog)
         await work.started(1)
@@ -203,7 +203,7 @@ struct AsyncStatusScenarioTests {
     func innerCancellationIsFailure() async {
         let work = ControlledWork<Int>()
         let feedCog = Cog<Int>.Async(default: 0) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[feedCog]
         await work.started(1)
         await work.fail(1, CancellationError())
@@ -222,8 +222,8 @@ struct AsyncStatusScenarioTests {
         }
         let work = ControlledWork<Draft>()
         let draftCogs = CogBox<Draft, Int>.Async(default: makeDraft()) { _, _ in .run { try await work.run() } }
-        let first = Cogs.forTesting()
-        let second = Cogs.forTesting()
+        let first = Cogs.forTesting(clock: TestClock())
+        let second = Cogs.forTesting(clock: TestClock())
         let a = first.peek(draftCogs[1])
         let b = second.peek(draftCogs[1])
         let c = first.peek(draftCogs[2])
@@ -247,7 +247,7 @@ struct AsyncStatusScenarioTests {
                 return try await work.run()
             }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[isolatedCog]
         await work.started(1)
         await work.succeed(1, with: 1)
@@ -258,7 +258,7 @@ struct AsyncStatusScenarioTests {
     func taskCarriesNameAndKey() async {
         let work = ControlledWork<Int>()
         let forecastCogs = CogBox<Int, String>.Async(name: "forecast", default: 0) { _, _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[forecastCogs["94110"]]
         await work.started(1)
         #expect(work.label(of: 1) == "forecast[94110]")

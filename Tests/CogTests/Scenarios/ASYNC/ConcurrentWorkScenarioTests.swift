@@ -48,7 +48,7 @@ struct ConcurrentWorkScenarioTests {
             let input = c[_inputCog]
             return .run { try await crunch(input, work, sightings) }
         }
-        let (cogs, m) = Cogs.forTestingWithController()
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
         let published = EventLog()
         m.watch(productCog) { _, product in published.append("\(product) on the main queue: \(MainQueue.isCurrent)") }
         await work.started(1)
@@ -69,7 +69,7 @@ struct ConcurrentWorkScenarioTests {
             let input = c[_inputCog]
             return .run { try await crunch(input, work, sightings) }
         }
-        let (cogs, m) = Cogs.forTestingWithController()
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
         let published = EventLog()
         m.watch(productCog) { _, product in published.append("\(product)") }
         await work.started(1)

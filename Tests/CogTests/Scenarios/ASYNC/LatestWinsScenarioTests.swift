@@ -13,7 +13,7 @@ struct LatestWinsScenarioTests {
             return .run { try await work.run() }
         }
         let weatherCog = spelled ? Cog<String>.Async(.latest, default: "", selector) : Cog<String>.Async(default: "", selector)
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[weatherCog]
         await work.started(1)
         cogs.turn(_zipCog, to: 2)
@@ -32,7 +32,7 @@ struct LatestWinsScenarioTests {
             _ = c[_zipCog]
             return .run { try await work.run() }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let watcher = StatusWatcher(cogs, weatherCog)
         await work.started(1)
         cogs.turn(_zipCog, to: 2)
@@ -52,7 +52,7 @@ struct LatestWinsScenarioTests {
             _ = c[_zipCog]
             return .run { try await work.run() }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let watcher = StatusWatcher(cogs, weatherCog)
         await work.started(1)
         cogs.turn(_zipCog, to: 2)
@@ -69,7 +69,7 @@ struct LatestWinsScenarioTests {
             selectorRuns.bump()
             return .run { try await work.run() }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[countCog]
         await work.started(1)
         await work.succeed(1, with: 1)
@@ -89,7 +89,7 @@ struct LatestWinsScenarioTests {
         let _zipCog = Cog<Int>.Manual { 1 }
         let _unitsCog = Cog<String>.Manual { "F" }
         let work = ControlledWork<String>()
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let weatherCog = Cog<String>.Async(default: "") { c in
             _ = c[_zipCog]
             return .run {
@@ -110,7 +110,7 @@ struct LatestWinsScenarioTests {
     func keysAreIndependent() async {
         let work = ControlledWork<String>()
         let detailCogs = CogBox<String, Int>.Async(default: "") { _, id in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[detailCogs[1]]
         await work.started(1)
         _ = cogs[detailCogs[2]]
@@ -130,7 +130,7 @@ struct LatestWinsScenarioTests {
             _ = c[_idCog]
             return .run { try await work.run() }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[detailCog]
         await work.started(1)
         await work.succeed(1, with: "first")
@@ -150,7 +150,7 @@ struct LatestWinsScenarioTests {
     func refreshReplacesInFlightWork() async {
         let work = ControlledWork<Int>()
         let countCog = Cog<Int>.Async(default: 0) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[countCog]
         await work.started(1)
         let older = cogs.refresh(countCog)
@@ -171,7 +171,7 @@ struct LatestWinsScenarioTests {
     func coldPeekStartsOneRun() async {
         let work = ControlledWork<Int>()
         let countCog = Cog<Int>.Async(default: 5) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         #expect(cogs.peek(countCog) == 5)
         let status = cogs.status.peek(countCog)
         #expect(status.kind == .pending)
@@ -190,7 +190,7 @@ struct LatestWinsScenarioTests {
             selectorRuns.bump()
             return .run { try await work.run() }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let turnsBefore = cogs.debugCompletedTurnCount
         let handle = cogs.refresh(countCog)
         #expect(handle.generation == 1)
@@ -208,7 +208,7 @@ struct LatestWinsScenarioTests {
     func keyedValueSpelling() async {
         let work = ControlledWork<Int>()
         let forecastCogs = CogBox<Int, String>.Async(default: 0) { _, _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let view = HeadlessView()
         view.render { _ = cogs[forecastCogs["94110"]] }
         _ = cogs[forecastCogs[String("9411") + "0"]]
@@ -230,7 +230,7 @@ struct LatestWinsScenarioTests {
         let work = ControlledWork<Int>()
         let forecastCog = Cog<Int>.Async(name: "forecast", default: 0) { _ in .run { try await work.run() } }
         let summaryCog = Cog<String> { c in "high \(c[forecastCog])" }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let view = HeadlessView()
         view.render { _ = cogs[summaryCog] }
         #expect(cogs[summaryCog] == "high 0")
@@ -247,7 +247,7 @@ struct LatestWinsScenarioTests {
     func refreshFromSelectorTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let cogs = Cogs.forTesting()
+                let cogs = Cogs.forTesting(clock: TestClock())
                 let targetCog = Cog<Int>.Async(name: "target", default: 0) { _ in .run { 1 } }
                 let badCog = Cog<Int>(name: "bad") { _ in
                     cogs.refresh(targetCog)

@@ -65,7 +65,7 @@ struct RefreshInTurnTests {
             _ = c[_idCog]
             return .run { try await work.run() }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[detailCog]
         await work.started(1)
         let handle = cogs.refresh(detailCog)
@@ -85,7 +85,7 @@ struct RefreshInTurnTests {
     func workEndedOfNeverStartedGeneration() async {
         let work = ControlledWork<Int>()
         let countCog = Cog<Int>.Async(.exhaustLatest, default: 0) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[countCog]
         await work.started(1)
         let dropped = cogs.refresh(countCog)

@@ -48,13 +48,13 @@ struct CycleScenarioTests {
     func mutualCycleTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                _ = Cogs.forTesting().peek(pingCog)
+                _ = Cogs.forTesting(clock: TestClock()).peek(pingCog)
             }
         }
         #expect(result?.standardErrorContent.text.contains("dependency cycle: ping → pong → ping") == true)
         let single = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                _ = Cogs.forTesting().peek(selfCog)
+                _ = Cogs.forTesting(clock: TestClock()).peek(selfCog)
             }
         }
         #expect(single?.standardErrorContent.text.contains("dependency cycle: self → self") == true)
@@ -71,7 +71,7 @@ struct CycleScenarioTests {
     func conditionalCycleTrapsWhenOn() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let cogs = Cogs.forTesting()
+                let cogs = Cogs.forTesting(clock: TestClock())
                 _ = cogs[followerCog]
                 cogs.turn { c in c[_loopOnCog] = true }
             }
@@ -112,7 +112,7 @@ struct CycleScenarioTests {
     func keyedCycleTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                _ = Cogs.forTesting().peek(ringCogs[1])
+                _ = Cogs.forTesting(clock: TestClock()).peek(ringCogs[1])
             }
         }
         #expect(result?.standardErrorContent.text.contains("dependency cycle: ring[1] → ring[2] → ring[3] → ring[1]") == true)

@@ -14,7 +14,7 @@ extension CogOps {
 struct ExportScenarioTests {
     @Test("EXPORT-01 the first value is the current settled value, even for a cold cog")
     func firstValueIsCurrent() async {
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let greetingCog = Cog<String> { c in "hi \(c[_nameCog])" }
         var values = cogs.values(of: greetingCog).makeAsyncIterator()
         #expect(await values.next() == "hi start")
@@ -22,7 +22,7 @@ struct ExportScenarioTests {
 
     @Test("EXPORT-02 after the first value, each change arrives")
     func changesArrive() async {
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         var values = cogs.values(of: _nameCog).makeAsyncIterator()
         #expect(await values.next() == "start")
         cogs.rename("a")
@@ -33,7 +33,7 @@ struct ExportScenarioTests {
 
     @Test("EXPORT-03 a paused .newest(1) reader gets the settled newest value; no turn waits")
     func newestSkips() async {
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         var values = cogs.values(of: _nameCog).makeAsyncIterator()
         #expect(await values.next() == "start")
         for name in ["A", "B", "C"] { cogs.rename(name) }
@@ -42,7 +42,7 @@ struct ExportScenarioTests {
 
     @Test("EXPORT-04 a paused .oldest(2) reader gets A and B in order and C is dropped")
     func oldestKeepsFirst() async {
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         var values = cogs.values(of: _nameCog, buffering: .oldest(2)).makeAsyncIterator()
         #expect(await values.next() == "start")
         for name in ["A", "B", "C"] { cogs.rename(name) }
@@ -54,7 +54,7 @@ struct ExportScenarioTests {
 
     @Test("EXPORT-09 a paused .unbounded reader receives every settled value in order")
     func unboundedKeepsAll() async {
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         var values = cogs.values(of: _nameCog, buffering: .unbounded).makeAsyncIterator()
         #expect(await values.next() == "start")
         for name in ["A", "B", "C"] { cogs.rename(name) }
@@ -65,7 +65,7 @@ struct ExportScenarioTests {
 
     @Test("EXPORT-05 two subscribers own independent buffers; cancelling one leaves the other")
     func independentSubscribers() async {
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let first = cogs.values(of: _nameCog, buffering: .unbounded)
         let second = cogs.values(of: _nameCog, buffering: .unbounded)
         var firstValues = first.makeAsyncIterator()
@@ -82,7 +82,7 @@ struct ExportScenarioTests {
 
     @Test("EXPORT-14 an equal recompute offers nothing")
     func equalRecomputeOffersNothing() async {
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         var values = cogs.values(of: parityCog, buffering: .unbounded).makeAsyncIterator()
         #expect(await values.next() == true)
         cogs.turn(_countCog, to: 2)

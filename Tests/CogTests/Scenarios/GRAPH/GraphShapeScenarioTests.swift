@@ -34,7 +34,7 @@ struct GraphShapeScenarioTests {
     func coldNestingBeyondLimitTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let cogs = Cogs.forTesting()
+                let cogs = Cogs.forTesting(clock: TestClock())
                 _ = cogs.peek(chainCogs[128])
             }
         }

@@ -19,7 +19,7 @@ struct ReaderLifetimeScenarioTests {
                     escaped = c
                     return c[_readerSourceCog]
                 }
-                let cogs = Cogs.forTesting()
+                let cogs = Cogs.forTesting(clock: TestClock())
                 _ = cogs.peek(leakyCog)
                 _ = escaped?[_readerSourceCog]
             }
@@ -39,7 +39,7 @@ struct ReaderLifetimeScenarioTests {
                     return c[_readerSourceCog]
                 }
                 do {
-                    let cogs = Cogs.forTesting()
+                    let cogs = Cogs.forTesting(clock: TestClock())
                     _ = cogs.peek(leakyCog)
                 }
                 _ = escaped?[_readerSourceCog]

@@ -150,7 +150,7 @@ struct ResetAndDiscardScenarioTests {
     func discardAppSourceTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let cogs = Cogs.forTesting()
+                let cogs = Cogs.forTesting(clock: TestClock())
                 cogs.turn(_appLevelCog, to: 1)
                 cogs.discard(_appLevelCog)
             }

@@ -74,7 +74,7 @@ struct MechanismScenarioTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let log = EventLog()
-                _ = Cogs.forTesting(mechanisms: [RecordingMechanism(tag: "twin", log: log), RecordingMechanism(tag: "twin", log: log)])
+                _ = Cogs.forTesting(mechanisms: [RecordingMechanism(tag: "twin", log: log), RecordingMechanism(tag: "twin", log: log)], clock: TestClock())
             }
         }
         #expect(result?.standardErrorContent.text.contains("share the name 'twin'") == true)
@@ -88,7 +88,7 @@ struct MechanismScenarioTests {
     @Test("MECH-06 an app-lifetime task sleeps on the TestClock and calls an op when the clock jumps")
     func taskOnTestClock() async {
         let clock = TestClock()
-        let (cogs, m) = Cogs.forTestingWithController()
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
         let (ticks, tick) = AsyncStream.makeStream(of: Int.self)
         m.task(name: "hourlyRefresh") { m in
             while (try? await clock.sleep(for: .seconds(3600))) != nil {
@@ -204,7 +204,7 @@ struct MechanismScenarioTests {
     func retiredPeekTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let (cogs, m) = Cogs.forTestingWithController()
+                let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
                 var retired: CogController?
                 m.scope(_gateCog, name: "session") { child in retired = child }
                 cogs.setGate(true)
@@ -234,7 +234,7 @@ struct MechanismScenarioTests {
     func duplicateIdentityTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let (cogs, m) = Cogs.forTestingWithController()
+                let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
                 m.scope(each: _openIDsCog, name: "presentations") { _, _ in }
                 cogs.turn(_openIDsCog, to: [3, 3])
             }

@@ -34,7 +34,7 @@ private final class Latch {
 struct RetirementScenarioTests {
     @Test("MECH-28 a task ignoring cancellation holds the old lifetime open; the replacement starts at once and the old op changes nothing")
     func uncooperativeTask() async {
-        let (cogs, m) = Cogs.forTestingWithController()
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
         let latch = Latch()
         let (events, event) = AsyncStream.makeStream(of: String.self)
         var iterator = events.makeAsyncIterator()

@@ -60,7 +60,7 @@ struct SharedOwnershipScenarioTests {
             return .run { try await work.run() }
         }
         let log = EventLog()
-        let (cogs, m) = Cogs.forTestingWithController()
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
         // The session-lifetime mechanism accepts intents and owns the work.
         m.watch(_intentCog) { _, intent in if let intent { m.accept(order: intent) } }
         m.watch(receiptCog) { _, receipt in log.append("session: \(receipt ?? "none")") }
@@ -103,7 +103,7 @@ struct SharedOwnershipScenarioTests {
         let work = ControlledWork<Int>()
         let priceCog = Cog<Int>.Async(default: 0) { _ in .run { try await work.run() } }
         let durable = EventLog()
-        let (cogs, m) = Cogs.forTestingWithController()
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
         m.watch(priceCog) { _, price in durable.append("price \(price)") }
         await work.started(1)
         await work.succeed(1, with: 10)

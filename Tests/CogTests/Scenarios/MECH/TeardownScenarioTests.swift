@@ -179,7 +179,7 @@ struct TeardownScenarioTests {
 
     @Test("MECH-15 teardown ends export readers instead of leaving them suspended")
     func teardownEndsExports() async {
-        let holder = RuntimeHolder(Cogs.forTesting())
+        let holder = RuntimeHolder(Cogs.forTesting(clock: TestClock()))
         let values = holder.cogs.values(of: _levelCog)
         let reader = Task { @MainActor in
             var seen: [Int] = []
@@ -198,7 +198,7 @@ struct TeardownScenarioTests {
         var deliveries = delivered.makeAsyncIterator()
         let sensor = SensorMechanism(delivered: deliver)
         let engine = sensor.engine
-        let holder = RuntimeHolder(Cogs.forTesting(mechanisms: [sensor]))
+        let holder = RuntimeHolder(Cogs.forTesting(mechanisms: [sensor], clock: TestClock()))
         await Task.detached { engine.emit(7) }.value
         #expect(await deliveries.next() == "recorded 7")
         #expect(holder.cogs.peek(_levelCog) == 7)
@@ -218,11 +218,11 @@ struct TeardownScenarioTests {
 
     @Test("MECH-16 a controller kept alive past teardown runs no op and reports not live")
     func controllerOutlivesRuntime() async {
-        let holder = RuntimeHolder(Cogs.forTesting())
+        let holder = RuntimeHolder(Cogs.forTesting(clock: TestClock()))
         var controller: CogController?
         let (acknowledged, acknowledge) = AsyncStream.makeStream(of: Void.self)
         do {
-            let (cogs, m) = Cogs.forTestingWithController()
+            let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
             controller = m
             cogs.debugOnTeardown { acknowledge.yield() }
         }

@@ -16,7 +16,7 @@ struct OrderedPolicyScenarioTests {
                 return try await work.run()
             }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let values = ValueWatcher(cogs, savedCog)
         await work.started(1)
         await work.succeed(1, with: 0)
@@ -47,7 +47,7 @@ struct OrderedPolicyScenarioTests {
                 return try await work.run()
             }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[searchCog]
         await work.started(1)
         for input in 1...changes { cogs.turn(_inputCog, to: input) }
@@ -68,7 +68,7 @@ struct OrderedPolicyScenarioTests {
             _ = c[_inputCog]
             return .run { try await work.run() }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let values = ValueWatcher(cogs, logCog)
         await work.started(1)
         cogs.turn(_inputCog, to: 1)
@@ -84,7 +84,7 @@ struct OrderedPolicyScenarioTests {
     func queueSurvivesFailure() async {
         let work = ControlledWork<Int>()
         let totalCog = Cog<Int>.Async(.queue, default: 0) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[totalCog]
         await work.started(1)
         await work.succeed(1, with: 10)

@@ -188,7 +188,7 @@ struct ReactionScenarioTests {
 struct ReactionExportOrderScenarioTests {
     @Test("REACT-20 every changed export value is offered before any reaction runs")
     func exportsBeforeReactions() async {
-        let (cogs, m) = Cogs.forTestingWithController()
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
         let log = EventLog()
         let exportedCog = Cog<Int> { c in
             let temp = c[_tempCog]

@@ -85,7 +85,7 @@ struct SeedScenarioTests {
     func seedInsideTurnTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let cogs = Cogs.forTesting()
+                let cogs = Cogs.forTesting(clock: TestClock())
                 cogs.turn { _ in cogs.seed(_zipCog, 1) }
             }
         }

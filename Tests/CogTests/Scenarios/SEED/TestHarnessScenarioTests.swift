@@ -22,7 +22,7 @@ struct TestHarnessScenarioTests {
             _ = c[_inputCog]
             return .run { try await work.run() }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[resultCog]
         var starts = work.starts.makeAsyncIterator()
         #expect(await starts.next() == 1)
@@ -39,7 +39,7 @@ struct TestHarnessScenarioTests {
     func controlledStreamGenerations() async {
         let stream = ControlledStream<Int>()
         let feedCog = Cog<Int>.Async(default: 0) { _ in .stream { stream.sequence() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[feedCog]
         var starts = stream.starts.makeAsyncIterator()
         #expect(await starts.next() == 1)

@@ -8,7 +8,7 @@ struct StreamScenarioTests {
     func elementsPublish() async {
         let stream = ControlledStream<Int>()
         let locationCog = Cog<Int>.Async(name: "location", default: 0) { _ in .stream { stream.sequence() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let values = ValueWatcher(cogs, locationCog)
         #expect(cogs.status.peek(locationCog).isLoading)
         await stream.started(1)
@@ -28,7 +28,7 @@ struct StreamScenarioTests {
             _ = c[_roomCog]
             return .stream { stream.sequence() }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[chatCog]
         await stream.started(1)
         cogs.turn(_roomCog, to: 2)
@@ -44,7 +44,7 @@ struct StreamScenarioTests {
     func naturalEndKeepsSuccess() async {
         let stream = ControlledStream<Int>()
         let tickCog = Cog<Int>.Async(default: 0) { _ in .stream { stream.sequence() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let statuses = StatusWatcher(cogs, tickCog)
         await stream.started(1)
         await stream.yield(1, 3)
@@ -63,7 +63,7 @@ struct StreamScenarioTests {
     func emptyStreamStaysPending() async {
         let stream = ControlledStream<Int>()
         let tickCog = Cog<Int>.Async(default: 9) { _ in .stream { stream.sequence() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[tickCog]
         await stream.started(1)
         let turnsBefore = cogs.debugCompletedTurnCount
@@ -82,7 +82,7 @@ struct StreamScenarioTests {
     func errorBeforeFirstElement() async {
         let stream = ControlledStream<Int>()
         let feedCog = Cog<Int>.Async(default: 0) { _ in .stream { stream.sequence() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[feedCog]
         await stream.started(1)
         let handle = cogs.refresh(feedCog)
@@ -98,7 +98,7 @@ struct StreamScenarioTests {
     func laterErrorKeepsHandle() async {
         let stream = ControlledStream<Int>()
         let feedCog = Cog<Int>.Async(default: 0) { _ in .stream { stream.sequence() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let handle = cogs.refresh(feedCog)
         await stream.started(1)
         await stream.yield(1, 5)
@@ -117,7 +117,7 @@ struct StreamScenarioTests {
             _ = c[_roomCog]
             return .stream { stream.sequence() }
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let statuses = StatusWatcher(cogs, feedCog)
         await stream.started(1)
         cogs.turn(_roomCog, to: 2)
@@ -132,7 +132,7 @@ struct StreamScenarioTests {
     func equalElementsAreNoOps() async {
         let stream = ControlledStream<Int>()
         let levelCog = Cog<Int>.Async(default: 0) { _ in .stream { stream.sequence() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let statuses = StatusWatcher(cogs, levelCog)
         await stream.started(1)
         await stream.yield(1, 4)
@@ -149,7 +149,7 @@ struct StreamScenarioTests {
         struct Reading { var value: Int }
         let stream = ControlledStream<Reading>()
         let readingCog = Cog<Reading>.Async(default: Reading(value: 0)) { _ in .stream { stream.sequence() } }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(clock: TestClock())
         let values = ValueWatcher(cogs, readingCog)
         await stream.started(1)
         await stream.yield(1, Reading(value: 1))

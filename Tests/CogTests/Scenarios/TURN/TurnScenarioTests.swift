@@ -282,7 +282,7 @@ struct TurnScenarioTests {
     func escapedWriterTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let cogs = Cogs.forTesting()
+                let cogs = Cogs.forTesting(clock: TestClock())
                 var escaped: CogWriter?
                 cogs.turn { c in escaped = c }
                 escaped?[_escapeCog] = 1
