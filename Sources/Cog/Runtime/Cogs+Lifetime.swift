@@ -43,10 +43,7 @@ extension Cogs {
     /// is already armed for that time or sooner.
     private func armGraceTimer() {
         guard let earliest = graceWindows.earliest else { return }
-        if let armed = graceWindows.armedDeadline {
-            guard earliest < armed else { return }
-            graceWindows.disarm()
-        }
+        if let armed = graceWindows.armedDeadline, earliest >= armed { return }
         let delay = max(earliest - timers.elapsed, .zero)
         graceWindows.armedDeadline = earliest
         if graceWindows.timer == nil {
@@ -251,10 +248,13 @@ struct ContinuousTimers: CogTimerSource {
 }
 
 /// A dispatch timer source on the main queue, which is the MainActor's
-/// executor. Re-arming reschedules the one source: it allocates nothing,
-/// leaves nothing behind when disarmed, and wakes no other thread's
-/// executor (a sleeping task would hop to the global executor and back
-/// each time it was armed or cancelled).
+/// executor. Arming reschedules the one source: no task is created and
+/// nothing hops to the global executor, where a sleeping task per arming
+/// went there and back (Dispatch itself allocates 32 bytes of timer
+/// configuration per reschedule, measured). The deadline is on the wall
+/// clock, which keeps running while a device sleeps, like the
+/// `ContinuousClock` the grace deadlines are kept in; a firing that comes
+/// early (the wall clock was set forward) finds nothing due and re-arms.
 @MainActor
 final class MainQueueTimer: CogTimer {
     private let source: any DispatchSourceTimer
@@ -270,7 +270,7 @@ final class MainQueueTimer: CogTimer {
         let (seconds, attoseconds) = delay.components
         let nanoseconds = seconds >= Int64(Int.max / 1_000_000_000) - 1
             ? Int.max : Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        source.schedule(deadline: .now() + .nanoseconds(nanoseconds))
+        source.schedule(wallDeadline: .now() + .nanoseconds(nanoseconds))
     }
 
     func disarm() {

@@ -44,6 +44,8 @@ extension Cogs {
 
     /// A reaction's value is a placeholder nothing reads, so its run
     /// compares nothing: after the first run it never reports a change.
+    /// (These kernels take the place of the descriptor's `equals: nil`,
+    /// which elsewhere means "never equal".)
     private static let reactionKernels: (recompute: FamilyBase.RecomputeKernel, commit: FamilyBase.CommitKernel) = (
         recompute: { @MainActor base, slot, node in
             unsafeDowncast(base, to: Family<UInt8>.self).runSelector(slot: slot, node: node) { _, _ in true }

@@ -66,8 +66,8 @@ struct GraceWindows {
     }
 
     /// Ends `node`'s window without releasing it. With no window left, the
-    /// entries still queued are dropped and the armed timer is cancelled,
-    /// so no sleeper outlives the last window.
+    /// entries still queued are dropped and the timer is disarmed, so no
+    /// firing outlives the last window.
     mutating func close(_ node: Int32) {
         let index = Int(node)
         guard index < deadlineByNode.count, deadlineByNode[index] != Self.none else { return }

@@ -8,7 +8,7 @@ private final class DetailFixture {
     let _idCog = Cog<Int>.Manual { 1 }
     let work = ControlledWork<String>()
     private(set) var selectedIDs: [Int] = []
-    let cogs = Cogs.forTesting()
+    let cogs = Cogs.forTesting(clock: TestClock())
     private(set) lazy var detailCog = Cog<String>.Async(default: "") { [unowned self] c in
         let id = c[_idCog]
         selectedIDs.append(id)

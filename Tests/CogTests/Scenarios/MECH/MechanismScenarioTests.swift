@@ -88,7 +88,7 @@ struct MechanismScenarioTests {
     @Test("MECH-06 an app-lifetime task sleeps on the TestClock and calls an op when the clock jumps")
     func taskOnTestClock() async {
         let clock = TestClock()
-        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        let (cogs, m) = Cogs.forTestingWithController(clock: clock)
         let (ticks, tick) = AsyncStream.makeStream(of: Int.self)
         m.task(name: "hourlyRefresh") { m in
             while (try? await clock.sleep(for: .seconds(3600))) != nil {

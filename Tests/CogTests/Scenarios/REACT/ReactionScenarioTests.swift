@@ -64,6 +64,21 @@ struct ReactionScenarioTests {
         #expect(log.events == ["A true", "B 95", "C true"])
     }
 
+    @Test("REACT-05 reactions the push reaches in reverse order (through a stack of computed values) still run in registration order")
+    func registrationOrderThroughComputedValues() {
+        let (cogs, m) = Cogs.forTestingWithController()
+        let log = EventLog()
+        // The push marks the three computed values, then walks them as a
+        // stack, so it reaches their reactions last-registered first.
+        let stages = (1...3).map { stage in Cog<Int> { c in c[_tempCog] + stage } }
+        for (index, stage) in stages.enumerated() {
+            m.run { c in log.append("R\(index + 1) \(c[stage])") }
+        }
+        log.events.removeAll()
+        cogs.setTemp(10)
+        #expect(log.events == ["R1 11", "R2 12", "R3 13"])
+    }
+
     @Test("REACT-06 a reaction is re-tracked on every run")
     func retracked() {
         let _useOtherCog = Cog<Bool>.Manual { false }
