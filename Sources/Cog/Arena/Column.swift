@@ -44,6 +44,13 @@ struct Column<Element>: RandomAccessCollection, @unchecked Sendable {
         }
     }
 
+    /// The address of the first element, for a loop that indexes the
+    /// column through a local pointer. A column that never allocated gives
+    /// a null address, unchecked even in debug builds: no index is valid
+    /// there, so nothing dereferences it.
+    @inlinable
+    var elements: UnsafeMutablePointer<Element> { unsafeBitCast(base, to: UnsafeMutablePointer<Element>.self) }
+
     @inlinable
     var last: Element? { count == 0 ? nil : base.unsafelyUnwrapped[count - 1] }
 

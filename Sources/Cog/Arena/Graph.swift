@@ -143,7 +143,7 @@ final class Graph {
     }
 
     static func initialFlags(automatic: Bool, eager: Bool) -> NodeFlags {
-        var initial: NodeFlags = automatic ? [.automatic, .releasable] : []
+        var initial: NodeFlags = automatic ? [.automatic, .releasable, .cold] : []
         if eager { initial.insert(.eager) }
         return initial
     }
@@ -199,9 +199,7 @@ final class Graph {
     @inlinable @inline(__always)
     func prepareRead(_ node: Int32) {
         let current = flags[Int(node)]
-        if _fastPath(current.rawValue & NodeFlags.readsAsIsMask == 0 || current.rawValue & NodeFlags.readyMask == NodeFlags.readyBits) {
-            return
-        }
+        if _fastPath(current.rawValue & NodeFlags.needsWorkMask == 0) { return }
         prepareReadSlow(node)
     }
 
@@ -210,7 +208,7 @@ final class Graph {
         let current = flags[Int(node)]
         if current.contains(.computing) { trapCycle(closingAt: node) }
         guard current.contains(.automatic) else { return }
-        if !current.contains(.hasValue) {
+        if current.contains(.cold) {
             recompute(node)
         } else if !current.isDisjoint(with: .stale) {
             settle(node)
@@ -286,7 +284,7 @@ final class Graph {
         let run = runs.removeLast()
         activeSubscriber = run.previousSubscriber
         Self.liveRunStamp = run.previousLiveStamp
-        flags[n] = NodeFlags(rawValue: (flags[n].rawValue & ~NodeFlags.computingBit) | NodeFlags.hasValueBit)
+        flags[n] = NodeFlags(rawValue: flags[n].rawValue & ~(NodeFlags.computingBit | NodeFlags.coldBit))
         let keep = depsTail[n]
         let edge = keep != Self.none ? edges.nextDep[Int(keep)] : depsHead[n]
         if _slowPath(edge != Self.none) { dropEdges(of: n, after: keep, from: edge) }
@@ -320,13 +318,30 @@ final class Graph {
     /// subscribers that were waiting on a CHECK to DIRTY.
     func recompute(_ node: Int32) {
         let n = Int(node)
-        let cold = !flags[n].contains(.hasValue)
-        if cold, coldRuns >= Self.coldNestingLimit { trapNesting(startingAt: node, limit: Self.coldNestingLimit) }
+        if _slowPath(flags[n].rawValue & NodeFlags.coldBit != 0 || runs.count >= Self.nestingLimit) {
+            recomputeGuarded(node)
+            return
+        }
+        runKernel(node)
+    }
+
+    /// A first run, or a run nested deeper than the limits allow: counted
+    /// and bounded before it starts.
+    @inline(never)
+    private func recomputeGuarded(_ node: Int32) {
         if runs.count >= Self.nestingLimit { trapNesting(startingAt: node, limit: Self.nestingLimit) }
-        if cold { coldRuns += 1 }
+        guard flags[Int(node)].contains(.cold) else { return runKernel(node) }
+        if coldRuns >= Self.coldNestingLimit { trapNesting(startingAt: node, limit: Self.coldNestingLimit) }
+        coldRuns += 1
+        runKernel(node)
+        coldRuns -= 1
+    }
+
+    @inline(__always)
+    private func runKernel(_ node: Int32) {
+        let n = Int(node)
         let row = slot[n]
         let changed = familyRef[n].family.withGuaranteed { $0.recompute(slot: row, node: node) }
-        if cold { coldRuns -= 1 }
         recomputeCount &+= 1
         #if DEBUG
         lifetime?.recordState(flags[n].contains(.reaction) ? .reaction : .recompute, node)
@@ -334,12 +349,15 @@ final class Graph {
         guard changed else { return }
         changedInFlush[n] = flushStamp
         var edge = subsHead[n]
+        guard edge != Self.none else { return }
+        let flags = self.flags.base.unsafelyUnwrapped
+        let subOf = edges.sub.base.unsafelyUnwrapped
+        let nextSub = edges.nextSub.base.unsafelyUnwrapped
         while edge != Self.none {
-            let sub = Int(edges.sub[Int(edge)])
-            if flags[sub].contains(.check) {
-                flags[sub] = flags[sub].subtracting(.check).union(.dirty)
-            }
-            edge = edges.nextSub[Int(edge)]
+            let sub = Int(subOf[Int(edge)])
+            let current = flags[sub]
+            if current.contains(.check) { flags[sub] = current.subtracting(.check).union(.dirty) }
+            edge = nextSub[Int(edge)]
         }
     }
 
@@ -348,41 +366,60 @@ final class Graph {
     /// Brings a stale, previously computed node up to date without recursion:
     /// walk dependencies in last-run order, settle stale ones first, and stop
     /// at the first one whose value really changed.
+    ///
+    /// The node being examined and its next dependency edge live in locals;
+    /// only its ancestors are frames on `settleStack`. A selector run may
+    /// read (so settle) other nodes and create nodes and edges, so before a
+    /// run the stack's count is stored and after it every column base is
+    /// read again.
     func settle(_ root: Int32) {
         let base = settleStack.count
-        settleStack.append(SettleFrame(node: root, link: depsHead[Int(root)]))
-        while settleStack.count > base {
-            let top = settleStack.count - 1
-            let node = settleStack[top].node
+        var node = root
+        var edge = depsHead[Int(root)]
+        var depth = base
+        var flags = self.flags.base.unsafelyUnwrapped
+        var depOf = edges.dep.elements
+        var nextDep = edges.nextDep.elements
+        while true {
             let current = flags[Int(node)]
             if current.contains(.dirty) {
-                settleStack.removeLast()
+                settleStack.count = depth
                 recompute(node)
-                continue
-            }
-            if !current.contains(.check) {
-                settleStack.removeLast()
-                continue
-            }
-            var edge = settleStack[top].link
-            var descended = false
-            while edge != Self.none {
-                let dep = edges.dep[Int(edge)]
-                edge = edges.nextDep[Int(edge)]
-                let depFlags = flags[Int(dep)]
-                if depFlags.contains(.computing) { trapCycle(closingAt: dep) }
-                if !depFlags.isDisjoint(with: .stale) {
-                    settleStack[top].link = edge
-                    settleStack.append(SettleFrame(node: dep, link: depsHead[Int(dep)]))
+                flags = self.flags.base.unsafelyUnwrapped
+                depOf = edges.dep.elements
+                nextDep = edges.nextDep.elements
+            } else if current.contains(.check) {
+                var descended = false
+                while edge != Self.none {
+                    let dep = depOf[Int(edge)]
+                    edge = nextDep[Int(edge)]
+                    let depFlags = flags[Int(dep)]
+                    guard depFlags.rawValue & (NodeFlags.staleBits | NodeFlags.computingBit) != 0 else { continue }
+                    if depth == settleStack.capacity {
+                        settleStack.count = depth
+                        settleStack.grow()
+                    }
+                    settleStack.base.unsafelyUnwrapped[depth] = SettleFrame(node: node, link: edge)
+                    depth += 1
+                    if depFlags.contains(.computing) {
+                        settleStack.count = depth
+                        trapCycle(closingAt: dep)
+                    }
+                    node = dep
+                    edge = depsHead[Int(dep)]
                     descended = true
                     break
                 }
+                if descended { continue }
+                flags[Int(node)] = current.subtracting(.check)
             }
-            if !descended {
-                flags[Int(node)].remove(.check)
-                settleStack.removeLast()
-            }
+            guard depth > base else { break }
+            depth -= 1
+            let parent = settleStack.base.unsafelyUnwrapped[depth]
+            node = parent.node
+            edge = parent.link
         }
+        settleStack.count = base
     }
 
     // MARK: Push
@@ -418,8 +455,9 @@ final class Graph {
         let n = Int(node)
         flags[n] = flags[n].subtracting(.check).union(.dirty)
         enqueueIfHot(node)
-        guard subsHead[n] != Self.none else { return }
-        propagateStack.append(node)
+        let below = subsHead[n]
+        guard below != Self.none else { return }
+        propagateStack.append(below)
         propagateCheck(flags: flags.base.unsafelyUnwrapped)
     }
 
@@ -440,44 +478,68 @@ final class Graph {
     }
 
     /// Marks `sub` with `bit`, queues it when the flush settles it, and
-    /// pushes it for `propagateCheck` when something reads it.
+    /// pushes its first subscriber edge for `propagateCheck`.
     @inline(__always)
     private func mark(_ sub: Int32, _ current: NodeFlags, _ bit: NodeFlags, in flags: UnsafeMutablePointer<NodeFlags>) {
-        var updated = current.union(bit)
-        if !current.isDisjoint(with: .settledByFlush), !current.contains(.queued) {
-            updated.insert(.queued)
-            if current.contains(.reaction) { reactionQueue.append(sub) } else { hotQueue.append(sub) }
-        }
-        flags[Int(sub)] = updated
-        if subsHead[Int(sub)] != Self.none { propagateStack.append(sub) }
+        flags[Int(sub)] = current.union(bit)
+        if !current.isDisjoint(with: .settledByFlush), !current.contains(.queued) { enqueue(sub) }
+        let below = subsHead[Int(sub)]
+        if below != Self.none { propagateStack.append(below) }
     }
 
-    /// Marks CHECK everything below the nodes on `propagateStack` that is
-    /// not already stale.
+    /// Queues a hot root, eager node or reaction for the flush.
+    @inline(never)
+    func enqueue(_ node: Int32) {
+        flags[Int(node)].insert(.queued)
+        if flags[Int(node)].contains(.reaction) { reactionQueue.append(node) } else { hotQueue.append(node) }
+    }
+
+    /// Marks CHECK everything below the subscriber edges on
+    /// `propagateStack` that is not already stale: a depth-first walk that
+    /// follows each newly marked node's subscribers at once and keeps on
+    /// the stack only the sibling edge to come back to.
     private func propagateCheck(flags: UnsafeMutablePointer<NodeFlags>) {
+        var depth = propagateStack.count
+        guard depth > 0 else { return }
         let subsHead = self.subsHead.base.unsafelyUnwrapped
         let subOf = edges.sub.base.unsafelyUnwrapped
         let nextSub = edges.nextSub.base.unsafelyUnwrapped
-        while let next = propagateStack.popLast() {
-            var edge = subsHead[Int(next)]
-            while edge != Self.none {
-                let sub = subOf[Int(edge)]
-                let current = flags[Int(sub)]
-                if current.isDisjoint(with: .stale) { mark(sub, current, .check, in: flags) }
-                edge = nextSub[Int(edge)]
+        var stack = propagateStack.base.unsafelyUnwrapped
+        depth -= 1
+        var edge = stack[depth]
+        while true {
+            if edge == Self.none {
+                guard depth > 0 else { break }
+                depth -= 1
+                edge = stack[depth]
+                continue
             }
+            let sub = subOf[Int(edge)]
+            edge = nextSub[Int(edge)]
+            let current = flags[Int(sub)]
+            guard current.isDisjoint(with: .stale) else { continue }
+            flags[Int(sub)] = current.union(.check)
+            if !current.isDisjoint(with: .settledByFlush), !current.contains(.queued) { enqueue(sub) }
+            let below = subsHead[Int(sub)]
+            guard below != Self.none else { continue }
+            if edge != Self.none {
+                if depth == propagateStack.capacity {
+                    propagateStack.count = depth
+                    propagateStack.grow()
+                    stack = propagateStack.base.unsafelyUnwrapped
+                }
+                stack[depth] = edge
+                depth += 1
+            }
+            edge = below
         }
+        propagateStack.count = 0
     }
 
     func enqueueIfHot(_ node: Int32) {
         let current = flags[Int(node)]
         guard !current.isDisjoint(with: .settledByFlush), !current.contains(.queued) else { return }
-        flags[Int(node)] = current.union(.queued)
-        if current.contains(.reaction) {
-            reactionQueue.append(node)
-        } else {
-            hotQueue.append(node)
-        }
+        enqueue(node)
     }
 
     // MARK: Flush steps 3 and 4

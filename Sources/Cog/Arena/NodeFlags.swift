@@ -17,8 +17,8 @@ struct NodeFlags: OptionSet, Sendable {
     static let computing = NodeFlags(rawValue: 1 << 2)
     /// An automatic (selector-backed) node, as opposed to a source.
     static let automatic = NodeFlags(rawValue: 1 << 3)
-    /// The automatic node has completed at least one run.
-    static let hasValue = NodeFlags(rawValue: 1 << 4)
+    /// An automatic node that has not completed a run yet: it has no value.
+    static let cold = NodeFlags(rawValue: 1 << 4)
     /// A source with a write staged in the accumulating turn.
     static let staged = NodeFlags(rawValue: 1 << 5)
     /// The node owns a UI boundary, so the flush settles it (a hot root).
@@ -44,14 +44,13 @@ struct NodeFlags: OptionSet, Sendable {
     static let stale: NodeFlags = [.dirty, .check]
 
     /// The read fast path: a node with none of these bits (a source, or an
-    /// automatic node that is current)… needs no work before it is read.
-    @usableFromInline static let readsAsIsMask: UInt16 = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 3)
-    /// …nor does one whose masked bits are exactly automatic + hasValue.
-    @usableFromInline static let readyMask: UInt16 = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4)
-    @usableFromInline static let readyBits: UInt16 = (1 << 3) | (1 << 4)
+    /// automatic node that has a current value) needs no work before it
+    /// is read. Keeping `cold` as its own bit, rather than testing
+    /// `automatic` without a value, makes this one test.
+    @usableFromInline static let needsWorkMask: UInt16 = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 4)
     @usableFromInline static let staleBits: UInt16 = (1 << 0) | (1 << 1)
     @usableFromInline static let computingBit: UInt16 = 1 << 2
-    @usableFromInline static let hasValueBit: UInt16 = 1 << 4
+    @usableFromInline static let coldBit: UInt16 = 1 << 4
     @usableFromInline static let releasableBit: UInt16 = 1 << 11
     @usableFromInline static let stagedBit: UInt16 = 1 << 5
 }

@@ -213,7 +213,7 @@ extension Cogs {
         }
         let handle = CogRefresh()
         defer { noteTransientDemand(node) }
-        let isNew = !graph.flags[Int(node)].contains(.hasValue)
+        let isNew = graph.flags[Int(node)].contains(.cold)
         switch turns.phase {
         case .accumulating where isNew:
             // Created once the turn's writes are committed, so its one

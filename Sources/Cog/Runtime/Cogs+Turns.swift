@@ -98,7 +98,7 @@ extension Cogs {
     private func bindRefreshes() {
         for refresh in turns.refreshBindings {
             // A refresh of a never-read state inside a turn creates it here.
-            if !graph.flags[Int(refresh.node)].contains(.hasValue) { graph.prepareRead(refresh.node) }
+            if graph.flags[Int(refresh.node)].contains(.cold) { graph.prepareRead(refresh.node) }
             bind(refresh.handle, to: refresh.node)
         }
         turns.refreshBindings.removeAll()
