@@ -18,8 +18,9 @@ public final class CogController: CogOps {
     public let name: String
     public private(set) var isLive = true
     private var reactionNodes: [Int32] = []
-    /// Each reaction's body, held through a box its node calls: clearing the
-    /// box at retirement releases what the body captured (MECH-31).
+    /// Each reaction's body, in a box its node calls without owning it:
+    /// dropping the box after retirement releases what the body captured
+    /// (MECH-31).
     private var reactionBodies: [ReactionBody] = []
     private var tasks: [Task<Void, Never>] = []
     private var children: [CogController] = []
@@ -107,7 +108,7 @@ public final class CogController: CogOps {
         let label = "\(self.name).\(name ?? "\(fileID):\(line)")"
         let box = ReactionBody(body)
         reactionBodies.append(box)
-        reactionNodes.append(runtime.registerReaction(named: label) { c in box.body?(c) })
+        reactionNodes.append(runtime.registerReaction(named: label, box))
     }
 
     /// Calls `body` with the old and new value each time `reference` changes.
@@ -274,11 +275,13 @@ public final class CogController: CogOps {
         reactionBodies.removeAll()
         if let runtime {
             for node in nodes { runtime.retireReaction(node) }
+            runtime.releaseReactionBodies(bodies)
         }
         let tasks = self.tasks
         self.tasks.removeAll()
         for task in tasks { task.cancel() }
-        for body in bodies { body.body = nil }
+        // Unless the runtime kept them for now, the bodies go here.
+        _ = consume bodies
     }
 
     /// How many reactions this controller and its live descendants own.
@@ -290,7 +293,8 @@ public final class CogController: CogOps {
 /// A reaction's body, released when its controller retires.
 @MainActor
 final class ReactionBody {
-    var body: (@MainActor (CogReader<UInt8>) -> Void)?
+    /// A constant, so a run calls it without retaining it.
+    let body: @MainActor (CogReader<UInt8>) -> Void
 
     init(_ body: @escaping @MainActor (CogReader<UInt8>) -> Void) {
         self.body = body

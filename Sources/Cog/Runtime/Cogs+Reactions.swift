@@ -8,11 +8,16 @@
 /// the turn it requests during the flush is captured and queued as a later
 /// turn. A reaction registered during a flush joins the tail of the queue.
 extension Cogs {
-    func registerReaction(named name: String, _ body: @escaping @MainActor (CogReader<UInt8>) -> Void) -> Int32 {
+    /// Registers `body` as a reaction. The node calls the body through its
+    /// box without retaining it: the controller owns the box and drops it
+    /// only when the reaction has retired (and, when that happens during a
+    /// selector or reaction run, only after the runs end; see
+    /// `releaseReactionBodies`).
+    func registerReaction(named name: String, _ body: ReactionBody) -> Int32 {
         let descriptor = CogDescriptor<UInt8>(
             name: name, fileID: "", line: 0, equals: nil, isKeyed: false,
-            production: .automatic { reader, _ in
-                body(reader)
+            production: .keyless { [unowned(unsafe) body] reader in
+                body.body(reader)
                 return 0
             },
             kernels: Self.reactionKernels
@@ -72,6 +77,17 @@ extension Cogs {
             graph.prepareRead(node)
         }
         graph.reactionQueue.removeAll(keepingCapacity: true)
+        if !retiredReactionBodies.isEmpty, !graph.isComputing { retiredReactionBodies.removeAll() }
+    }
+
+    /// Lets go of retired reactions' bodies, and so of what they captured.
+    /// A reaction retired while runs are executing (a scope's reaction
+    /// retiring a child) keeps its body until the reaction step ends, so no
+    /// body is freed while it, or a run that called it, is on the stack.
+    func releaseReactionBodies(_ bodies: [ReactionBody]) {
+        if graph.isComputing {
+            retiredReactionBodies.append(contentsOf: bodies)
+        }
     }
 
     /// Retires a reaction or export node: it never runs again and its

@@ -38,6 +38,9 @@ public final class Cogs: CogOps {
     var graceWindows = GraceWindows()
     /// Families whose declaration names its own grace period.
     var graceOverrides: [ObjectIdentifier: Duration] = [:]
+    /// Bodies of reactions retired while runs were executing, dropped when
+    /// the reaction step ends (`releaseReactionBodies`).
+    var retiredReactionBodies: [ReactionBody] = []
 
     #if DEBUG
     /// The bounded debug history (debug builds only; see `CogHistory`).
