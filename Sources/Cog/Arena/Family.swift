@@ -307,8 +307,8 @@ final class Family<Value>: FamilyBase {
     /// nothing of its own.
     @inlinable @inline(__always)
     func runSelector(slot: Int32, node: Int32, equal: (Value, Value) -> Bool) -> Bool {
-        let stamp = graph.beginRun(node)
-        let reader = CogReader(family: self, slot: slot, node: node, stamp: stamp)
+        let run = graph.beginRun(node)
+        let reader = CogReader(family: self, slot: slot, node: node, stamp: run.stamp)
         let fresh: Value
         if isKeylessAutomatic {
             fresh = keylessSelector(reader)
@@ -323,7 +323,7 @@ final class Family<Value>: FamilyBase {
         } else {
             changed = true
         }
-        graph.endRun(node)
+        graph.endRun(node, run)
         if changed { values[slot] = fresh }
         return changed
     }

@@ -31,20 +31,17 @@ final class Graph {
         var link: Int32
     }
 
+    /// What a selector run must restore when it ends, held by the run's
+    /// kernel in its own frame (a run pushes nothing onto a column).
     @usableFromInline
-    struct Run {
-        @usableFromInline var node: Int32
-        @usableFromInline var previousSubscriber: Int32
+    struct RunToken {
+        @usableFromInline let stamp: UInt32
         /// The innermost live run's stamp before this run began.
-        @usableFromInline var previousLiveStamp: UInt32
-        /// `settleStack.count` when the run began; frames above belong to it.
-        @usableFromInline var settleBase: Int
+        @usableFromInline let previousLiveStamp: UInt32
 
-        @inlinable init(node: Int32, previousSubscriber: Int32, previousLiveStamp: UInt32, settleBase: Int) {
-            self.node = node
-            self.previousSubscriber = previousSubscriber
+        @inlinable init(stamp: UInt32, previousLiveStamp: UInt32) {
+            self.stamp = stamp
             self.previousLiveStamp = previousLiveStamp
-            self.settleBase = settleBase
         }
     }
 
@@ -85,10 +82,17 @@ final class Graph {
 
     // MARK: Run and flush state
 
-    /// The node whose selector is running, or `none`.
+    /// The node whose selector is running (the innermost run), or `none`.
     @usableFromInline var activeSubscriber: Int32 = none
-    @usableFromInline var runs = Column<Run>()
-    /// How many of `runs` are first runs.
+    /// How many selector runs are executing, nested.
+    @usableFromInline var runDepth = 0
+    /// Per node, while its selector runs: the run it is nested in (`none`
+    /// for an outermost run) and `settleStack.count` when it began (frames
+    /// above belong to it). The chain from `activeSubscriber` through
+    /// `runParent` is the stack of executing runs, for diagnostics.
+    @usableFromInline var runParent = Column<Int32>()
+    @usableFromInline var runSettleBase = Column<Int32>()
+    /// How many executing runs are first runs.
     private var coldRuns = 0
     /// Selector runs since the runtime started (reactions included): the
     /// benchmark's recomputation count. One add per run.
@@ -115,14 +119,29 @@ final class Graph {
         boundaryIndex.deallocate()
         familyRef.deallocate()
         slot.deallocate()
-        runs.deallocate()
+        runParent.deallocate()
+        runSettleBase.deallocate()
         settleStack.deallocate()
         propagateStack.deallocate()
         hotQueue.deallocate()
         reactionQueue.deallocate()
         edges.deallocate()
     }
-    var isComputing: Bool { !runs.isEmpty }
+    var isComputing: Bool { runDepth > 0 }
+
+    /// The node whose selector is running now, if any.
+    var computingNode: Int32? { runDepth > 0 ? activeSubscriber : nil }
+
+    /// The executing runs, outermost first.
+    private var runStack: [Int32] {
+        var stack: [Int32] = []
+        var node = runDepth > 0 ? activeSubscriber : Self.none
+        while node != Self.none {
+            stack.append(node)
+            node = runParent[Int(node)]
+        }
+        return stack.reversed()
+    }
 
     // MARK: Nodes
 
@@ -139,6 +158,8 @@ final class Graph {
         family.append(owner)
         familyRef.append(FamilyRef(family: .passUnretained(owner)))
         slot.append(row)
+        runParent.append(Self.none)
+        runSettleBase.append(0)
         return node
     }
 
@@ -258,10 +279,10 @@ final class Graph {
 
     // MARK: Runs
 
-    /// Starts a selector run of `node` and returns its stamp. Inlined into
-    /// the typed selector kernel, so a run makes no call to begin.
+    /// Starts a selector run of `node`. Inlined into the typed selector
+    /// kernel, so a run makes no call to begin.
     @inlinable @inline(__always)
-    func beginRun(_ node: Int32) -> UInt32 {
+    func beginRun(_ node: Int32) -> RunToken {
         var stamp = Self.lastRunStamp &+ 1
         if _slowPath(stamp == 0) { stamp = 1 }
         Self.lastRunStamp = stamp
@@ -269,21 +290,23 @@ final class Graph {
         runStamp[n] = stamp
         flags[n] = NodeFlags(rawValue: (flags[n].rawValue & ~NodeFlags.staleBits) | NodeFlags.computingBit)
         depsTail[n] = Self.none
-        runs.append(Run(node: node, previousSubscriber: activeSubscriber, previousLiveStamp: Self.liveRunStamp,
-                        settleBase: settleStack.count))
+        runParent[n] = activeSubscriber
+        runSettleBase[n] = Int32(truncatingIfNeeded: settleStack.count)
+        runDepth &+= 1
         activeSubscriber = node
+        let token = RunToken(stamp: stamp, previousLiveStamp: Self.liveRunStamp)
         Self.liveRunStamp = stamp
-        return stamp
+        return token
     }
 
     /// Ends the run of `node`: drops every edge the run did not read again
     /// (the steady case, none, is inlined).
     @inlinable @inline(__always)
-    func endRun(_ node: Int32) {
+    func endRun(_ node: Int32, _ token: RunToken) {
         let n = Int(node)
-        let run = runs.removeLast()
-        activeSubscriber = run.previousSubscriber
-        Self.liveRunStamp = run.previousLiveStamp
+        runDepth &-= 1
+        activeSubscriber = runParent[n]
+        Self.liveRunStamp = token.previousLiveStamp
         flags[n] = NodeFlags(rawValue: flags[n].rawValue & ~(NodeFlags.computingBit | NodeFlags.coldBit))
         let keep = depsTail[n]
         let edge = keep != Self.none ? edges.nextDep[Int(keep)] : depsHead[n]
@@ -315,10 +338,12 @@ final class Graph {
     }
 
     /// Runs the selector of `node` and, on a real change, upgrades the
-    /// subscribers that were waiting on a CHECK to DIRTY.
+    /// subscribers that were waiting on a CHECK to DIRTY. Inlined into the
+    /// settle loop, where nearly every run starts.
+    @inline(__always)
     func recompute(_ node: Int32) {
         let n = Int(node)
-        if _slowPath(flags[n].rawValue & NodeFlags.coldBit != 0 || runs.count >= Self.nestingLimit) {
+        if _slowPath(flags[n].rawValue & NodeFlags.coldBit != 0 || runDepth >= Self.nestingLimit) {
             recomputeGuarded(node)
             return
         }
@@ -329,7 +354,7 @@ final class Graph {
     /// and bounded before it starts.
     @inline(never)
     private func recomputeGuarded(_ node: Int32) {
-        if runs.count >= Self.nestingLimit { trapNesting(startingAt: node, limit: Self.nestingLimit) }
+        if runDepth >= Self.nestingLimit { trapNesting(startingAt: node, limit: Self.nestingLimit) }
         guard flags[Int(node)].contains(.cold) else { return runKernel(node) }
         if coldRuns >= Self.coldNestingLimit { trapNesting(startingAt: node, limit: Self.coldNestingLimit) }
         coldRuns += 1
@@ -602,11 +627,13 @@ final class Graph {
     /// with the dependency walks between them, back to `node`.
     func trapCycle(closingAt node: Int32) -> Never {
         var path: [Int32] = []
-        if let start = runs.firstIndex(where: { $0.node == node }) {
+        let runs = runStack
+        if let start = runs.firstIndex(of: node) {
             for index in start..<runs.count {
-                path.append(runs[index].node)
-                let end = index + 1 < runs.count ? runs[index + 1].settleBase : settleStack.count
-                for frame in runs[index].settleBase..<end where settleStack[frame].node != path.last {
+                path.append(runs[index])
+                let begin = Int(runSettleBase[Int(runs[index])])
+                let end = index + 1 < runs.count ? Int(runSettleBase[Int(runs[index + 1])]) : settleStack.count
+                for frame in begin..<end where settleStack[frame].node != path.last {
                     path.append(settleStack[frame].node)
                 }
             }
@@ -620,7 +647,7 @@ final class Graph {
     }
 
     private func trapNesting(startingAt node: Int32, limit: Int) -> Never {
-        let innermost = ([node] + runs.suffix(3).reversed().map(\.node)).map(label(of:))
+        let innermost = ([node] + runStack.suffix(3).reversed()).map(label(of:))
         let kind = limit == Self.coldNestingLimit ? "first read" : "read"
         fatalError(
             "Cog: a \(kind) nested more than \(limit) automatic computations "

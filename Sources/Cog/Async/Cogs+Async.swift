@@ -204,7 +204,7 @@ extension Cogs {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
         let node = family.node(ofRow: row)
-        if let computing = graph.runs.last?.node {
+        if let computing = graph.computingNode {
             fatalError(
                 "Cog: refresh of '\(graph.label(of: node))' was attempted while automatic cog '\(graph.label(of: computing))' was computing. "
                     + "Automatic computation cannot write; invoke the op outside automatic computation, "

@@ -136,7 +136,7 @@ extension Cogs {
                     + "to come back as; declare it with lifetime: .whileObserved(resetToInitial: true) to make it discardable."
             )
         }
-        if let computing = graph.runs.last?.node, !graph.flags[Int(computing)].contains(.reaction) {
+        if let computing = graph.computingNode, !graph.flags[Int(computing)].contains(.reaction) {
             fatalError(
                 "Cog: discard of '\(descriptor.name)' was attempted while automatic cog '\(graph.label(of: computing))' "
                     + "was computing. Automatic computation cannot write; discard from an op."

@@ -16,7 +16,7 @@ extension Cogs {
     /// owner, and is discarded at its execution point if that exact
     /// controller has retired by then (MECH-29).
     func performTurn(named name: String, owner: CogController?, _ body: (CogWriter) -> Void) {
-        if let computing = graph.runs.last?.node, !graph.flags[Int(computing)].contains(.reaction) {
+        if let computing = graph.computingNode, !graph.flags[Int(computing)].contains(.reaction) {
             fatalError(
                 "Cog: turn '\(name)' was attempted while automatic cog '\(graph.label(of: computing))' was computing. "
                     + "Automatic computation cannot write; invoke the op outside automatic computation, "
@@ -151,7 +151,7 @@ extension Cogs {
         }
         // A live writer smuggled into a selector would stage writes from
         // inside automatic computation, which turn() itself refuses.
-        if let computing = graph.runs.last?.node, !graph.flags[Int(computing)].contains(.reaction) {
+        if let computing = graph.computingNode, !graph.flags[Int(computing)].contains(.reaction) {
             fatalError(
                 "Cog: a writer was used while automatic cog '\(graph.label(of: computing))' was computing. "
                     + "Automatic computation cannot write; write from the turn body itself."
