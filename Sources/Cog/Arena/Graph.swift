@@ -86,6 +86,8 @@ final class Graph {
     @usableFromInline var activeSubscriber: Int32 = none
     /// How many selector runs are executing, nested.
     @usableFromInline var runDepth = 0
+
+    @inlinable var isComputing: Bool { runDepth > 0 }
     /// Per node, while its selector runs: the run it is nested in (`none`
     /// for an outermost run) and `settleStack.count` when it began (frames
     /// above belong to it). The chain from `activeSubscriber` through
@@ -102,7 +104,7 @@ final class Graph {
     // Retained work stacks: cleared with keepingCapacity, never freed.
     @usableFromInline var settleStack = Column<SettleFrame>()
     private var propagateStack = Column<Int32>()
-    private var hotQueue = Column<Int32>()
+    var hotQueue = Column<Int32>()
     /// Reactions the push reached, or registered during a flush: flush step 5.
     var reactionQueue = Column<Int32>()
 
@@ -127,8 +129,6 @@ final class Graph {
         reactionQueue.deallocate()
         edges.deallocate()
     }
-    var isComputing: Bool { runDepth > 0 }
-
     /// The node whose selector is running now, if any.
     var computingNode: Int32? { runDepth > 0 ? activeSubscriber : nil }
 

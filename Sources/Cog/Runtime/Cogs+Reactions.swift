@@ -66,8 +66,8 @@ extension Cogs {
         while index < graph.reactionQueue.count {
             if index == sortedUpTo {
                 // Sort each batch that arrived since the last one.
-                graph.reactionQueue.sortTail(from: index)
                 sortedUpTo = graph.reactionQueue.count
+                if sortedUpTo - index > 1 { graph.reactionQueue.sortTail(from: index) }
             }
             let node = graph.reactionQueue[index]
             index += 1

@@ -37,10 +37,12 @@ extension Cogs {
             turns.lastTurn += 1
             turns.liveWriter = turns.lastTurn
             turns.phase = .accumulating
+            accumulatingWriter = turns.liveWriter
             body(CogWriter(cogs: self, turn: turns.liveWriter))
+            accumulatingWriter = 0
             turns.liveWriter = 0
             flush(named: name, owner: owner)
-            drainQueuedTurns()
+            if !turns.queued.isEmpty { drainQueuedTurns() }
         }
     }
 
@@ -83,9 +85,10 @@ extension Cogs {
             index += 1
         }
         turns.staged.removeAll(keepingCapacity: true)
-        graph.settleHotRoots()
+        let hasHotRoots = !graph.hotQueue.isEmpty
+        if hasHotRoots { graph.settleHotRoots() }
         if !turns.refreshBindings.isEmpty { bindRefreshes() }
-        graph.notifyChangedHotRoots()
+        if hasHotRoots { graph.notifyChangedHotRoots() }
         if !graph.reactionQueue.isEmpty { runReactions() }
         turns.completed += 1
         turns.phase = .idle
@@ -133,10 +136,12 @@ extension Cogs {
         turns.staged.append(node)
     }
 
-    /// `ensureLive(writer:)`, then whether the turn is capturing: one call
-    /// for the write path.
-    @usableFromInline
+    /// `ensureLive(writer:)`, then whether the turn is capturing. The
+    /// steady case, a live writer of an accumulating turn outside any run,
+    /// is one compare inlined at the write.
+    @inlinable @inline(__always)
     func ensureLiveWriter(_ writer: UInt64) -> Bool {
+        if _fastPath(writer == accumulatingWriter && !graph.isComputing) { return false }
         ensureLive(writer: writer)
         return isCapturing
     }

@@ -15,6 +15,9 @@ public final class Cogs: CogOps {
     /// runtime never fills this, so declaring state hashes nothing.)
     private var evictedFamilies: [ObjectIdentifier: FamilyBase] = [:]
     var turns = TurnState()
+    /// The writer of the outer turn while its body runs, else 0 (which no
+    /// writer carries): the write path's inlined liveness test.
+    @usableFromInline var accumulatingWriter: UInt64 = 0
     /// The async machinery of each live async status node.
     var asyncRows: [Int32: AsyncRowBase] = [:]
     /// The listed mechanisms, retained for the life of the runtime, and
