@@ -14,10 +14,13 @@ extension Cogs {
     /// selector or reaction run, only after the runs end; see
     /// `releaseReactionBodies`).
     func registerReaction(named name: String, _ body: ReactionBody) -> Int32 {
+        // Unretained and reached as a guaranteed reference, so a run
+        // borrows the constant body instead of retaining it.
+        let box = Unmanaged.passUnretained(body)
         let descriptor = CogDescriptor<UInt8>(
             name: name, fileID: "", line: 0, equals: nil, isKeyed: false,
-            production: .keyless { [unowned(unsafe) body] reader in
-                body.body(reader)
+            production: .keyless { reader in
+                box.withGuaranteed { $0.body(reader) }
                 return 0
             },
             kernels: Self.reactionKernels
