@@ -543,8 +543,12 @@ final class Graph {
             edge = nextSub[Int(edge)]
             let current = flags[Int(sub)]
             guard current.isDisjoint(with: .stale) else { continue }
-            flags[Int(sub)] = current.union(.check)
-            if !current.isDisjoint(with: .settledByFlush), !current.contains(.queued) { enqueue(sub) }
+            if current.isDisjoint(with: .settledByFlush) || current.contains(.queued) {
+                flags[Int(sub)] = current.union(.check)
+            } else {
+                flags[Int(sub)] = NodeFlags(rawValue: current.rawValue | NodeFlags.checkBit | NodeFlags.queuedBit)
+                if current.contains(.reaction) { reactionQueue.append(sub) } else { hotQueue.append(sub) }
+            }
             let below = subsHead[Int(sub)]
             guard below != Self.none else { continue }
             if edge != Self.none {

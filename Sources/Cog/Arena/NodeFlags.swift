@@ -49,7 +49,9 @@ struct NodeFlags: OptionSet, Sendable {
     /// `automatic` without a value, makes this one test.
     @usableFromInline static let needsWorkMask: UInt16 = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 4)
     @usableFromInline static let staleBits: UInt16 = (1 << 0) | (1 << 1)
+    @usableFromInline static let checkBit: UInt16 = 1 << 1
     @usableFromInline static let computingBit: UInt16 = 1 << 2
+    @usableFromInline static let queuedBit: UInt16 = 1 << 7
     @usableFromInline static let coldBit: UInt16 = 1 << 4
     @usableFromInline static let releasableBit: UInt16 = 1 << 11
     @usableFromInline static let stagedBit: UInt16 = 1 << 5

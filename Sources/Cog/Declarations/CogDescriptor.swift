@@ -119,6 +119,8 @@ struct CogNameSource: Sendable {
 /// records, which is alive while it asks.
 @usableFromInline
 struct FamilyCache<Value> {
+    /// 0 (no runtime has that serial) until a runtime fills the cache;
+    /// a matching serial guarantees `family` is set.
     @usableFromInline var runtimeSerial: UInt64 = 0
     @usableFromInline var family: Unmanaged<Family<Value>>?
 

@@ -184,8 +184,8 @@ extension Cogs {
     func writerWriteKeyless<Value>(_ descriptor: CogDescriptor<Value>, value: Value, writer: UInt64) {
         let capturing = ensureLiveWriter(writer)
         let cache = descriptor.cache
-        if _fastPath(cache.runtimeSerial == serial), let cached = cache.family, !capturing {
-            cached.withGuaranteed { family in
+        if _fastPath(cache.runtimeSerial == serial), !capturing {
+            cache.family.unsafelyUnwrapped.withGuaranteed { family in
                 _ = family.keylessRowNode()
                 family.stage(value, slot: 0)
             }

@@ -183,8 +183,8 @@ public final class Cogs: CogOps {
         reader: Unmanaged<Family<ReaderValue>>
     ) -> Value {
         let cache = descriptor.cache
-        if _fastPath(cache.runtimeSerial == runtimeSerial), let cached = cache.family {
-            return cached.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
+        if _fastPath(cache.runtimeSerial == runtimeSerial) {
+            return cache.family.unsafelyUnwrapped.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
         }
         return reader.takeUnretainedValue().cogs.readKeyless(descriptor, subscriber: subscriber)
     }
@@ -209,8 +209,8 @@ public final class Cogs: CogOps {
     @inlinable @inline(__always)
     func readKeyless<Value>(_ descriptor: CogDescriptor<Value>, subscriber: Int32) -> Value {
         let cache = descriptor.cache
-        if _fastPath(cache.runtimeSerial == serial), let cached = cache.family {
-            return cached.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
+        if _fastPath(cache.runtimeSerial == serial) {
+            return cache.family.unsafelyUnwrapped.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
         }
         return lookUpFamily(for: descriptor).readKeyless(subscriber: subscriber)
     }
