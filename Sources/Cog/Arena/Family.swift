@@ -245,7 +245,7 @@ final class Family<Value>: FamilyBase {
     func read(row: Int32, node: Int32, subscriber: Int32) -> Value {
         graph.prepareRead(node)
         if subscriber != Graph.none { graph.link(dep: node, sub: subscriber) }
-        return values[row]!
+        return values[row].unsafelyUnwrapped  // settled just above, so present
     }
 
     /// The same read of a keyless declaration's one row.
