@@ -229,9 +229,11 @@ final class Graph {
         let current = flags[Int(node)]
         if current.contains(.computing) { trapCycle(closingAt: node) }
         guard current.contains(.automatic) else { return }
-        if current.contains(.cold) {
-            recompute(node)
-        } else if !current.isDisjoint(with: .stale) {
+        if current.contains(.cold) || current.contains(.dirty) {
+            // No value yet, or a direct dependency changed: no walk can
+            // spare the run.
+            rerun(node)
+        } else if current.contains(.check) {
             settle(node)
         }
     }
@@ -348,6 +350,12 @@ final class Graph {
             return
         }
         runKernel(node)
+    }
+
+    /// `recompute`, out of line for the read path.
+    @inline(never)
+    private func rerun(_ node: Int32) {
+        recompute(node)
     }
 
     /// A first run, or a run nested deeper than the limits allow: counted
