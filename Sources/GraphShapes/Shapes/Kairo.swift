@@ -99,18 +99,11 @@ func busy() {
 @inline(never)
 func opaque(_ value: Int) -> Int { value }
 
+// Each computed body bumps `computedRuns` itself, so a run is one closure
+// call, as in the original (a counting wrapper around the body cost every
+// runtime a second call per run).
 @MainActor
 extension KairoShape {
-    private static func computed<A: ReactiveAdapter>(
-        _ a: A, _ g: ShapeGraph, _ body: @escaping @MainActor (A.Reader) -> Int
-    ) -> A.Computed where A.Value == Int {
-        let runs = g.computedRuns
-        return a.computed(.structural) { r in
-            runs.bump()
-            return body(r)
-        }
-    }
-
     /// An effect that reads `node` and bumps the counter the shape asserts.
     private static func countingEffect<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph, _ node: A.Computed) where A.Value == Int {
         let runs = g.effectRuns
@@ -123,18 +116,21 @@ extension KairoShape {
     }
 
     static func avoidable<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
+        let computedRuns = g.computedRuns
         let head = a.signal(0)
-        let c1 = computed(a, g) { r in a.get(head, in: r) }
-        let c2 = computed(a, g) { r in
+        let c1 = a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) }
+        let c2 = a.computed(.structural) { r in
+            computedRuns.bump()
             _ = a.get(c1, in: r)
             return 0
         }
-        let c3 = computed(a, g) { r in
+        let c3 = a.computed(.structural) { r in
+            computedRuns.bump()
             busy()
             return a.get(c2, in: r) + 1
         }
-        let c4 = computed(a, g) { r in a.get(c3, in: r) + 2 }
-        let c5 = computed(a, g) { r in a.get(c4, in: r) + 3 }
+        let c4 = a.computed(.structural) { r in computedRuns.bump(); return a.get(c3, in: r) + 2 }
+        let c5 = a.computed(.structural) { r in computedRuns.bump(); return a.get(c4, in: r) + 3 }
         let runs = g.effectRuns
         a.effect { r in
             runs.bump()
@@ -153,11 +149,12 @@ extension KairoShape {
     }
 
     static func broad<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
+        let computedRuns = g.computedRuns
         let head = a.signal(0)
         var last: A.Computed?
         for i in 0..<50 {
-            let current = computed(a, g) { r in a.get(head, in: r) + i }
-            let next = computed(a, g) { r in a.get(current, in: r) + 1 }
+            let current = a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) + i }
+            let next = a.computed(.structural) { r in computedRuns.bump(); return a.get(current, in: r) + 1 }
             countingEffect(a, g, next)
             last = next
         }
@@ -175,11 +172,12 @@ extension KairoShape {
     }
 
     static func deep<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
+        let computedRuns = g.computedRuns
         let head = a.signal(0)
-        var current = computed(a, g) { r in a.get(head, in: r) + 1 }
+        var current = a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) + 1 }
         for _ in 1..<50 {
             let previous = current
-            current = computed(a, g) { r in a.get(previous, in: r) + 1 }
+            current = a.computed(.structural) { r in computedRuns.bump(); return a.get(previous, in: r) + 1 }
         }
         let tip = current
         countingEffect(a, g, tip)
@@ -196,9 +194,11 @@ extension KairoShape {
     }
 
     static func diamond<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
+        let computedRuns = g.computedRuns
         let head = a.signal(0)
-        let arms = (0..<5).map { _ in computed(a, g) { r in a.get(head, in: r) + 1 } }
-        let sum = computed(a, g) { r in
+        let arms = (0..<5).map { _ in a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) + 1 } }
+        let sum = a.computed(.structural) { r in
+            computedRuns.bump()
             var total = 0
             for arm in arms { total += a.get(arm, in: r) }
             return total
@@ -218,26 +218,27 @@ extension KairoShape {
     }
 
     static func mux<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
+        let computedRuns = g.computedRuns
         let heads = (0..<100).map { _ in a.signal(0) }
         // The original's mux builds a fresh index→value map. A graph here
         // holds one value type, so mux copies the heads into a map it owns
         // and returns a new version each run (a fresh map is never equal);
         // each split reads mux and takes its entry. Same edges, same counts.
         let map = MuxMap(count: heads.count)
-        let muxRuns = g.computedRuns
         let mux = a.computed(.never) { r in
-            muxRuns.bump()
+            computedRuns.bump()
             for (index, head) in heads.enumerated() { map.values[index] = a.get(head, in: r) }
             map.version &+= 1
             return map.version
         }
         let splits = heads.indices.map { index in
-            computed(a, g) { r in
+            a.computed(.structural) { r in
+                computedRuns.bump()
                 _ = a.get(mux, in: r)
                 return map.values[index]
             }
         }
-        let plus = splits.map { split in computed(a, g) { r in a.get(split, in: r) + 1 } }
+        let plus = splits.map { split in a.computed(.structural) { r in computedRuns.bump(); return a.get(split, in: r) + 1 } }
         let runs = g.effectRuns
         for node in plus {
             a.effect { r in
@@ -259,8 +260,10 @@ extension KairoShape {
     }
 
     static func repeated<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
+        let computedRuns = g.computedRuns
         let head = a.signal(0)
-        let current = computed(a, g) { r in
+        let current = a.computed(.structural) { r in
+            computedRuns.bump()
             var result = 0
             for _ in 0..<30 { result += a.get(head, in: r) }
             return result
@@ -280,17 +283,19 @@ extension KairoShape {
     }
 
     static func triangle<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
+        let computedRuns = g.computedRuns
         let head = a.signal(0)
         var links: [A.Computed] = []
-        links.append(computed(a, g) { r in a.get(head, in: r) + 1 })
+        links.append(a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) + 1 })
         for _ in 2...10 {
             let previous = links[links.count - 1]
-            links.append(computed(a, g) { r in a.get(previous, in: r) + 1 })
+            links.append(a.computed(.structural) { r in computedRuns.bump(); return a.get(previous, in: r) + 1 })
         }
         // [head, c1…c9]; c10 exists but nothing reads it.
         let list = links.prefix(9)
         let members = Array(list)
-        let sum = computed(a, g) { r in
+        let sum = a.computed(.structural) { r in
+            computedRuns.bump()
             var total = a.get(head, in: r)
             for member in members { total += a.get(member, in: r) }
             return total
@@ -310,10 +315,12 @@ extension KairoShape {
     }
 
     static func unstable<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
+        let computedRuns = g.computedRuns
         let head = a.signal(0)
-        let double = computed(a, g) { r in a.get(head, in: r) * 2 }
-        let inverse = computed(a, g) { r in -a.get(head, in: r) }
-        let current = computed(a, g) { r in
+        let double = a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) * 2 }
+        let inverse = a.computed(.structural) { r in computedRuns.bump(); return -a.get(head, in: r) }
+        let current = a.computed(.structural) { r in
+            computedRuns.bump()
             var result = 0
             for _ in 0..<20 {
                 result += a.get(head, in: r) % 2 == 1 ? a.get(double, in: r) : a.get(inverse, in: r)
