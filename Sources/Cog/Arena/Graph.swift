@@ -76,8 +76,11 @@ final class Graph {
     var slot = Column<Int32>()
 
     @usableFromInline var edges = EdgePool()
-    /// Told when a releasable node loses its last subscriber.
-    unowned(unsafe) var lifetime: Cogs?
+    /// The runtime that owns this graph, told when a releasable node loses
+    /// its last subscriber. Unretained: the runtime owns the graph, and a
+    /// call through it retains nothing (a `Cogs` has a side table, for its
+    /// controllers' weak references, so each retain took the slow path).
+    var lifetime: Unmanaged<Cogs>?
     var boundaries = ContiguousArray<CogBoundary>()
 
     // MARK: Run and flush state
@@ -335,7 +338,7 @@ final class Graph {
         if before != Self.none { edges.nextSub[Int(before)] = after } else { subsHead[dep] = after }
         if after != Self.none { edges.prevSub[Int(after)] = before } else { subsTail[dep] = before }
         if subsHead[dep] == Self.none, flags[dep].contains(.releasable), boundaryIndex[dep] == Self.none {
-            lifetime?.noteUnobserved(Int32(dep))
+            lifetime?.withGuaranteed { $0.noteUnobserved(Int32(dep)) }
         }
     }
 
@@ -377,7 +380,7 @@ final class Graph {
         let changed = familyRef[n].family.withGuaranteed { $0.recompute(slot: row, node: node) }
         recomputeCount &+= 1
         #if DEBUG
-        lifetime?.recordState(flags[n].contains(.reaction) ? .reaction : .recompute, node)
+        lifetime?.takeUnretainedValue().recordState(flags[n].contains(.reaction) ? .reaction : .recompute, node)
         #endif
         guard changed else { return }
         changedInFlush[n] = flushStamp
@@ -602,7 +605,7 @@ final class Graph {
             flags[node].remove(.queued)
             if changedInFlush[node] == flushStamp, boundaryIndex[node] != Self.none {
                 #if DEBUG
-                lifetime?.recordState(.notice, Int32(node))
+                lifetime?.takeUnretainedValue().recordState(.notice, Int32(node))
                 #endif
                 boundaries[Int(boundaryIndex[node])].notifyChange()
             }

@@ -1,4 +1,9 @@
 import Dispatch
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// Lifetime: manual state lives for the app; automatic and async state are
 /// `whileObserved`. A releasable state with no subscriber (a reaction, an
@@ -34,17 +39,19 @@ extension Cogs {
     /// Starts or renews `node`'s grace window (the declaration's own grace
     /// period, else the context default).
     func noteUnobserved(_ node: Int32) {
-        let grace = graceOverrides.isEmpty ? grace : graceOverrides[ObjectIdentifier(graph.family[Int(node)])] ?? grace
-        graceWindows.open(node, until: timers.elapsed + grace)
-        armGraceTimer()
+        let grace = graceOverrides.isEmpty
+            ? graceNanoseconds : graceOverrides[ObjectIdentifier(graph.family[Int(node)])] ?? graceNanoseconds
+        let now = timers.elapsedNanoseconds
+        graceWindows.open(node, until: now + grace)
+        armGraceTimer(now: now)
     }
 
     /// Arms the runtime's one grace timer for the earliest window, unless it
     /// is already armed for that time or sooner.
-    private func armGraceTimer() {
+    private func armGraceTimer(now: Int64? = nil) {
         guard let earliest = graceWindows.earliest else { return }
         if let armed = graceWindows.armedDeadline, earliest >= armed { return }
-        let delay = max(earliest - timers.elapsed, .zero)
+        let delay = Duration.nanoseconds(max(earliest - (now ?? timers.elapsedNanoseconds), 0))
         graceWindows.armedDeadline = earliest
         if graceWindows.timer == nil {
             graceWindows.timer = timers.makeTimer { [weak self] in self?.graceTimerFired() }
@@ -54,7 +61,7 @@ extension Cogs {
 
     private func graceTimerFired() {
         graceWindows.armedDeadline = nil
-        for node in graceWindows.takeDue(at: timers.elapsed) {
+        for node in graceWindows.takeDue(at: timers.elapsedNanoseconds) {
             guard isUnobserved(node), turns.phase == .idle, !graph.isComputing else { continue }
             release(node)
         }
@@ -79,7 +86,7 @@ extension Cogs {
             // ones left unobserved with no grace window of their own.
             // Only a dependency's own earlier grace window (a peek) holds it;
             // the window this detach opens does not.
-            var dependencies: [(node: Int32, heldUntil: Duration?)] = []
+            var dependencies: [(node: Int32, heldUntil: Int64?)] = []
             var edge = graph.depsHead[Int(node)]
             while edge != Graph.none {
                 let dependency = graph.edges.dep[Int(edge)]
@@ -90,7 +97,7 @@ extension Cogs {
             graph.family[Int(node)].releaseRow(slot: graph.slot[Int(node)])
             graph.flags[Int(node)] = []
             for dependency in dependencies where isUnobserved(dependency.node) {
-                if let heldUntil = dependency.heldUntil, heldUntil > timers.elapsed {
+                if let heldUntil = dependency.heldUntil, heldUntil > timers.elapsedNanoseconds {
                     graceWindows.open(dependency.node, until: heldUntil)
                     continue
                 }
@@ -223,6 +230,8 @@ extension Cogs {
 package protocol CogTimerSource: Sendable {
     /// Monotonic time since the source started.
     var elapsed: Duration { get }
+    /// The same time in nanoseconds, the unit grace windows keep.
+    var elapsedNanoseconds: Int64 { get }
     /// The runtime's one grace timer; `fire` runs on the MainActor each time
     /// an armed deadline passes.
     @MainActor func makeTimer(_ fire: @escaping @MainActor @Sendable () -> Void) -> any CogTimer
@@ -236,11 +245,29 @@ package protocol CogTimer: AnyObject {
     func disarm()
 }
 
-/// Production grace time: the continuous clock.
-struct ContinuousTimers: CogTimerSource {
-    let start = ContinuousClock.now
+extension CogTimerSource {
+    package var elapsedNanoseconds: Int64 { GraceWindows.nanoseconds(elapsed) }
+}
 
-    var elapsed: Duration { ContinuousClock.now - start }
+/// Production grace time: the continuous clock (the one `ContinuousClock`
+/// reads: it keeps counting while the device sleeps), read as nanoseconds
+/// directly, since a window is renewed every time a selector stops reading
+/// releasable state and a `Duration` costs a 128-bit division to convert.
+struct ContinuousTimers: CogTimerSource {
+    let start = Self.clockNanoseconds()
+
+    var elapsedNanoseconds: Int64 { Self.clockNanoseconds() &- start }
+    var elapsed: Duration { .nanoseconds(elapsedNanoseconds) }
+
+    private static func clockNanoseconds() -> Int64 {
+        #if canImport(Darwin)
+        Int64(clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW))
+        #else
+        var time = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &time)
+        return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+        #endif
+    }
 
     func makeTimer(_ fire: @escaping @MainActor @Sendable () -> Void) -> any CogTimer {
         MainQueueTimer(fire)

@@ -36,11 +36,16 @@ public final class Cogs: CogOps {
     /// Grace timers and the context's default grace period (30 s in
     /// production; tests inject a clock and a duration).
     var timers: any CogTimerSource = ContinuousTimers()
-    var grace: Duration = .seconds(30)
+    var grace: Duration = .seconds(30) {
+        didSet { graceNanoseconds = GraceWindows.nanoseconds(grace) }
+    }
+    /// `grace` in the unit the windows keep (converting a `Duration` per
+    /// window is a 128-bit division).
+    private(set) var graceNanoseconds: Int64 = 30_000_000_000
     /// When each unobserved releasable node's grace window ends.
     var graceWindows = GraceWindows()
     /// Families whose declaration names its own grace period.
-    var graceOverrides: [ObjectIdentifier: Duration] = [:]
+    var graceOverrides: [ObjectIdentifier: Int64] = [:]
     /// Bodies of reactions retired while runs were executing, dropped when
     /// the reaction step ends (`releaseReactionBodies`).
     var retiredReactionBodies: [ReactionBody] = []
@@ -57,7 +62,7 @@ public final class Cogs: CogOps {
     package init() {
         Cogs.lastSerial += 1
         serial = Cogs.lastSerial
-        graph.lifetime = self
+        graph.lifetime = .passUnretained(self)
         Graph.liveRuntimeSerials.insert(serial)
     }
 
@@ -138,7 +143,7 @@ public final class Cogs: CogOps {
     @usableFromInline
     func register(_ family: FamilyBase, grace: Duration?) {
         ownedFamilies.append(family)
-        if let grace { graceOverrides[ObjectIdentifier(family)] = grace }
+        if let grace { graceOverrides[ObjectIdentifier(family)] = GraceWindows.nanoseconds(grace) }
     }
 
     // MARK: Reads

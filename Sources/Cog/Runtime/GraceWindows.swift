@@ -29,23 +29,22 @@ struct GraceWindows {
     private var heap: [(deadline: Int64, node: Int32)] = []
     /// When the one timer fires (nil when it is not armed), and the timer,
     /// made when the first window opens.
-    var armedDeadline: Duration?
+    var armedDeadline: Int64?
     var timer: (any CogTimer)?
 
     /// When the earliest queued entry comes due. (Indexing rather than
     /// `heap.first`: the unspecialized generic getter that debug builds call
     /// boxes the tuple on the heap, and a steady turn must not allocate.)
-    var earliest: Duration? { heap.isEmpty ? nil : .nanoseconds(heap[0].deadline) }
+    var earliest: Int64? { heap.isEmpty ? nil : heap[0].deadline }
 
-    func deadline(of node: Int32) -> Duration? {
+    func deadline(of node: Int32) -> Int64? {
         let index = Int(node)
         guard index < deadlineByNode.count, deadlineByNode[index] != Self.none else { return nil }
-        return .nanoseconds(deadlineByNode[index])
+        return deadlineByNode[index]
     }
 
-    /// Starts or moves `node`'s window to end at `deadline`.
-    mutating func open(_ node: Int32, until deadline: Duration) {
-        let nanoseconds = Self.nanoseconds(deadline)
+    /// Starts or moves `node`'s window to end at `nanoseconds`.
+    mutating func open(_ node: Int32, until nanoseconds: Int64) {
         let index = Int(node)
         if index >= deadlineByNode.count {
             let grown = index + 1 - deadlineByNode.count
@@ -60,7 +59,7 @@ struct GraceWindows {
         }
     }
 
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
+    nonisolated static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
@@ -86,8 +85,7 @@ struct GraceWindows {
 
     /// Removes and returns the nodes whose windows ended by `now`, earliest
     /// first; entries whose windows were renewed are queued again.
-    mutating func takeDue(at time: Duration) -> [Int32] {
-        let now = Self.nanoseconds(time)
+    mutating func takeDue(at now: Int64) -> [Int32] {
         var due: [Int32] = []
         while !heap.isEmpty, heap[0].deadline <= now {
             let first = heap[0]
