@@ -243,9 +243,10 @@ final class Graph {
 
     /// Records that the running selector of `sub` read `dep`, reusing the
     /// edge that the previous run read at the same position when it matches.
-    /// The steady cases (the same dependency read again at the cursor, or
-    /// the next edge of the previous run read in the same order) are
-    /// inlined at the read; a new or moved edge takes the call.
+    /// The steady cases (the same dependency read again at the cursor, the
+    /// next edge of the previous run read in the same order, or a
+    /// dependency this run already read earlier) are inlined at the read; a
+    /// new or moved edge takes the call.
     @inlinable @inline(__always)
     func link(dep: Int32, sub: Int32) {
         let previous = depsTail[Int(sub)]
@@ -256,6 +257,11 @@ final class Graph {
             depsTail[Int(sub)] = next
             return
         }
+        // Read earlier in this same run: its edge is the dependency's last.
+        let lastSub = subsTail[Int(dep)]
+        if lastSub != Self.none, edges.sub[Int(lastSub)] == sub, edges.stamp[Int(lastSub)] == runStamp[Int(sub)] {
+            return
+        }
         linkSlow(dep: dep, sub: sub, previous: previous, next: next)
     }
 
@@ -263,9 +269,6 @@ final class Graph {
     func linkSlow(dep: Int32, sub: Int32, previous: Int32, next: Int32) {
         let stamp = runStamp[Int(sub)]
         let lastSub = subsTail[Int(dep)]
-        if lastSub != Self.none, edges.sub[Int(lastSub)] == sub, edges.stamp[Int(lastSub)] == stamp {
-            return  // read earlier in this same run
-        }
         let edge = edges.allocate()
         let e = Int(edge)
         edges.dep[e] = dep
