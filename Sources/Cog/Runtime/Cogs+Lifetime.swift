@@ -254,6 +254,7 @@ extension CogTimerSource {
 /// directly, since a window is renewed every time a selector stops reading
 /// releasable state and a `Duration` costs a 128-bit division to convert.
 struct ContinuousTimers: CogTimerSource {
+    #if canImport(Darwin) || canImport(Glibc)
     let start = Self.clockNanoseconds()
 
     var elapsedNanoseconds: Int64 { Self.clockNanoseconds() &- start }
@@ -268,6 +269,12 @@ struct ContinuousTimers: CogTimerSource {
         return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
         #endif
     }
+    #else
+    // Elsewhere, the clock itself (and the protocol's conversion).
+    let start = ContinuousClock.now
+
+    var elapsed: Duration { ContinuousClock.now - start }
+    #endif
 
     func makeTimer(_ fire: @escaping @MainActor @Sendable () -> Void) -> any CogTimer {
         MainQueueTimer(fire)

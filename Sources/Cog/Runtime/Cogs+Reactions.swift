@@ -78,15 +78,19 @@ extension Cogs {
             graph.flags[Int(node)].remove(.queued)
             if flags.contains(.retired) { continue }
             graph.prepareRead(node)
+            // Bodies retired by the run that just ended go now, inside the
+            // loop: a deinitializer of what they captured may register a
+            // reaction, which then still runs in this flush.
+            if !retiredReactionBodies.isEmpty, !graph.isComputing { retiredReactionBodies.removeAll() }
         }
         graph.reactionQueue.removeAll(keepingCapacity: true)
-        if !retiredReactionBodies.isEmpty, !graph.isComputing { retiredReactionBodies.removeAll() }
     }
 
     /// Lets go of retired reactions' bodies, and so of what they captured.
     /// A reaction retired while runs are executing (a scope's reaction
-    /// retiring a child) keeps its body until the reaction step ends, so no
-    /// body is freed while it, or a run that called it, is on the stack.
+    /// retiring a child) keeps its body until that run has returned to the
+    /// reaction step, so no body is freed while it, or a run that called
+    /// it, is on the stack.
     func releaseReactionBodies(_ bodies: [ReactionBody]) {
         if graph.isComputing {
             retiredReactionBodies.append(contentsOf: bodies)

@@ -55,6 +55,10 @@ extension Cogs {
         turns.phase = .capturing
         body(CogWriter(cogs: self, turn: turns.liveWriter))
         turns.liveWriter = 0
+        // A capture inside an outer turn's body (a reaction registered
+        // there runs at once) ends that body's writer too, as `liveWriter`
+        // now says; the inlined writer test must agree.
+        accumulatingWriter = 0
         turns.phase = .flushing
         turns.queued.append(.init(name: name, owner: owner, writes: turns.capturedWrites))
         turns.capturedWrites.removeAll()
@@ -138,10 +142,11 @@ extension Cogs {
 
     /// `ensureLive(writer:)`, then whether the turn is capturing. The
     /// steady case, a live writer of an accumulating turn outside any run,
-    /// is one compare inlined at the write.
+    /// is two compares inlined at the write. (`accumulatingWriter` is the
+    /// outer turn's writer only while it is `liveWriter`; 0 is no writer.)
     @inlinable @inline(__always)
     func ensureLiveWriter(_ writer: UInt64) -> Bool {
-        if _fastPath(writer == accumulatingWriter && !graph.isComputing) { return false }
+        if _fastPath(writer != 0 && writer == accumulatingWriter && !graph.isComputing) { return false }
         ensureLive(writer: writer)
         return isCapturing
     }

@@ -263,4 +263,20 @@ struct TeardownScenarioTests {
         #expect(ran.count == 0, "the sibling registered nothing")
         #expect(cogs.peek(_levelCog) == 0, "and wrote nothing")
     }
+
+    @Test("MECH-31 a reaction registered by a released capture's deinitializer still runs in the flush that retired its owner")
+    func registrationFromReleasedCaptureRunsInSameFlush() {
+        let (cogs, m) = Cogs.forTestingWithController()
+        let ran = RunCounter()
+        m.scope(_gateCog) { child in
+            let canary = Canary { m.run { c in _ = c[_levelCog]; ran.bump() } }
+            child.run { c in _ = (c[_levelCog], canary) }
+        }
+        cogs.turn(_gateCog, to: true)
+        #expect(ran.count == 0)
+        let turnsBefore = cogs.completedTurnCount
+        cogs.turn(_gateCog, to: false)
+        #expect(ran.count == 1, "registered during the flush, it joined the tail of that flush's reactions")
+        #expect(cogs.completedTurnCount == turnsBefore + 1)
+    }
 }
