@@ -106,7 +106,8 @@ struct Column<Element>: RandomAccessCollection, @unchecked Sendable {
         var ascending = 1
         while ascending < length, elements[ascending - 1] <= elements[ascending] { ascending += 1 }
         guard ascending < length else { return }
-        // A stack-driven push queues in reverse: one pass reverses it.
+        // A push that reached the reactions from their last registered
+        // backwards queues them in reverse: one pass reverses it.
         var descending = 1
         while descending < length, elements[descending - 1] >= elements[descending] { descending += 1 }
         if descending == length {

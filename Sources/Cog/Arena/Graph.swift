@@ -557,6 +557,9 @@ final class Graph {
             edge = nextSub[Int(edge)]
             let current = flags[Int(sub)]
             guard current.isDisjoint(with: .stale) else { continue }
+            // `enqueue`, inline: here it saves a call per queued node (broad
+            // −2.4%, mux −3.8% measured), where inlining it into `mark`, on
+            // every turn's path, cost up to 2% (measured).
             if current.isDisjoint(with: .settledByFlush) || current.contains(.queued) {
                 flags[Int(sub)] = current.union(.check)
             } else {

@@ -275,7 +275,7 @@ public final class CogController: CogOps {
         reactionBodies.removeAll()
         if let runtime {
             for node in nodes { runtime.retireReaction(node) }
-            runtime.releaseReactionBodies(bodies)
+            runtime.keepBodiesWhileRunning(bodies)
         }
         let tasks = self.tasks
         self.tasks.removeAll()

@@ -11,8 +11,7 @@ extension Cogs {
     /// Registers `body` as a reaction. The node calls the body through its
     /// box without retaining it: the controller owns the box and drops it
     /// only when the reaction has retired (and, when that happens during a
-    /// selector or reaction run, only after the runs end; see
-    /// `releaseReactionBodies`).
+    /// run, only once the run has returned; see `keepBodiesWhileRunning`).
     func registerReaction(named name: String, _ body: ReactionBody) -> Int32 {
         // Unretained and reached as a guaranteed reference, so a run
         // borrows the constant body instead of retaining it.
@@ -86,12 +85,12 @@ extension Cogs {
         graph.reactionQueue.removeAll(keepingCapacity: true)
     }
 
-    /// Lets go of retired reactions' bodies, and so of what they captured.
-    /// A reaction retired while runs are executing (a scope's reaction
-    /// retiring a child) keeps its body until that run has returned to the
-    /// reaction step, so no body is freed while it, or a run that called
-    /// it, is on the stack.
-    func releaseReactionBodies(_ bodies: [ReactionBody]) {
+    /// Keeps retired reactions' bodies alive while runs are executing (a
+    /// scope's reaction retiring a child) until that run has returned to
+    /// the reaction loop, so no body is freed while it, or a run that
+    /// called it, is on the stack. Otherwise it keeps nothing, and the
+    /// caller's drop of `bodies` releases what they captured.
+    func keepBodiesWhileRunning(_ bodies: [ReactionBody]) {
         if graph.isComputing {
             retiredReactionBodies.append(contentsOf: bodies)
         }

@@ -15,8 +15,9 @@ public final class Cogs: CogOps {
     /// runtime never fills this, so declaring state hashes nothing.)
     private var evictedFamilies: [ObjectIdentifier: FamilyBase] = [:]
     var turns = TurnState()
-    /// The writer of the outer turn while its body runs, else 0 (which no
-    /// writer carries): the write path's inlined liveness test.
+    /// The writer of the outer turn while its body runs and that writer is
+    /// live, else 0 (which no writer carries): the write path's inlined
+    /// liveness test.
     @usableFromInline var accumulatingWriter: UInt64 = 0
     /// The async machinery of each live async status node.
     var asyncRows: [Int32: AsyncRowBase] = [:]
@@ -46,8 +47,9 @@ public final class Cogs: CogOps {
     var graceWindows = GraceWindows()
     /// Families whose declaration names its own grace period.
     var graceOverrides: [ObjectIdentifier: Int64] = [:]
-    /// Bodies of reactions retired while runs were executing, dropped when
-    /// the reaction step ends (`releaseReactionBodies`).
+    /// Bodies of reactions retired while runs were executing, dropped once
+    /// the retiring run has returned to the reaction loop
+    /// (`keepBodiesWhileRunning`).
     var retiredReactionBodies: [ReactionBody] = []
 
     #if DEBUG
