@@ -242,15 +242,15 @@ final class Family<Value>: FamilyBase {
     /// A settled read of row `row` (node `node`); links `subscriber` to it
     /// unless it is `none`.
     @inlinable @inline(__always)
-    func read(row: Int32, node: Int32, subscriber: Int32) -> Value {
+    func read(row: Int32, node: Int32, subscriber: Subscriber) -> Value {
         graph.prepareRead(node)
-        if subscriber != Graph.none { graph.link(dep: node, sub: subscriber) }
+        if !subscriber.isNone { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
         return values[row].unsafelyUnwrapped  // settled just above, so present
     }
 
     /// The same read of a keyless declaration's one row.
     @inlinable @inline(__always)
-    func readKeyless(subscriber: Int32) -> Value {
+    func readKeyless(subscriber: Subscriber) -> Value {
         read(row: 0, node: keylessRowNode(), subscriber: subscriber)
     }
 

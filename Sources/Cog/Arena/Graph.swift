@@ -38,10 +38,14 @@ final class Graph {
         @usableFromInline let stamp: UInt32
         /// The innermost live run's stamp before this run began.
         @usableFromInline let previousLiveStamp: UInt32
+        /// The node whose run this one is nested in, or `none`: the
+        /// innermost run again once this one ends.
+        @usableFromInline let parent: Int32
 
-        @inlinable init(stamp: UInt32, previousLiveStamp: UInt32) {
+        @inlinable init(stamp: UInt32, previousLiveStamp: UInt32, parent: Int32) {
             self.stamp = stamp
             self.previousLiveStamp = previousLiveStamp
+            self.parent = parent
         }
     }
 
@@ -62,8 +66,6 @@ final class Graph {
     @usableFromInline var depsTail = Column<Int32>()
     @usableFromInline var subsHead = Column<Int32>()
     @usableFromInline var subsTail = Column<Int32>()
-    /// Stamp of the node's current (or last) selector run.
-    @usableFromInline var runStamp = Column<UInt32>()
     /// The flush stamp in which the node's value last changed.
     var changedInFlush = Column<UInt64>()
     /// Index into `boundaries`, or `none` for a node the UI never read.
@@ -119,7 +121,6 @@ final class Graph {
         depsTail.deallocate()
         subsHead.deallocate()
         subsTail.deallocate()
-        runStamp.deallocate()
         changedInFlush.deallocate()
         boundaryIndex.deallocate()
         familyRef.deallocate()
@@ -155,7 +156,6 @@ final class Graph {
         depsTail.append(Self.none)
         subsHead.append(Self.none)
         subsTail.append(Self.none)
-        runStamp.append(0)
         changedInFlush.append(0)
         boundaryIndex.append(Self.none)
         family.append(owner)
@@ -241,33 +241,33 @@ final class Graph {
         }
     }
 
-    /// Records that the running selector of `sub` read `dep`, reusing the
-    /// edge that the previous run read at the same position when it matches.
+    /// Records that the running selector of `sub`, in its run stamped
+    /// `stamp`, read `dep`, reusing the edge that the previous run read at
+    /// the same position when it matches.
     /// The steady cases (the same dependency read again at the cursor, the
     /// next edge of the previous run read in the same order, or a
     /// dependency this run already read earlier) are inlined at the read; a
     /// new or moved edge takes the call.
     @inlinable @inline(__always)
-    func link(dep: Int32, sub: Int32) {
+    func link(dep: Int32, sub: Int32, stamp: UInt32) {
         let previous = depsTail[Int(sub)]
         if previous != Self.none, edges.dep[Int(previous)] == dep { return }
         let next = previous != Self.none ? edges.nextDep[Int(previous)] : depsHead[Int(sub)]
         if next != Self.none, edges.dep[Int(next)] == dep {
-            edges.stamp[Int(next)] = runStamp[Int(sub)]
+            edges.stamp[Int(next)] = stamp
             depsTail[Int(sub)] = next
             return
         }
         // Read earlier in this same run: its edge is the dependency's last.
         let lastSub = subsTail[Int(dep)]
-        if lastSub != Self.none, edges.sub[Int(lastSub)] == sub, edges.stamp[Int(lastSub)] == runStamp[Int(sub)] {
+        if lastSub != Self.none, edges.sub[Int(lastSub)] == sub, edges.stamp[Int(lastSub)] == stamp {
             return
         }
-        linkSlow(dep: dep, sub: sub, previous: previous, next: next)
+        linkSlow(dep: dep, sub: sub, stamp: stamp, previous: previous, next: next)
     }
 
     @usableFromInline @inline(never)
-    func linkSlow(dep: Int32, sub: Int32, previous: Int32, next: Int32) {
-        let stamp = runStamp[Int(sub)]
+    func linkSlow(dep: Int32, sub: Int32, stamp: UInt32, previous: Int32, next: Int32) {
         let lastSub = subsTail[Int(dep)]
         let edge = edges.allocate()
         let e = Int(edge)
@@ -295,14 +295,14 @@ final class Graph {
         if _slowPath(stamp == 0) { stamp = 1 }
         Self.lastRunStamp = stamp
         let n = Int(node)
-        runStamp[n] = stamp
         flags[n] = NodeFlags(rawValue: (flags[n].rawValue & ~NodeFlags.staleBits) | NodeFlags.computingBit)
         depsTail[n] = Self.none
-        runParent[n] = activeSubscriber
+        let parent = activeSubscriber
+        runParent[n] = parent
         runSettleBase[n] = Int32(truncatingIfNeeded: settleStack.count)
         runDepth &+= 1
         activeSubscriber = node
-        let token = RunToken(stamp: stamp, previousLiveStamp: Self.liveRunStamp)
+        let token = RunToken(stamp: stamp, previousLiveStamp: Self.liveRunStamp, parent: parent)
         Self.liveRunStamp = stamp
         return token
     }
@@ -313,7 +313,7 @@ final class Graph {
     func endRun(_ node: Int32, _ token: RunToken) {
         let n = Int(node)
         runDepth &-= 1
-        activeSubscriber = runParent[n]
+        activeSubscriber = token.parent
         Self.liveRunStamp = token.previousLiveStamp
         flags[n] = NodeFlags(rawValue: flags[n].rawValue & ~(NodeFlags.computingBit | NodeFlags.coldBit))
         let keep = depsTail[n]

@@ -332,13 +332,13 @@ public struct CogReaderStatusLens<ReaderValue> {
     @inlinable
     public subscript<Reference: CogStatusReadable>(reference: Reference) -> CogStatus<Reference.Value> {
         reader.ensureLive()
-        return reader.cogs.read(reference.cogStatusReference, subscriber: reader.node)
+        return reader.cogs.read(reference.cogStatusReference, subscriber: Subscriber(node: reader.node, stamp: reader.stamp))
     }
 
     /// Reads the settled status without a dependency.
     @inlinable
     public func peek<Reference: CogStatusReadable>(_ reference: Reference) -> CogStatus<Reference.Value> {
         reader.ensureLive()
-        return reader.cogs.read(reference.cogStatusReference, subscriber: Graph.none)
+        return reader.cogs.read(reference.cogStatusReference, subscriber: .none)
     }
 }

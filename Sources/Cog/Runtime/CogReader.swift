@@ -46,7 +46,7 @@ public struct CogReader<Value> {
     @inlinable @inline(__always)
     public subscript<Reference: CogReadable>(reference: Reference) -> Reference.Value {
         ensureLive()
-        return Cogs.read(reference, subscriber: node, runtimeSerial: runtimeSerial, reader: familyRef)
+        return Cogs.read(reference, subscriber: Subscriber(node: node, stamp: stamp), runtimeSerial: runtimeSerial, reader: familyRef)
     }
 
     /// Reads the current, settled value of `reference` without a dependency:
@@ -54,7 +54,7 @@ public struct CogReader<Value> {
     @inlinable
     public func peek<Reference: CogReadable>(_ reference: Reference) -> Reference.Value {
         ensureLive()
-        return Cogs.read(reference, subscriber: Graph.none, runtimeSerial: runtimeSerial, reader: familyRef)
+        return Cogs.read(reference, subscriber: .none, runtimeSerial: runtimeSerial, reader: familyRef)
     }
 
     /// This state's previous completed value, or nil on its first run.

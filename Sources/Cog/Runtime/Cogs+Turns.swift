@@ -175,7 +175,7 @@ extension Cogs {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
         guard !reference.descriptor.isAutomatic else {
-            return read(reference, subscriber: Graph.none)
+            return read(reference, subscriber: .none)
         }
         if isCapturing, let captured: Value = capturedValue(of: family.node(ofRow: row)) {
             return captured
