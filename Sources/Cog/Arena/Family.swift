@@ -341,8 +341,10 @@ final class Family<Value>: FamilyBase {
         return family.commit(slot: slot) { family.isEqual($0, $1) }
     }
 
-    /// Stages `value` for row `slot` in the accumulating turn.
-    @inlinable
+    /// Stages `value` for row `slot` in the accumulating turn. Always
+    /// inlined into the write: left to the optimizer it stayed a call, about
+    /// 10 instructions of every keyless write (measured).
+    @inlinable @inline(__always)
     func stage(_ value: Value, slot: Int32) {
         while pending.count <= Int(slot) { pending.append(nil) }
         pending[slot] = value
