@@ -240,17 +240,17 @@ final class Family<Value>: FamilyBase {
     }
 
     /// A settled read of row `row` (node `node`); links `subscriber` to it
-    /// unless it is `none`.
+    /// unless it is nil.
     @inlinable @inline(__always)
-    func read(row: Int32, node: Int32, subscriber: Subscriber) -> Value {
+    func read(row: Int32, node: Int32, subscriber: Subscriber?) -> Value {
         graph.prepareRead(node)
-        if !subscriber.isNone { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
+        if let subscriber { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
         return values[row].unsafelyUnwrapped  // settled just above, so present
     }
 
     /// The same read of a keyless declaration's one row.
     @inlinable @inline(__always)
-    func readKeyless(subscriber: Subscriber) -> Value {
+    func readKeyless(subscriber: Subscriber?) -> Value {
         read(row: 0, node: keylessRowNode(), subscriber: subscriber)
     }
 

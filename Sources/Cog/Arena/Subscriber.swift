@@ -1,6 +1,8 @@
 /// The selector run a tracked read links to: the running node and the
-/// stamp of its current run, or `none` for a read that links nothing (a
-/// peek, a writer's read).
+/// stamp of its current run. Reads take a `Subscriber?`: nil for a read
+/// that links nothing (a peek, a writer's read). Both are known where the
+/// read is inlined (a reader's subscript always links, a peek never), so
+/// the test folds away.
 ///
 /// The reader carries its run's stamp anyway (its liveness check compares
 /// it), so handing it down to `Graph.link` saves the link a load of the
@@ -14,9 +16,4 @@ struct Subscriber {
         self.node = node
         self.stamp = stamp
     }
-
-    /// No subscriber: the read links nothing.
-    @inlinable static var none: Subscriber { Subscriber(node: EdgePool.none, stamp: 0) }
-
-    @inlinable var isNone: Bool { node == EdgePool.none }
 }

@@ -166,10 +166,10 @@ public final class Cogs: CogOps {
 
     /// A settled read from a selector run of a runtime numbered
     /// `runtimeSerial` (whose family is `reader`); links `subscriber` unless
-    /// it is `none`.
+    /// it is nil.
     @inlinable @inline(__always)
     static func read<Reference: CogReadable, ReaderValue>(
-        _ reference: Reference, subscriber: Subscriber, runtimeSerial: UInt64, reader: Unmanaged<Family<ReaderValue>>
+        _ reference: Reference, subscriber: Subscriber?, runtimeSerial: UInt64, reader: Unmanaged<Family<ReaderValue>>
     ) -> Reference.Value {
         if Reference.self == Cog<Reference.Value>.self {
             return readKeyless(
@@ -186,7 +186,7 @@ public final class Cogs: CogOps {
 
     @inlinable @inline(__always)
     static func readKeyless<Value, ReaderValue>(
-        _ descriptor: CogDescriptor<Value>, subscriber: Subscriber, runtimeSerial: UInt64,
+        _ descriptor: CogDescriptor<Value>, subscriber: Subscriber?, runtimeSerial: UInt64,
         reader: Unmanaged<Family<ReaderValue>>
     ) -> Value {
         let cache = descriptor.cache
@@ -196,9 +196,9 @@ public final class Cogs: CogOps {
         return reader.takeUnretainedValue().cogs.readKeyless(descriptor, subscriber: subscriber)
     }
 
-    /// A settled read; links `subscriber` to the state unless it is `none`.
+    /// A settled read; links `subscriber` to the state unless it is nil.
     @inlinable
-    func read<Reference: CogReadable>(_ reference: Reference, subscriber: Subscriber) -> Reference.Value {
+    func read<Reference: CogReadable>(_ reference: Reference, subscriber: Subscriber?) -> Reference.Value {
         if Reference.self == Cog<Reference.Value>.self {
             return readKeyless(unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor, subscriber: subscriber)
         }
@@ -214,7 +214,7 @@ public final class Cogs: CogOps {
     }
 
     @inlinable @inline(__always)
-    func readKeyless<Value>(_ descriptor: CogDescriptor<Value>, subscriber: Subscriber) -> Value {
+    func readKeyless<Value>(_ descriptor: CogDescriptor<Value>, subscriber: Subscriber?) -> Value {
         let cache = descriptor.cache
         if _fastPath(cache.runtimeSerial == serial) {
             return cache.family.unsafelyUnwrapped.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
