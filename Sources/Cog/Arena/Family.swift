@@ -48,6 +48,7 @@ class FamilyBase {
         clearValue(slot: slot)
         guard isKeyed else {
             keylessLive = false  // the node stays, for the next use
+            keylessLivenessChanged()
             return
         }
         if let key = rowKeys[slot] { keyedRows.remove(key) }
@@ -55,6 +56,10 @@ class FamilyBase {
     }
 
     func clearValue(slot: Int32) {}
+
+    /// Parks or unparks the descriptor's family cache as the keyless row
+    /// is released or created (see `FamilyCache`).
+    func keylessLivenessChanged() {}
 
     /// The untyped part of creating a row for `key`: a released row (and
     /// its node) reused, else a new row and node. Returns the row and
@@ -82,7 +87,6 @@ class FamilyBase {
     /// A keyless declaration's row 0: its node reused after a release, else
     /// created. No key, row array or free list is touched.
     private func claimKeylessRow(graph: Graph, automatic: Bool, eager: Bool, releasableSource: Bool) -> (row: Int32, reused: Bool) {
-        keylessLive = true
         let reused = keylessNode != Graph.none
         if reused {
             graph.resetNode(keylessNode, automatic: automatic, eager: eager)
@@ -90,6 +94,8 @@ class FamilyBase {
             keylessNode = graph.addNode(family: self, slot: 0, automatic: automatic, eager: eager)
         }
         if releasableSource { graph.flags[Int(keylessNode)].insert(.releasable) }
+        keylessLive = true
+        keylessLivenessChanged()
         return (0, reused)
     }
 
@@ -254,6 +260,13 @@ final class Family<Value>: FamilyBase {
         read(row: 0, node: keylessRowNode(), subscriber: subscriber)
     }
 
+    /// `readKeyless` once the descriptor's cache matched, which guarantees
+    /// the row is live (see `FamilyCache`).
+    @inlinable @inline(__always)
+    func readLiveKeyless(subscriber: Subscriber?) -> Value {
+        read(row: 0, node: keylessNode, subscriber: subscriber)
+    }
+
     /// A peek of row `row`: settled, no dependency; transient demand.
     @inlinable @inline(__always)
     func peek(row: Int32, node: Int32) -> Value {
@@ -362,6 +375,14 @@ final class Family<Value>: FamilyBase {
         if let current = values[slot], equal(current, staged) { return false }
         values[slot] = staged
         return true
+    }
+
+    override func keylessLivenessChanged() {
+        let cache = descriptor.cache
+        guard cache.owner == runtimeSerial, cache.family?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() else {
+            return  // the cache names another runtime's family
+        }
+        descriptor.cache.runtimeSerial = keylessLive ? runtimeSerial : runtimeSerial | FamilyCache<Value>.parkedBit
     }
 
     override func clearValue(slot: Int32) {

@@ -117,12 +117,26 @@ struct CogNameSource: Sendable {
 /// The family is unretained: the runtime's family table owns it, and the
 /// cache is only consulted by the runtime whose never-reused serial it
 /// records, which is alive while it asks.
+///
+/// Invariant: a serial that matches the asking runtime guarantees `family`
+/// is set and, for a keyless declaration, that its one row is live, so the
+/// keyless fast paths use the row's node with no further test. While the
+/// row is released (or not created yet) the serial carries `parkedBit`:
+/// every fast path misses and the lookup, which recreates the row, finds
+/// the family under the parked serial.
 @usableFromInline
 struct FamilyCache<Value> {
     /// 0 (no runtime has that serial) until a runtime fills the cache;
     /// a matching serial guarantees `family` is set.
     @usableFromInline var runtimeSerial: UInt64 = 0
     @usableFromInline var family: Unmanaged<Family<Value>>?
+
+    /// Set in `runtimeSerial` while a keyless family's row is not live.
+    /// Runtime serials count up from 1 and never reach it.
+    @usableFromInline static var parkedBit: UInt64 { 1 << 63 }
+
+    /// The runtime the cache names, parked or not.
+    @inlinable var owner: UInt64 { runtimeSerial & ~Self.parkedBit }
 
     @inlinable init() {}
 

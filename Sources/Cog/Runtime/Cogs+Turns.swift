@@ -190,10 +190,7 @@ extension Cogs {
         let capturing = ensureLiveWriter(writer)
         let cache = descriptor.cache
         if _fastPath(cache.runtimeSerial == serial), !capturing {
-            cache.family.unsafelyUnwrapped.withGuaranteed { family in
-                _ = family.keylessRowNode()
-                family.stage(value, slot: 0)
-            }
+            cache.family.unsafelyUnwrapped.withGuaranteed { $0.stage(value, slot: 0) }
             return
         }
         writerWrite(ManualCogReference(reference: CogReference(descriptor: descriptor, key: nil)), value: value, writer: writer)

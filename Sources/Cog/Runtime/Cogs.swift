@@ -108,8 +108,13 @@ public final class Cogs: CogOps {
     @inlinable @inline(never)
     func lookUpFamily<Value>(for descriptor: CogDescriptor<Value>) -> Family<Value> {
         let id = ObjectIdentifier(descriptor)
+        let previous = descriptor.cache
         let family: Family<Value>
-        if let existing = evictedFamily(for: id) {
+        if previous.owner == serial, let parked = previous.family {
+            // This runtime's keyless family, its row released: the caller
+            // recreates the row, which unparks the cache.
+            family = parked.takeUnretainedValue()
+        } else if let existing = evictedFamily(for: id) {
             family = unsafeDowncast(existing, to: Family<Value>.self)
         } else {
             family = Family(descriptor: descriptor, cogs: self)
@@ -117,13 +122,14 @@ public final class Cogs: CogOps {
         }
         // The cache is about to name this runtime: if it named another live
         // one, that runtime must still find its family without it.
-        let previous = descriptor.cache
-        if previous.runtimeSerial != serial, let evicted = previous.family {
+        if previous.owner != serial, let evicted = previous.family {
             // Through the opaque pointer: the family may be gone with its
             // runtime, so no strong reference to it is formed here.
-            Self.noteEviction(of: .fromOpaque(evicted.toOpaque()), runtimeSerial: previous.runtimeSerial, for: id)
+            Self.noteEviction(of: .fromOpaque(evicted.toOpaque()), runtimeSerial: previous.owner, for: id)
         }
-        descriptor.cache = FamilyCache(runtimeSerial: serial, family: .passUnretained(family))
+        let parked = !family.isKeyed && !family.keylessLive
+        descriptor.cache = FamilyCache(
+            runtimeSerial: parked ? serial | FamilyCache<Value>.parkedBit : serial, family: .passUnretained(family))
         return family
     }
 
@@ -191,7 +197,7 @@ public final class Cogs: CogOps {
     ) -> Value {
         let cache = descriptor.cache
         if _fastPath(cache.runtimeSerial == runtimeSerial) {
-            return cache.family.unsafelyUnwrapped.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
+            return cache.family.unsafelyUnwrapped.withGuaranteed { $0.readLiveKeyless(subscriber: subscriber) }
         }
         return reader.takeUnretainedValue().cogs.readKeyless(descriptor, subscriber: subscriber)
     }
@@ -217,7 +223,7 @@ public final class Cogs: CogOps {
     func readKeyless<Value>(_ descriptor: CogDescriptor<Value>, subscriber: Subscriber?) -> Value {
         let cache = descriptor.cache
         if _fastPath(cache.runtimeSerial == serial) {
-            return cache.family.unsafelyUnwrapped.withGuaranteed { $0.readKeyless(subscriber: subscriber) }
+            return cache.family.unsafelyUnwrapped.withGuaranteed { $0.readLiveKeyless(subscriber: subscriber) }
         }
         return lookUpFamily(for: descriptor).readKeyless(subscriber: subscriber)
     }
@@ -226,7 +232,7 @@ public final class Cogs: CogOps {
     func peekKeyless<Value>(_ descriptor: CogDescriptor<Value>) -> Value {
         let cache = descriptor.cache
         if _fastPath(cache.runtimeSerial == serial), let cached = cache.family {
-            return cached.withGuaranteed { $0.peek(row: 0, node: $0.keylessRowNode()) }
+            return cached.withGuaranteed { $0.peek(row: 0, node: $0.keylessNode) }
         }
         let family = lookUpFamily(for: descriptor)
         return family.peek(row: 0, node: family.keylessRowNode())

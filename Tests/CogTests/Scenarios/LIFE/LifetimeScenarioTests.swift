@@ -115,6 +115,29 @@ struct LifetimeScenarioTests {
         #expect(probe.runs == ["fresh", "fresh"])
     }
 
+    // The keyless read, peek and write paths skip the row-liveness test
+    // once the declaration's family cache matches; a released row parks
+    // that cache. This walks every path over a released row, with a second
+    // context taking the cache over in between.
+    @Test("LIFE-10 a released keyless cog comes back fresh through reads, peeks and a shared declaration")
+    func releasedKeylessRowComesBackEverywhere() {
+        let clock = TestClock()
+        let probe = Probe()
+        let (first, m) = Cogs.forTestingWithController(clock: clock, grace: .seconds(5))
+        let second = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        #expect(first.peek(probe.doubledCog) == 40)
+        clock.advance(by: .seconds(5))  // released in the first context
+        var seen: [Int] = []
+        m.run { c in seen.append(c[probe.doubledCog]) }
+        #expect(second.peek(probe.doubledCog) == 40)  // the second context takes the cache
+        first.setTemp(21)
+        clock.advance(by: .seconds(5))  // released in the second, while the first holds the cache
+        #expect(second.peek(probe.doubledCog) == 40)
+        #expect(first.peek(probe.doubledCog) == 42)
+        #expect(seen == [40, 42])
+        #expect(probe.runs == ["fresh", "fresh", "fresh", "rerun", "fresh"])
+    }
+
     @Test("LIFE-11 one key of an automatic box is released while a watched sibling stays warm")
     func keyedSiblingStaysWarm() {
         let clock = TestClock()
