@@ -139,8 +139,9 @@ class FamilyBase {
         commitKernel(self, slot)
     }
 
-    /// Stages a write captured by a queued turn.
-    func stageCaptured(slot: Int32, value: Any) {
+    /// Stages a write captured by a queued turn onto the row of `key`,
+    /// created if a discard released it since.
+    func stageCaptured(key: CogKey?, value: Any) {
         preconditionFailure("\(type(of: self)) stores no source")
     }
 }
@@ -390,8 +391,8 @@ final class Family<Value>: FamilyBase {
         if Int(slot) < pending.count { pending[slot] = nil }
     }
 
-    override func stageCaptured(slot: Int32, value: Any) {
-        stage(value as! Value, slot: slot)
+    override func stageCaptured(key: CogKey?, value: Any) {
+        stage(value as! Value, slot: row(for: key))
     }
 
     /// What a writer sees: the staged value, else the published one.

@@ -179,7 +179,7 @@ extension Cogs {
     private func publish<Value>(_ status: CogStatus<Value>, node: Int32, family: Family<CogStatus<Value>>, outcome: String) {
         performTurn(named: systemTurnName("\(graph.label(of: node)).\(outcome)")) { _ in
             if isCapturing {
-                capture(status, for: node)
+                capture(status, for: node, key: family.rowKeys[graph.slot[Int(node)]])
             } else {
                 family.stage(status, slot: graph.slot[Int(node)])
             }

@@ -121,7 +121,9 @@ extension Cogs {
             if let owner = next.owner, !owner.isLive { continue }
             turns.phase = .accumulating
             for write in next.writes {
-                graph.family[Int(write.node)].stageCaptured(slot: graph.slot[Int(write.node)], value: write.value)
+                // The node's family never changes, even when a discard
+                // freed the row: the key finds (or recreates) the state.
+                graph.family[Int(write.node)].stageCaptured(key: write.key, value: write.value)
             }
             for refresh in next.refreshes {
                 graph.invalidate(refresh.node)
@@ -203,7 +205,7 @@ extension Cogs {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
         if isCapturing {
-            capture(value, for: family.node(ofRow: row))
+            capture(value, for: family.node(ofRow: row), key: reference.key)
         } else {
             family.stage(value, slot: row)
         }
@@ -214,8 +216,8 @@ extension Cogs {
     var isCapturing: Bool { turns.phase == .capturing }
 
     @usableFromInline
-    func capture(_ value: Any, for node: Int32) {
-        turns.capturedWrites.append((node, value))
+    func capture(_ value: Any, for node: Int32, key: CogKey?) {
+        turns.capturedWrites.append(.init(node: node, key: key, value: value))
     }
 
     /// The newest write to `node` captured by this or an earlier queued turn.

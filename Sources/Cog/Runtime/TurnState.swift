@@ -19,12 +19,22 @@ struct TurnState {
         /// The controller that requested it: a retired owner's entry is
         /// discarded at its execution point (MECH-29). Nil for the runtime.
         var owner: CogController? = nil
-        var writes: [(node: Int32, value: Any)]
+        var writes: [CapturedWrite]
         /// Async refreshes requested during a flush: invalidated when this
         /// entry runs, then their handles bound to the generations it started.
         var refreshes: [(node: Int32, handle: CogRefresh)] = []
         /// States to discard when this entry runs (`CogOps.discard`).
         var discards: [(node: Int32, key: CogKey?)] = []
+    }
+
+    /// A write a captured turn recorded. It names its state by family node
+    /// and key: by the time the entry runs, an earlier entry may have
+    /// discarded that state (so its row and node may be gone or reused), and
+    /// the write then lands on the state the key names at that point.
+    struct CapturedWrite {
+        let node: Int32
+        let key: CogKey?
+        let value: Any
     }
 
     var phase = Phase.idle
@@ -36,7 +46,7 @@ struct TurnState {
     /// turn costs no uniqueness check and no generic range replacement.
     var staged = Column<Int32>()
     var queued: [Queued] = []
-    var capturedWrites: [(node: Int32, value: Any)] = []
+    var capturedWrites: [CapturedWrite] = []
     /// Outer turns completed (a plain counter in every build; the named
     /// history is debug-only, see `CogHistory`).
     var completed = 0

@@ -106,6 +106,24 @@ struct ResetAndDiscardScenarioTests {
         #endif
     }
 
+    @Test("LIFE-13 a write queued after a discard in the same flush lands on the state the discard started over")
+    func writeAfterDiscardLands() {
+        let (cogs, m) = Cogs.forTestingWithController()
+        cogs.turn(_draftCog, to: "before")
+        cogs.type("old", on: 4)
+        _ = cogs[_noteCogs[4]]  // pinned: only a discard releases it
+        m.run { c in
+            guard c[_openCog] else { return }
+            m.discard(_draftCog)
+            m.turn(_draftCog, to: "after")
+            m.discard(_noteCogs[4])
+            m.turn(_noteCogs[4], to: "new")
+        }
+        cogs.turn(_openCog, to: true)
+        #expect(cogs.peek(_draftCog) == "after")
+        #expect(cogs.peek(_noteCogs[4]) == "new")
+    }
+
     @Test("LIFE-14 discard names one state: siblings, shared state and leased states are left alone; 200 cycles stay bounded")
     func discardIsNarrow() {
         let (cogs, m) = Cogs.forTestingWithController()
