@@ -122,8 +122,8 @@ struct CogNameSource: Sendable {
 /// is set and, for a keyless declaration, that its one row is live, so the
 /// keyless fast paths use the row's node with no further test. While the
 /// row is released (or not created yet) the serial carries `parkedBit`:
-/// every fast path misses and the lookup, which recreates the row, finds
-/// the family under the parked serial.
+/// every fast path misses, and the lookup finds the family under the
+/// parked serial; creating the row unparks it.
 @usableFromInline
 struct FamilyCache<Value> {
     /// 0 (no runtime has that serial) until a runtime fills the cache;

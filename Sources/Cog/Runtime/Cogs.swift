@@ -11,8 +11,10 @@ public final class Cogs: CogOps {
     /// owns them.
     private var ownedFamilies = ContiguousArray<FamilyBase>()
     /// The family of each declaration whose one-entry cache another runtime
-    /// took over since: the only lookups that miss the cache. (The app's one
-    /// runtime never fills this, so declaring state hashes nothing.)
+    /// took over since. Those lookups, and those of a keyless declaration
+    /// whose row is released (its cache parked), are the only ones that miss
+    /// the cache. (The app's one runtime never fills this, so declaring
+    /// state hashes nothing.)
     private var evictedFamilies: [ObjectIdentifier: FamilyBase] = [:]
     var turns = TurnState()
     /// The writer of the outer turn while its body runs and that writer is
@@ -111,8 +113,8 @@ public final class Cogs: CogOps {
         let previous = descriptor.cache
         let family: Family<Value>
         if previous.owner == serial, let parked = previous.family {
-            // This runtime's keyless family, its row released: the caller
-            // recreates the row, which unparks the cache.
+            // This runtime's keyless family, its row released or not yet
+            // created: a caller that creates the row unparks the cache.
             family = parked.takeUnretainedValue()
         } else if let existing = evictedFamily(for: id) {
             family = unsafeDowncast(existing, to: Family<Value>.self)
