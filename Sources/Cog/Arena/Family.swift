@@ -383,7 +383,7 @@ final class Family<Value>: FamilyBase {
         guard cache.owner == runtimeSerial, cache.family?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() else {
             return  // the cache names another runtime's family
         }
-        descriptor.cache.runtimeSerial = keylessLive ? runtimeSerial : runtimeSerial | FamilyCache<Value>.parkedBit
+        descriptor.cache.runtimeSerial = FamilyCache<Value>.serial(runtimeSerial, parked: !keylessLive)
     }
 
     override func clearValue(slot: Int32) {

@@ -138,6 +138,11 @@ struct FamilyCache<Value> {
     /// The runtime the cache names, parked or not.
     @inlinable var owner: UInt64 { runtimeSerial & ~Self.parkedBit }
 
+    /// The serial that names `runtime`, parked while its keyless row is not live.
+    @inlinable static func serial(_ runtime: UInt64, parked: Bool) -> UInt64 {
+        parked ? runtime | parkedBit : runtime
+    }
+
     @inlinable init() {}
 
     @inlinable init(runtimeSerial: UInt64, family: Unmanaged<Family<Value>>) {

@@ -129,9 +129,9 @@ public final class Cogs: CogOps {
             // runtime, so no strong reference to it is formed here.
             Self.noteEviction(of: .fromOpaque(evicted.toOpaque()), runtimeSerial: previous.owner, for: id)
         }
-        let parked = !family.isKeyed && !family.keylessLive
         descriptor.cache = FamilyCache(
-            runtimeSerial: parked ? serial | FamilyCache<Value>.parkedBit : serial, family: .passUnretained(family))
+            runtimeSerial: FamilyCache<Value>.serial(serial, parked: !family.isKeyed && !family.keylessLive),
+            family: .passUnretained(family))
         return family
     }
 
