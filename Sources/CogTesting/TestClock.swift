@@ -147,7 +147,7 @@ public final class TestClock: Clock, Sendable {
 }
 
 extension TestClock: CogTimerSource {
-    package var elapsed: Duration { now.offset }
+    package var elapsedNanoseconds: Int64 { now.offset.wholeNanoseconds }
 
     @MainActor
     package func makeTimer(_ fire: @escaping @MainActor @Sendable () -> Void) -> any CogTimer {

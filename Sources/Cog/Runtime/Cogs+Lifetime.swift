@@ -228,9 +228,8 @@ extension Cogs {
 /// Where grace periods get their time: `ContinuousClock` and the main
 /// queue in production, `CogTesting.TestClock` in tests.
 package protocol CogTimerSource: Sendable {
-    /// Monotonic time since the source started.
-    var elapsed: Duration { get }
-    /// The same time in nanoseconds, the unit grace windows keep.
+    /// Monotonic time since the source started, in nanoseconds (the unit
+    /// grace windows keep).
     var elapsedNanoseconds: Int64 { get }
     /// The runtime's one grace timer; `fire` runs on the MainActor each time
     /// an armed deadline passes.
@@ -245,10 +244,6 @@ package protocol CogTimer: AnyObject {
     func disarm()
 }
 
-extension CogTimerSource {
-    package var elapsedNanoseconds: Int64 { GraceWindows.nanoseconds(elapsed) }
-}
-
 /// Production grace time: the continuous clock (the one `ContinuousClock`
 /// reads: it keeps counting while the device sleeps), read as nanoseconds
 /// directly, since a window is renewed every time a selector stops reading
@@ -258,7 +253,6 @@ struct ContinuousTimers: CogTimerSource {
     let start = Self.clockNanoseconds()
 
     var elapsedNanoseconds: Int64 { Self.clockNanoseconds() &- start }
-    var elapsed: Duration { .nanoseconds(elapsedNanoseconds) }
 
     private static func clockNanoseconds() -> Int64 {
         #if canImport(Darwin)
@@ -270,10 +264,10 @@ struct ContinuousTimers: CogTimerSource {
         #endif
     }
     #else
-    // Elsewhere, the clock itself (and the protocol's conversion).
+    // Elsewhere, the clock itself.
     let start = ContinuousClock.now
 
-    var elapsed: Duration { ContinuousClock.now - start }
+    var elapsedNanoseconds: Int64 { (ContinuousClock.now - start).wholeNanoseconds }
     #endif
 
     func makeTimer(_ fire: @escaping @MainActor @Sendable () -> Void) -> any CogTimer {

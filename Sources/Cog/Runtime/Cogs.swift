@@ -40,7 +40,7 @@ public final class Cogs: CogOps {
     /// production; tests inject a clock and a duration).
     var timers: any CogTimerSource = ContinuousTimers()
     var grace: Duration = .seconds(30) {
-        didSet { graceNanoseconds = GraceWindows.nanoseconds(grace) }
+        didSet { graceNanoseconds = grace.wholeNanoseconds }
     }
     /// `grace` in the unit the windows keep (converting a `Duration` per
     /// window is a 128-bit division).
@@ -153,7 +153,7 @@ public final class Cogs: CogOps {
     @usableFromInline
     func register(_ family: FamilyBase, grace: Duration?) {
         ownedFamilies.append(family)
-        if let grace { graceOverrides[ObjectIdentifier(family)] = GraceWindows.nanoseconds(grace) }
+        if let grace { graceOverrides[ObjectIdentifier(family)] = grace.wholeNanoseconds }
     }
 
     // MARK: Reads

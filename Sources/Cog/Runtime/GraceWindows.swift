@@ -59,11 +59,6 @@ struct GraceWindows {
         }
     }
 
-    nonisolated static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
-
     /// Ends `node`'s window without releasing it. With no window left, the
     /// entries still queued are dropped and the timer is disarmed, so no
     /// firing outlives the last window.
@@ -134,5 +129,13 @@ struct GraceWindows {
             heap.swapAt(parent, smallest)
             parent = smallest
         }
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, the unit grace windows keep.
+    package var wholeNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
