@@ -1,3 +1,4 @@
+import Glibc
 import Measure
 import Testing
 
@@ -47,6 +48,47 @@ struct CounterTests {
         }
         #expect(!reason.isEmpty)
         #expect(!counters.canCount)
+    }
+
+    /// Writes one byte to each page of a fresh anonymous mapping, so each
+    /// page takes at least one fault; huge pages are refused so that one
+    /// fault cannot cover many pages.
+    private func touchFreshPages(_ count: Int) {
+        let size = count * Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              mapping != MAP_FAILED else {
+            Issue.record("mmap of \(size) bytes failed")
+            return
+        }
+        _ = madvise(mapping, size, MADV_NOHUGEPAGE)
+        let pageSize = size / count
+        for page in 0..<count { mapping.storeBytes(of: UInt8(1), toByteOffset: page * pageSize, as: UInt8.self) }
+        munmap(mapping, size)
+    }
+
+    /// The counted path (start, stop, values in request order) needs no PMU:
+    /// PAPI's perf_event component also counts the kernel's software events.
+    /// A refused event between two accepted ones must not shift their values.
+    @Test("PAPI counts the events it accepts, in request order, around a refused one")
+    func papiCountsSoftwareEvents() {
+        let pages = 256
+        let counters = HardwareCounters(events: ["perf::PAGE-FAULTS", "PAPI_NO_SUCH_EVENT_X", "perf::TASK-CLOCK"])
+        let (_, readings) = counters.measure { touchFreshPages(pages) }
+        #expect(readings.map(\.name) == ["perf::PAGE-FAULTS", "PAPI_NO_SUCH_EVENT_X", "perf::TASK-CLOCK"])
+        #expect(readings[1].reading.value == nil, "an unknown event was counted")
+        guard counters.canCount else {
+            // No libpapi, or a perf_event component PAPI disabled (a machine
+            // whose kernel has no perf events at all): every event says why.
+            for reading in readings {
+                guard case .unavailable(let reason) = reading.reading else { continue }
+                #expect(reason.contains("PAPI") || reason.contains("libpapi"), "\(reading.name): \(reason)")
+            }
+            return
+        }
+        let faults = readings[0].reading.value ?? 0
+        #expect(faults >= Int64(pages), "\(pages) fresh pages touched, \(faults) page faults counted")
+        #expect(faults < Int64(pages) * 4, "\(faults) page faults for \(pages) pages")
+        #expect((readings[2].reading.value ?? 0) > 0, "task clock counted nothing")
     }
 
     @Test("perf software counters count task clock; hardware ones count or say why")
