@@ -14,15 +14,21 @@ extension Cogs {
     /// run, only once the run has returned; see `keepBodiesWhileRunning`).
     func registerReaction(named name: String, _ body: ReactionBody) -> Int32 {
         // Unretained and reached as a guaranteed reference, so a run
-        // borrows the constant body instead of retaining it.
+        // borrows the constant body instead of retaining it. The reaction's
+        // kernel calls the body itself: no selector closure sits between
+        // the run and the body.
         let box = Unmanaged.passUnretained(body)
         let descriptor = CogDescriptor<UInt8>(
             name: name, fileID: "", line: 0, equals: nil, isKeyed: false,
-            production: .keyless { reader in
-                box.withGuaranteed { $0.body(reader) }
-                return 0
-            },
-            kernels: Self.reactionKernels
+            // A literal, not a function reference: a reference would need a
+            // reabstraction thunk with a context, one more allocation.
+            production: .keyless { _ in preconditionFailure("a reaction runs its body through its kernel") },
+            kernels: (
+                recompute: { @MainActor base, slot, node in
+                    unsafeDowncast(base, to: Family<UInt8>.self).runReaction(slot: slot, node: node, body: box)
+                },
+                commit: { @MainActor _, _ in false }
+            )
         )
         let family = family(for: descriptor)
         let node = family.node(ofRow: family.row(for: nil))
@@ -48,17 +54,6 @@ extension Cogs {
         }
         return node
     }
-
-    /// A reaction's value is a placeholder nothing reads, so its run
-    /// compares nothing: after the first run it never reports a change.
-    /// (These kernels take the place of the descriptor's `equals: nil`,
-    /// which elsewhere means "never equal".)
-    private static let reactionKernels: (recompute: FamilyBase.RecomputeKernel, commit: FamilyBase.CommitKernel) = (
-        recompute: { @MainActor base, slot, node in
-            unsafeDowncast(base, to: Family<UInt8>.self).runSelector(slot: slot, node: node) { _, _ in true }
-        },
-        commit: { @MainActor _, _ in false }
-    )
 
     /// Runs the queued reactions: the ones the push reached in registration
     /// order, then any registered meanwhile, in registration order.
@@ -103,5 +98,20 @@ extension Cogs {
         graph.detachDependencies(node)
         graph.family[Int(node)].releaseRow(slot: graph.slot[Int(node)])
         graph.flags[Int(node)] = .retired
+    }
+}
+
+extension Family where Value == UInt8 {
+    /// One run of a reaction: its body, between the run's begin and end.
+    /// The row's value is a placeholder nothing reads, so a run compares
+    /// nothing: only the first run reports a change (and stores it).
+    @inline(__always)
+    func runReaction(slot: Int32, node: Int32, body: Unmanaged<ReactionBody>) -> Bool {
+        let run = graph.beginRun(node)
+        body.withGuaranteed { $0.body(CogReader(family: self, slot: slot, node: node, stamp: run.stamp)) }
+        graph.endRun(node, run)
+        guard values[slot] == nil else { return false }
+        values[slot] = 0
+        return true
     }
 }
