@@ -1,7 +1,8 @@
 /// Reactions: flush step 5.
 ///
 /// A reaction is an automatic node flagged `reaction`, with its own one-row
-/// family, whose selector is the reaction body. The push queues it like a
+/// family, whose kernel runs the reaction body (its selector is a
+/// placeholder that never runs). The push queues it like a
 /// hot root; after the notices, the flush settles the queued reactions in
 /// registration order, so a reaction reruns only when something it read
 /// really changed (equality cut-off included). A reaction may call ops:
