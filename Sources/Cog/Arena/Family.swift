@@ -34,6 +34,11 @@ class FamilyBase {
     /// the next use of the declaration reuses, so this never changes once set.
     @usableFromInline var keylessNode: Int32 = Graph.none
 
+    /// Whether the descriptor's family cache must be parked: a keyless
+    /// declaration whose one row is released or not created yet (see
+    /// `FamilyCache`).
+    @inlinable var parksCache: Bool { !isKeyed && !keylessLive }
+
     /// Rows holding a live state.
     var liveRowCount: Int { isKeyed ? rowNodes.count - freeRows.count : (keylessLive ? 1 : 0) }
 
@@ -383,7 +388,7 @@ final class Family<Value>: FamilyBase {
         guard cache.owner == runtimeSerial, cache.family?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() else {
             return  // the cache names another runtime's family
         }
-        descriptor.cache.runtimeSerial = FamilyCache<Value>.serial(runtimeSerial, parked: !keylessLive)
+        descriptor.cache.runtimeSerial = FamilyCache<Value>.serial(runtimeSerial, parked: parksCache)
     }
 
     override func clearValue(slot: Int32) {

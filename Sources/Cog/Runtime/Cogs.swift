@@ -130,7 +130,7 @@ public final class Cogs: CogOps {
             Self.noteEviction(of: .fromOpaque(evicted.toOpaque()), runtimeSerial: previous.owner, for: id)
         }
         descriptor.cache = FamilyCache(
-            runtimeSerial: FamilyCache<Value>.serial(serial, parked: !family.isKeyed && !family.keylessLive),
+            runtimeSerial: FamilyCache<Value>.serial(serial, parked: family.parksCache),
             family: .passUnretained(family))
         return family
     }
