@@ -46,8 +46,12 @@ extension StateGraphPort {
                 shippingCents: checkout.shipping, totalCents: checkout.total,
                 coupon: store.coupon, quote: store.quote, ready: checkout.isReady))
         case .recommendations:
+            // The product list is read only for products shown: an empty
+            // panel that read it would re-render when the catalog arrives.
+            let ids = browsing.recommendations
+            guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
             let products = store.products
-            return .recommendations(RecommendationScreen(items: browsing.recommendations.map { id in
+            return .recommendations(RecommendationScreen(items: ids.map { id in
                 RecommendationScreen.Item(productID: id, name: products[id].product.name, priceCents: products[id].price)
             }))
         }

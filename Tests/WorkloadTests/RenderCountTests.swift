@@ -1,0 +1,49 @@
+import CogPort
+import MemoizedPort
+import ObservablePort
+import StateGraphPort
+import Testing
+import Workload
+
+/// Render counts are the harness's own, so they are exact and the same on
+/// every run. The benchmark reports them per port; these pin them, so a
+/// change to a port's views or a runtime's invalidation shows up here first.
+@MainActor
+@Suite("Render counts")
+struct RenderCountTests {
+    static let catalog = Catalog(scale: .small)
+    static let schedule = SessionSchedule(catalog: catalog)
+
+    private func renders<Port: StorefrontPort>(_: Port.Type, _ steps: [SessionSchedule.Step]) async -> Int {
+        let session = SessionRunner<Port>(catalog: Self.catalog)
+        await session.play(steps)
+        return session.renderCount
+    }
+
+    /// Seven fixed views, then the grid, its 24 cards and the facets once
+    /// the catalog arrives: no port may render a view whose screen did not
+    /// depend on the catalog (the stategraph port's empty recommendations
+    /// panel once read the product list and rendered a 34th time).
+    @Test("a cold start renders the same 33 views in every port")
+    func coldStart() async {
+        let launch = Self.schedule.phases[0].steps
+        #expect(await renders(CogPort.self, launch) == 33)
+        #expect(await renders(MemoizedPort.self, launch) == 33)
+        #expect(await renders(ObservablePort.self, launch) == 33)
+        #expect(await renders(StateGraphPort.self, launch) == 33)
+    }
+
+    /// The whole session at small scale. Cog and the memoized port cut off
+    /// equal values; the memoized port's header and cards read whole caches
+    /// (the cart screen, the quantities), so it renders a few more; the
+    /// uncached port re-renders every reader of a changed source; the
+    /// stategraph port sends its change notice before a value is compared.
+    @Test("the whole session renders an exact count per port")
+    func session() async {
+        let steps = Self.schedule.phases.flatMap(\.steps)
+        #expect(await renders(CogPort.self, steps) == 752)
+        #expect(await renders(MemoizedPort.self, steps) == 768)
+        #expect(await renders(ObservablePort.self, steps) == 1146)
+        #expect(await renders(StateGraphPort.self, steps) == 1089)
+    }
+}
