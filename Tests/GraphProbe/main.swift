@@ -6,6 +6,9 @@
 //   valgrind --tool=callgrind --collect-atstart=no --dump-instr=no \
 //     .build/release/graph-probe deepPropagation:20
 // Each dump's instruction total divided by N is instructions per iteration.
+// The argument `clock` prints the core's clock estimated by a chain of
+// dependent adds (`ClockEstimate`): time × clock is cycles, and instructions
+// ÷ cycles the instructions per cycle the suite's times imply.
 import Foundation
 import GraphShapes
 import Measure
@@ -28,10 +31,18 @@ func probe(_ name: String, _ steps: Int) -> String? {
 
 let requested = Array(CommandLine.arguments.dropFirst())
 guard !requested.isEmpty else {
-    print("usage: graph-probe SHAPE[:STEPS]... (a graph-suite shape name, as --shape takes it)")
+    print("usage: graph-probe SHAPE[:STEPS]... | clock (a graph-suite shape name, as --shape takes it)")
     exit(1)
 }
 for argument in requested {
+    if argument == "clock" {
+        guard let gigahertz = ClockEstimate.gigahertz() else {
+            print("graph-probe: clock: unavailable: the add chain is written for x86_64 and arm64 only")
+            exit(1)
+        }
+        print(String(format: "clock: %.2f GHz (a chain of dependent adds, fastest of 5)", gigahertz))
+        continue
+    }
     let parts = argument.split(separator: ":", maxSplits: 1)
     let steps = parts.count > 1 ? Int(parts[1]) ?? 1 : 1
     if let failure = MainActor.assumeIsolated({ probe(String(parts[0]), steps) }) {
