@@ -13,9 +13,6 @@ class FamilyBase {
     /// debug history), then kept: creating a family formats nothing, and a
     /// steady turn that records history allocates nothing.
     private(set) lazy var name: String = nameSource.name
-    /// A box's family (one row per key) rather than a keyless
-    /// declaration's (one row, row 0, whose node is `keylessNode`).
-    @usableFromInline let isKeyed: Bool
     /// The runtime, unretained: it owns the family.
     @usableFromInline unowned(unsafe) let cogs: Cogs
     /// Arena node of each row of a keyed family (empty for a keyless one,
@@ -27,12 +24,22 @@ class FamilyBase {
     @usableFromInline var keyedRows = RowIndex()
     /// Released rows, reused (with their nodes) by the next new key.
     var freeRows: [Int32] = []
+    /// Publishes a staged write (see `recomputeKernel`, last below).
+    @usableFromInline let commitKernel: CommitKernel
+    /// A box's family (one row per key) rather than a keyless
+    /// declaration's (one row, row 0, whose node is `keylessNode` and whose
+    /// value the typed family keeps inline).
+    @usableFromInline let isKeyed: Bool
     /// A keyless declaration's one row exists and is not released.
     @usableFromInline var keylessLive = false
     /// The arena node of a keyless declaration's one row (row 0), or
     /// `Graph.none` before it exists. A released row keeps its node, which
     /// the next use of the declaration reuses, so this never changes once set.
     @usableFromInline var keylessNode: Int32 = Graph.none
+    /// This family's kernels, copied from its descriptor so the graph calls
+    /// one straight from the family it holds (no class dispatch, no
+    /// descriptor load).
+    @usableFromInline let recomputeKernel: RecomputeKernel
 
     /// Whether the descriptor's family cache must be parked: a keyless
     /// declaration whose one row is released or not created yet (see
@@ -111,12 +118,6 @@ class FamilyBase {
     /// Publishes the staged write of row `slot`; true when it changed the value.
     @usableFromInline typealias CommitKernel = @MainActor (FamilyBase, Int32) -> Bool
 
-    /// This family's kernels, copied from its descriptor so the graph calls
-    /// one straight from the family it holds (no class dispatch, no
-    /// descriptor load).
-    @usableFromInline let recomputeKernel: RecomputeKernel
-    @usableFromInline let commitKernel: CommitKernel
-
     @usableFromInline
     init(nameSource: CogNameSource, isKeyed: Bool, cogs: Cogs, recomputeKernel: @escaping RecomputeKernel,
          commitKernel: @escaping CommitKernel) {
@@ -158,14 +159,33 @@ class FamilyBase {
 /// where the declaration is written and so are specialized for `Value`.
 @usableFromInline
 final class Family<Value>: FamilyBase {
+    // Stored properties in the order a run and a read touch them. From
+    // `isKeyed` (near the end of `FamilyBase`) through a keyless row's
+    // value, everything a run or a keyless read touches lies in 80 bytes
+    // (for a value of up to 16 bytes) starting at a 16-byte boundary, so
+    // in two cache lines wherever the allocator puts the family; the
+    // fields before and after are for creating rows, diagnostics and
+    // commits. Measured by simulated first-level data misses, item 30 in
+    // docs/perf.md.
+
     /// The runtime's graph, held strongly: code that holds a family (a
     /// kernel, a selector's reader) reaches the graph with no retain. The
     /// graph's family column holds the family in turn; the runtime breaks
     /// that cycle at teardown (`Cogs.deinit`).
     @usableFromInline let graph: Graph
+    /// The user's own selector of a keyless automatic declaration: a run
+    /// calls it directly.
+    @usableFromInline let keylessSelector: @MainActor (CogReader<Value>) -> Value
     /// `cogs.serial`, so a read that starts from the family (a selector's
     /// reader) checks a descriptor's family cache without loading `cogs`.
     @usableFromInline let runtimeSerial: UInt64
+    /// Which of the two selectors a run calls.
+    @usableFromInline let isKeylessAutomatic: Bool
+    /// A keyless family's one row's value: inline, so reading or running
+    /// it touches no other allocation (`values` stays empty).
+    @usableFromInline var keylessValue: ValueColumn<Value>.Stored = nil
+    /// A keyed family's values, one per row.
+    @usableFromInline var values = ValueColumn<Value>()
     @usableFromInline let descriptor: CogDescriptor<Value>
     /// The selector of a keyed automatic declaration, taken out of the
     /// descriptor once so a run does not copy the production enum.
@@ -173,16 +193,10 @@ final class Family<Value>: FamilyBase {
     /// in place, where unwrapping an optional one copied, and so retained,
     /// its context.)
     @usableFromInline let selector: @MainActor (CogReader<Value>, CogKey?) -> Value
-    /// The user's own selector of a keyless automatic declaration: a run
-    /// calls it directly.
-    @usableFromInline let keylessSelector: @MainActor (CogReader<Value>) -> Value
-    /// Which of the two a run calls.
-    @usableFromInline let isKeylessAutomatic: Bool
     /// The descriptor's `equals`, stored non-optional (see `selector`) for
     /// the generic kernels; `hasEquals` is false for "never equal".
     @usableFromInline let equals: @MainActor (Value, Value) -> Bool
     @usableFromInline let hasEquals: Bool
-    @usableFromInline var values = ValueColumn<Value>()
     /// Staged writes of the accumulating turn. It grows only when a row is
     /// first staged, so a family that is never written (an automatic one)
     /// pays nothing for it: `stagedValue(slot:)` reads past its end as nil.
@@ -251,37 +265,72 @@ final class Family<Value>: FamilyBase {
         return keylessNode
     }
 
+    /// Row `row`'s value, nil before an automatic row's first run.
+    @inlinable @inline(__always)
+    func value(ofRow row: Int32) -> Value? {
+        isKeyed ? values[row] : ValueColumn.value(keylessValue)
+    }
+
+    /// Stores row `row`'s value (nil when a released row lets it go).
+    @inlinable @inline(__always)
+    func setValue(_ value: Value?, ofRow row: Int32) {
+        if isKeyed { values[row] = value } else { keylessValue = ValueColumn.stored(value) }
+    }
+
     /// A settled read of row `row` (node `node`); links `subscriber` to it
     /// unless it is nil.
     @inlinable @inline(__always)
     func read(row: Int32, node: Int32, subscriber: Subscriber?) -> Value {
         graph.prepareRead(node)
         if let subscriber { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
-        return values[row].unsafelyUnwrapped  // settled just above, so present
+        return value(ofRow: row).unsafelyUnwrapped  // settled just above, so present
     }
 
     /// The same read of a keyless declaration's one row.
     @inlinable @inline(__always)
     func readKeyless(subscriber: Subscriber?) -> Value {
-        read(row: 0, node: keylessRowNode(), subscriber: subscriber)
+        readKeylessRow(node: keylessRowNode(), subscriber: subscriber)
     }
 
     /// `readKeyless` once the descriptor's cache matched, which guarantees
     /// the row is live (see `FamilyCache`).
     @inlinable @inline(__always)
     func readLiveKeyless(subscriber: Subscriber?) -> Value {
-        read(row: 0, node: keylessNode, subscriber: subscriber)
+        readKeylessRow(node: keylessNode, subscriber: subscriber)
+    }
+
+    /// A settled read of the keyless row, whose node is `node`: its value
+    /// is the inline one.
+    @inlinable @inline(__always)
+    func readKeylessRow(node: Int32, subscriber: Subscriber?) -> Value {
+        graph.prepareRead(node)
+        if let subscriber { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
+        return ValueColumn.value(keylessValue).unsafelyUnwrapped  // settled just above, so present
     }
 
     /// A peek of row `row`: settled, no dependency; transient demand.
     @inlinable @inline(__always)
     func peek(row: Int32, node: Int32) -> Value {
+        preparePeek(node)
+        return value(ofRow: row)!
+    }
+
+    /// The same peek of a keyless declaration's one row, node `node`.
+    @inlinable @inline(__always)
+    func peekKeyless(node: Int32) -> Value {
+        preparePeek(node)
+        return ValueColumn.value(keylessValue)!
+    }
+
+    /// Settles `node` for a peek, which is transient demand on a releasable
+    /// state nothing subscribes to.
+    @inlinable @inline(__always)
+    func preparePeek(_ node: Int32) {
         graph.prepareRead(node)
         let n = Int(node)
         if _slowPath(graph.flags[n].rawValue & NodeFlags.releasableBit != 0 && graph.subsHead[n] == Graph.none) {
             Unmanaged.passUnretained(cogs).withGuaranteed { $0.noteTransientDemandUnsubscribed(node) }
         }
-        return values[row]!
     }
 
     // Row creation is inlinable (though never inlined) so it is specialized
@@ -303,7 +352,10 @@ final class Family<Value>: FamilyBase {
         let (row, reused) = claimRow(
             key: key, graph: graph, automatic: descriptor.isAutomatic, eager: descriptor.isEager,
             releasableSource: descriptor.isReleasableSource)
-        if reused {
+        if !isKeyed {
+            keylessValue = ValueColumn.stored(value)
+            if Int(row) < pending.count { pending[row] = nil }
+        } else if reused {
             values[row] = value
             if Int(row) < pending.count { pending[row] = nil }
         } else {
@@ -328,22 +380,30 @@ final class Family<Value>: FamilyBase {
     func runSelector(slot: Int32, node: Int32, equal: (Value, Value) -> Bool) -> Bool {
         let run = graph.beginRun(node)
         let reader = CogReader(family: self, slot: slot, node: node, stamp: run.stamp)
+        // A keyless automatic row keeps its value inline; read it there
+        // directly rather than testing `isKeyed` again.
+        let keyless = isKeylessAutomatic
         let fresh: Value
-        if isKeylessAutomatic {
+        let old: Value?
+        if keyless {
             fresh = keylessSelector(reader)
+            old = ValueColumn.value(keylessValue)
         } else {
             fresh = selector(reader, rowKeys[slot])
+            old = value(ofRow: slot)
         }
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.
         let changed: Bool
-        if let old = values[slot] {
+        if let old {
             changed = !equal(old, fresh)
         } else {
             changed = true
         }
         graph.endRun(node, run)
-        if changed { values[slot] = fresh }
+        if changed {
+            if keyless { keylessValue = ValueColumn.stored(fresh) } else { setValue(fresh, ofRow: slot) }
+        }
         return changed
     }
 
@@ -378,8 +438,8 @@ final class Family<Value>: FamilyBase {
     func commit(slot: Int32, equal: (Value, Value) -> Bool) -> Bool {
         guard let staged = stagedValue(slot: slot) else { return false }
         pending[slot] = nil
-        if let current = values[slot], equal(current, staged) { return false }
-        values[slot] = staged
+        if let current = value(ofRow: slot), equal(current, staged) { return false }
+        setValue(staged, ofRow: slot)
         return true
     }
 
@@ -392,7 +452,7 @@ final class Family<Value>: FamilyBase {
     }
 
     override func clearValue(slot: Int32) {
-        values[slot] = nil
+        setValue(nil, ofRow: slot)
         if Int(slot) < pending.count { pending[slot] = nil }
     }
 
@@ -403,7 +463,7 @@ final class Family<Value>: FamilyBase {
     /// What a writer sees: the staged value, else the published one.
     @inlinable
     func writerValue(slot: Int32) -> Value {
-        stagedValue(slot: slot) ?? values[slot]!
+        stagedValue(slot: slot) ?? value(ofRow: slot)!
     }
 
     @inlinable

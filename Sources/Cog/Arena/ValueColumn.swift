@@ -1,4 +1,5 @@
-/// The column that holds one family's values, one row per state.
+/// The column that holds a keyed family's values, one row per key (a
+/// keyless family keeps its one value inline: `Family.keylessValue`).
 ///
 /// By default the column is typed: a run of `Value?`, so reads and writes
 /// move a `Value` with no boxing, and the inlinable read, write and selector
@@ -69,6 +70,27 @@ struct ValueColumn<Value>: @unchecked Sendable {
             base.unsafelyUnwrapped[Int(row)] = newValue
             #endif
         }
+    }
+
+    /// `value` as a row stores it, for the one row a keyless family keeps
+    /// inline instead of in a column.
+    @inlinable @inline(__always)
+    static func stored(_ value: Value?) -> Stored {
+        #if CompactArena
+        value.map { $0 as Any }
+        #else
+        value
+        #endif
+    }
+
+    /// The value a stored row holds.
+    @inlinable @inline(__always)
+    static func value(_ stored: Stored) -> Value? {
+        #if CompactArena
+        stored.map { $0 as! Value }
+        #else
+        stored
+        #endif
     }
 
     /// Deinitializes every row and frees the memory; the owner's deinit

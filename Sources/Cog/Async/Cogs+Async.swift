@@ -29,7 +29,7 @@ extension Cogs {
             asyncRows[node] = row
         }
         // The default is produced once per state, when the state is created.
-        let previous = reader.family.values[reader.slot] ?? CogStatus(pendingWith: makeDefault())
+        let previous = reader.family.value(ofRow: reader.slot) ?? CogStatus(pendingWith: makeDefault())
         row.lastGeneration += 1
         let generation = row.lastGeneration
         switch policy {
@@ -112,7 +112,7 @@ extension Cogs {
         }
         row.running.removeAll { $0 === run }
         let family = statusFamily(of: node, as: Value.self)
-        let status = family.values[graph.slot[Int(node)]]!
+        let status = family.value(ofRow: graph.slot[Int(node)])!
         switch result {
         case .success(let value):
             publish(status.succeeded(with: value, equals: row.equals), node: node, family: family, outcome: "success")
@@ -130,7 +130,7 @@ extension Cogs {
         guard row.running.isEmpty, !row.waiting.isEmpty, !row.isReleased else { return }
         let next = row.waiting.removeFirst()
         let family = statusFamily(of: node, as: Value.self)
-        let status = family.values[graph.slot[Int(node)]]!
+        let status = family.value(ofRow: graph.slot[Int(node)])!
         if status.storedKind != .pending {
             publish(status.pending(), node: node, family: family, outcome: "pending")
         }
@@ -140,7 +140,7 @@ extension Cogs {
     private func streamElement<Value>(_ element: Value, run: AsyncRun, row: AsyncRow<Value>, node: Int32) -> Bool {
         guard isCurrent(run, row: row, node: node) else { return false }
         let family = statusFamily(of: node, as: Value.self)
-        let status = family.values[graph.slot[Int(node)]]!
+        let status = family.value(ofRow: graph.slot[Int(node)])!
         let duplicate =
             status.storedKind == .success && status.storedHasSucceeded
             && (row.equals?(status.storedValue, element) ?? false)
@@ -163,7 +163,7 @@ extension Cogs {
         // Natural end publishes nothing and starts nothing.
         guard let failure else { return }
         let family = statusFamily(of: node, as: Value.self)
-        let status = family.values[graph.slot[Int(node)]]!
+        let status = family.value(ofRow: graph.slot[Int(node)])!
         publish(status.failed(with: failure), node: node, family: family, outcome: "failure")
         if !run.resolvedHandles {
             run.resolvedHandles = true
@@ -261,11 +261,11 @@ extension Cogs {
         graph.prepareRead(node)
         let boundary = graph.boundary(of: node) {
             StatusBoundary(
-                current: { family.values[row]!.fingerprint },
-                initial: family.values[row]!.fingerprint
+                current: { family.value(ofRow: row)!.fingerprint },
+                initial: family.value(ofRow: row)!.fingerprint
             )
         }
-        var status = family.values[row]!
+        var status = family.value(ofRow: row)!
         status.boundary = unsafeDowncast(boundary, to: StatusBoundary.self)
         return status
     }
@@ -277,7 +277,7 @@ extension Cogs {
         let node = family.node(ofRow: row)
         graph.prepareRead(node)
         noteTransientDemand(node)
-        return family.values[row]!
+        return family.value(ofRow: row)!
     }
 
     // MARK: Seams for CogTesting

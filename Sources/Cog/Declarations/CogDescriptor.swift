@@ -10,6 +10,12 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     // immutable Sendable value, and the cache is touched only by `Cogs`,
     // which is MainActor-isolated.
 
+    /// The family of the runtime that last looked this descriptor up, so
+    /// the app's one runtime finds its family without hashing. Declared
+    /// first: every tracked read tests it, and at the front of the object
+    /// it never straddles two cache lines.
+    @usableFromInline nonisolated(unsafe) var cache = FamilyCache<Value>()
+
     @usableFromInline
     enum Production: Sendable {
         /// A source: its starting-value closure runs once per state.
@@ -53,9 +59,6 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     @usableFromInline let recomputeKernel: FamilyBase.RecomputeKernel
     @usableFromInline let commitKernel: FamilyBase.CommitKernel
 
-    /// The family of the runtime that last looked this descriptor up, so
-    /// the app's one runtime finds its family without hashing.
-    @usableFromInline nonisolated(unsafe) var cache = FamilyCache<Value>()
 
     @inlinable
     init(

@@ -63,6 +63,6 @@ public struct CogReader<Value> {
     public var curr: Value? {
         ensureLive()
         let row = slot
-        return familyRef.withGuaranteed { $0.values[row] }
+        return familyRef.withGuaranteed { $0.value(ofRow: row) }
     }
 }

@@ -111,8 +111,9 @@ extension Family where Value == UInt8 {
         let run = graph.beginRun(node)
         body.withGuaranteed { $0.body(CogReader(family: self, slot: slot, node: node, stamp: run.stamp)) }
         graph.endRun(node, run)
-        guard values[slot] == nil else { return false }
-        values[slot] = 0
+        // A reaction's family is keyless: its placeholder is the inline row.
+        guard keylessValue == nil else { return false }
+        keylessValue = ValueColumn.stored(0)
         return true
     }
 }

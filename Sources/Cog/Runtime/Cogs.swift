@@ -234,10 +234,10 @@ public final class Cogs: CogOps {
     func peekKeyless<Value>(_ descriptor: CogDescriptor<Value>) -> Value {
         let cache = descriptor.cache
         if _fastPath(cache.runtimeSerial == serial), let cached = cache.family {
-            return cached.withGuaranteed { $0.peek(row: 0, node: $0.keylessNode) }
+            return cached.withGuaranteed { $0.peekKeyless(node: $0.keylessNode) }
         }
         let family = lookUpFamily(for: descriptor)
-        return family.peek(row: 0, node: family.keylessRowNode())
+        return family.peekKeyless(node: family.keylessRowNode())
     }
 
     /// The family, row and node `reference` names, the row created on first use.
@@ -257,7 +257,7 @@ public final class Cogs: CogOps {
         let (family, row, node) = locate(reference.cogReference)
         graph.prepareRead(node)
         graph.boundary(of: node).recordAccess()
-        return family.values[row]!
+        return family.value(ofRow: row)!
     }
 
     /// A one-time read: settles the state if needed and returns its value,
@@ -298,8 +298,8 @@ public final class Cogs: CogOps {
             return
         }
         let row = family.row(for: reference.key)
-        if let current = family.values[row], family.isEqual(current, value) { return }
-        family.values[row] = value
+        if let current = family.value(ofRow: row), family.isEqual(current, value) { return }
+        family.setValue(value, ofRow: row)
         graph.markSeeded(family.node(ofRow: row))
     }
     #endif
