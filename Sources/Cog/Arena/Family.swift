@@ -161,7 +161,7 @@ class FamilyBase {
 final class Family<Value>: FamilyBase {
     // Stored properties in the order a run and a read touch them. From
     // `isKeyed` (near the end of `FamilyBase`) through a keyless row's
-    // value, everything a run or a keyless read touches lies in 80 bytes
+    // value, everything a run or a keyless read touches lies in 72 bytes
     // (for a value of up to 16 bytes) starting at a 16-byte boundary, so
     // in two cache lines wherever the allocator puts the family; the
     // fields before and after are for creating rows, diagnostics and
@@ -173,26 +173,18 @@ final class Family<Value>: FamilyBase {
     /// graph's family column holds the family in turn; the runtime breaks
     /// that cycle at teardown (`Cogs.deinit`).
     @usableFromInline let graph: Graph
-    /// The user's own selector of a keyless automatic declaration: a run
-    /// calls it directly.
-    @usableFromInline let keylessSelector: @MainActor (CogReader<Value>) -> Value
+    /// The declaration's selector (`CogDescriptor.selector`): a run calls
+    /// it directly.
+    @usableFromInline let selector: @MainActor (CogReader<Value>) -> Value
     /// `cogs.serial`, so a read that starts from the family (a selector's
     /// reader) checks a descriptor's family cache without loading `cogs`.
     @usableFromInline let runtimeSerial: UInt64
-    /// Which of the two selectors a run calls.
-    @usableFromInline let isKeylessAutomatic: Bool
     /// A keyless family's one row's value: inline, so reading or running
     /// it touches no other allocation (`values` stays empty).
     @usableFromInline var keylessValue: ValueColumn<Value>.Stored = nil
     /// A keyed family's values, one per row.
     @usableFromInline var values = ValueColumn<Value>()
     @usableFromInline let descriptor: CogDescriptor<Value>
-    /// The selector of a keyed automatic declaration, taken out of the
-    /// descriptor once so a run does not copy the production enum.
-    /// (Non-optional, like `keylessSelector`: a run calls the stored closure
-    /// in place, where unwrapping an optional one copied, and so retained,
-    /// its context.)
-    @usableFromInline let selector: @MainActor (CogReader<Value>, CogKey?) -> Value
     /// The descriptor's `equals`, stored non-optional (see `selector`) for
     /// the generic kernels; `hasEquals` is false for "never equal".
     @usableFromInline let equals: @MainActor (Value, Value) -> Bool
@@ -202,43 +194,25 @@ final class Family<Value>: FamilyBase {
     /// pays nothing for it: `stagedValue(slot:)` reads past its end as nil.
     @usableFromInline var pending = ValueColumn<Value>()
 
-    @usableFromInline
+    // Inlinable so it is specialized where the declaration is used: there
+    // the "never equal" literal below needs no context, where the generic
+    // initializer allocated one per family.
+    @inlinable
     init(descriptor: CogDescriptor<Value>, cogs: Cogs) {
         self.descriptor = descriptor
         self.graph = cogs.graph
         self.runtimeSerial = cogs.serial
-        switch descriptor.production {
-        case .automatic(let selector):
-            self.selector = selector
-            self.keylessSelector = Self.noKeylessSelector
-            self.isKeylessAutomatic = false
-        case .keyless(let selector):
-            self.selector = Self.noSelector
-            self.keylessSelector = selector
-            self.isKeylessAutomatic = true
-        case .manual:
-            self.selector = Self.noSelector
-            self.keylessSelector = Self.noKeylessSelector
-            self.isKeylessAutomatic = false
-        }
+        // Non-optional (a run calls the stored closure in place, where
+        // unwrapping an optional one copied, and so retained, its context).
+        self.selector = descriptor.selector
         if let equals = descriptor.equals {
             self.equals = equals
             self.hasEquals = true
         } else {
-            self.equals = Self.neverEqual
+            self.equals = { _, _ in false }
             self.hasEquals = false
         }
         super.init(nameSource: descriptor.nameSource, isKeyed: descriptor.isKeyed, cogs: cogs, recomputeKernel: descriptor.recomputeKernel, commitKernel: descriptor.commitKernel)
-    }
-
-    private static func noSelector(_: CogReader<Value>, _: CogKey?) -> Value {
-        preconditionFailure("a source has no selector")
-    }
-
-    private static func neverEqual(_: Value, _: Value) -> Bool { false }
-
-    private static func noKeylessSelector(_: CogReader<Value>) -> Value {
-        preconditionFailure("a source has no selector")
     }
 
     deinit {
@@ -341,7 +315,7 @@ final class Family<Value>: FamilyBase {
         let initial: Value?
         switch descriptor.production {
         case .manual(let makeInitial): initial = makeInitial(key)
-        case .automatic, .keyless: initial = nil
+        case .automatic: initial = nil
         }
         return addRow(key: key, value: initial)
     }
@@ -380,30 +354,17 @@ final class Family<Value>: FamilyBase {
     func runSelector(slot: Int32, node: Int32, equal: (Value, Value) -> Bool) -> Bool {
         let run = graph.beginRun(node)
         let reader = CogReader(family: self, slot: slot, node: node, stamp: run.stamp)
-        // A keyless automatic row keeps its value inline; read it there
-        // directly rather than testing `isKeyed` again.
-        let keyless = isKeylessAutomatic
-        let fresh: Value
-        let old: Value?
-        if keyless {
-            fresh = keylessSelector(reader)
-            old = ValueColumn.value(keylessValue)
-        } else {
-            fresh = selector(reader, rowKeys[slot])
-            old = value(ofRow: slot)
-        }
+        let fresh = selector(reader)
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.
         let changed: Bool
-        if let old {
+        if let old = value(ofRow: slot) {
             changed = !equal(old, fresh)
         } else {
             changed = true
         }
         graph.endRun(node, run)
-        if changed {
-            if keyless { keylessValue = ValueColumn.stored(fresh) } else { setValue(fresh, ofRow: slot) }
-        }
+        if changed { setValue(fresh, ofRow: slot) }
         return changed
     }
 

@@ -42,8 +42,8 @@ enum AsyncDeclaration {
         let status = CogDescriptor<CogStatus<Value>>(
             name: name, fileID: fileID, line: line, equals: nil,
             isKeyed: isKeyed, isEager: true, isAsync: true,
-            production: .automatic { reader, key in
-                let job = selector(reader, key)
+            production: .automatic { reader in
+                let job = selector(reader, reader.key)
                 return reader.cogs.asyncSelectorRan(
                     reader: reader, job: job, policy: policy, equals: equals, makeDefault: makeDefault
                 )
@@ -52,8 +52,8 @@ enum AsyncDeclaration {
         let value = CogDescriptor<Value>(
             name: name, fileID: fileID, line: line, equals: equals,
             isKeyed: isKeyed, isAsync: true,
-            production: .automatic { reader, key in
-                reader[CogReference(descriptor: status, key: key)].storedValue
+            production: .automatic { reader in
+                reader[CogReference(descriptor: status, key: reader.key)].storedValue
             }
         )
         return (status, value)

@@ -22,7 +22,7 @@ public struct Cog<Value>: CogReadable, Sendable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals,
             isKeyed: false,
-            production: .keyless(selector)
+            production: .automatic(selector)
         )
     }
 
@@ -81,7 +81,7 @@ extension Cog where Value: Equatable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: false,
-            production: .keyless(selector),
+            production: .automatic(selector),
             kernels: equals == nil ? Family<Value>.equatableKernels : nil
         )
     }

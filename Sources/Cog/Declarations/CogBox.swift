@@ -21,7 +21,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals,
             isKeyed: true,
-            production: .automatic { reader, key in selector(reader, Self.unwrap(key)) }
+            production: .automatic { reader in selector(reader, Self.unwrap(reader.key)) }
         )
     }
 
@@ -112,7 +112,7 @@ extension CogBox where Value: Equatable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
-            production: .automatic { reader, key in selector(reader, Self.unwrap(key)) },
+            production: .automatic { reader in selector(reader, Self.unwrap(reader.key)) },
             kernels: equals == nil ? Family<Value>.equatableKernels : nil
         )
     }

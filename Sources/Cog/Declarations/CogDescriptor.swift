@@ -20,12 +20,10 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     enum Production: Sendable {
         /// A source: its starting-value closure runs once per state.
         case manual(@MainActor (CogKey?) -> Value)
-        /// An automatic value: its selector runs on demand.
-        case automatic(@MainActor (CogReader<Value>, CogKey?) -> Value)
-        /// A keyless automatic value: the user's selector itself, so a run
-        /// calls it directly rather than through a key-dropping wrapper
-        /// (and declaring one allocates no wrapper).
-        case keyless(@MainActor (CogReader<Value>) -> Value)
+        /// An automatic value: its selector runs on demand. A keyless
+        /// declaration's is the user's own; a box's finds its key in the
+        /// reader (`CogReader.key`).
+        case automatic(@MainActor (CogReader<Value>) -> Value)
     }
 
     /// `name:` when given, else the declaration site as `fileID:line`.
@@ -34,6 +32,11 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     @usableFromInline var name: String { nameSource.name }
     @usableFromInline let nameSource: CogNameSource
     @usableFromInline let production: Production
+    /// What a run calls: the automatic selector, or for a source a stand-in
+    /// that never runs. Held apart from `production` so a family copies it
+    /// once; formed here, once per declaration, because a stand-in formed
+    /// by the generic family cost an allocation per family.
+    @usableFromInline let selector: @MainActor (CogReader<Value>) -> Value
     /// A box's descriptor: its references always carry a key, a keyless
     /// declaration's never do, so reads can skip the key entirely.
     @usableFromInline let isKeyed: Bool
@@ -81,6 +84,10 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         self.isAsync = isAsync
         self.equals = equals
         self.production = production
+        switch production {
+        case .automatic(let selector): self.selector = selector
+        case .manual: self.selector = { _ in preconditionFailure("a source has no selector") }
+        }
         if let kernels {
             recomputeKernel = kernels.recompute
             commitKernel = kernels.commit

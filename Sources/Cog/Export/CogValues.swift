@@ -102,7 +102,7 @@ extension Cogs {
         let descriptor = CogDescriptor<UInt8>(
             name: "values(of: \(reference.descriptor.name))", fileID: "", line: 0, equals: nil,
             isKeyed: false, isEager: true,
-            production: .automatic { reader, _ in
+            production: .automatic { reader in
                 buffer.offer(reader[reference])
                 return 0
             }

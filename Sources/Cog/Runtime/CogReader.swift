@@ -57,6 +57,14 @@ public struct CogReader<Value> {
         return Cogs.read(reference, subscriber: .none, runtimeSerial: runtimeSerial, reader: familyRef)
     }
 
+    /// The key of the running box row, nil for a keyless declaration: a
+    /// box's selector reads its key here.
+    @inlinable
+    var key: CogKey? {
+        let row = slot
+        return familyRef.withGuaranteed { $0.rowKeys[row] }
+    }
+
     /// This state's previous completed value, or nil on its first run.
     /// Reading it creates no self-dependency.
     @inlinable

@@ -23,7 +23,7 @@ extension Cogs {
             name: name, fileID: "", line: 0, equals: nil, isKeyed: false,
             // A literal, not a function reference: a reference would need a
             // reabstraction thunk with a context, one more allocation.
-            production: .keyless { _ in preconditionFailure("a reaction runs its body through its kernel") },
+            production: .automatic { _ in preconditionFailure("a reaction runs its body through its kernel") },
             kernels: (
                 recompute: { @MainActor base, slot, node in
                     unsafeDowncast(base, to: Family<UInt8>.self).runReaction(slot: slot, node: node, body: box)
