@@ -72,26 +72,41 @@ struct ValueColumn<Value>: @unchecked Sendable {
         }
     }
 
+    /// Row `row` as stored, converted by the caller (`value(_:)`).
+    @inlinable @inline(__always)
+    func stored(_ row: Int32) -> Stored {
+        assert(row >= 0 && Int(row) < count, "ValueColumn row out of range")
+        return base.unsafelyUnwrapped[Int(row)]
+    }
+
+    @inlinable @inline(__always)
+    func setStored(_ stored: Stored, _ row: Int32) {
+        assert(row >= 0 && Int(row) < count, "ValueColumn row out of range")
+        base.unsafelyUnwrapped[Int(row)] = stored
+    }
+
+    #if CompactArena
+    // Not forced inline, like the subscript: the optimizer keeps the casts
+    // out of line instead of copying them into every read.
+
+    /// `value` as a row stores it, for the one row a keyless family keeps
+    /// inline instead of in a column.
+    @inlinable
+    static func stored(_ value: Value?) -> Stored { value.map { $0 as Any } }
+
+    /// The value a stored row holds.
+    @inlinable
+    static func value(_ stored: Stored) -> Value? { stored.map { $0 as! Value } }
+    #else
     /// `value` as a row stores it, for the one row a keyless family keeps
     /// inline instead of in a column.
     @inlinable @inline(__always)
-    static func stored(_ value: Value?) -> Stored {
-        #if CompactArena
-        value.map { $0 as Any }
-        #else
-        value
-        #endif
-    }
+    static func stored(_ value: Value?) -> Stored { value }
 
     /// The value a stored row holds.
     @inlinable @inline(__always)
-    static func value(_ stored: Stored) -> Value? {
-        #if CompactArena
-        stored.map { $0 as! Value }
-        #else
-        stored
-        #endif
-    }
+    static func value(_ stored: Stored) -> Value? { stored }
+    #endif
 
     /// Deinitializes every row and frees the memory; the owner's deinit
     /// calls it once.

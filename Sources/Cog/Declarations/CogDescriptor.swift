@@ -34,8 +34,10 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     @usableFromInline let production: Production
     /// What a run calls: the automatic selector, or for a source a stand-in
     /// that never runs. Held apart from `production` so a family copies it
-    /// once; formed here, once per declaration, because a stand-in formed
-    /// by the generic family cost an allocation per family.
+    /// once. Formed here, where the declaration is written and this
+    /// initializer is specialized, a stand-in closure needs no context; a
+    /// reference to a static method of the generic family needed one, an
+    /// allocation per family.
     @usableFromInline let selector: @MainActor (CogReader<Value>) -> Value
     /// A box's descriptor: its references always carry a key, a keyless
     /// declaration's never do, so reads can skip the key entirely.
@@ -52,6 +54,9 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     @usableFromInline let isAsync: Bool
     /// Nil means "never equal": every write or recompute counts as a change.
     @usableFromInline let equals: (@MainActor (Value, Value) -> Bool)?
+    /// `equals`, or "never equal" for nil: what a family stores, formed
+    /// here for the same reason as `selector`.
+    @usableFromInline let equalsOrNever: @MainActor (Value, Value) -> Bool
     /// The family's typed work: running a selector and committing a write.
     /// They are formed where the declaration is written (this initializer
     /// is inlinable), so they are specialized for `Value` there; an
@@ -83,6 +88,7 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         self.grace = lifetime.grace
         self.isAsync = isAsync
         self.equals = equals
+        self.equalsOrNever = equals ?? { _, _ in false }
         self.production = production
         switch production {
         case .automatic(let selector): self.selector = selector
