@@ -232,8 +232,7 @@ final class Family<Value>: FamilyBase {
     }
 
     /// Row `row`'s value, nil before an automatic row's first run. (One
-    /// conversion for both places, so a `CompactArena` build inlines one
-    /// cast per read, not two.)
+    /// conversion for both places, so a `CompactArena` build casts once.)
     @inlinable @inline(__always)
     func value(ofRow row: Int32) -> Value? {
         ValueColumn.value(isKeyed ? values.stored(row) : keylessValue)

@@ -67,7 +67,6 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     @usableFromInline let recomputeKernel: FamilyBase.RecomputeKernel
     @usableFromInline let commitKernel: FamilyBase.CommitKernel
 
-
     @inlinable
     init(
         name: String?,
