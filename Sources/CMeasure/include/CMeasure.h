@@ -149,8 +149,8 @@ int cmeasure_pin_to_cpu(int cpu);
 /// Runs `rounds` rounds of 16 dependent one-cycle integer adds and returns
 /// the result (so nothing is optimized away). Each add waits for the one
 /// before, so the adds take one cycle each: adds per second is the core's
-/// clock while it runs. Returns 0 without doing anything on an
-/// architecture the assembly does not cover.
+/// clock while it runs. On an architecture the assembly does not cover it
+/// adds nothing and returns `rounds` (see the next function).
 uint64_t cmeasure_dependent_adds(uint64_t rounds);
 /// 16 when `cmeasure_dependent_adds` runs its chain here, else 0.
 int cmeasure_dependent_adds_per_round(void);
