@@ -249,8 +249,7 @@ final class Family<Value>: FamilyBase {
     /// unless it is nil.
     @inlinable @inline(__always)
     func read(row: Int32, node: Int32, subscriber: Subscriber?) -> Value {
-        graph.prepareRead(node)
-        if let subscriber { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
+        prepareTrackedRead(node, subscriber: subscriber)
         return value(ofRow: row).unsafelyUnwrapped  // settled just above, so present
     }
 
@@ -271,9 +270,15 @@ final class Family<Value>: FamilyBase {
     /// is the inline one.
     @inlinable @inline(__always)
     func readKeylessRow(node: Int32, subscriber: Subscriber?) -> Value {
+        prepareTrackedRead(node, subscriber: subscriber)
+        return ValueColumn.value(keylessValue).unsafelyUnwrapped  // settled just above, so present
+    }
+
+    /// Settles `node` for a read and links `subscriber` to it unless it is nil.
+    @inlinable @inline(__always)
+    func prepareTrackedRead(_ node: Int32, subscriber: Subscriber?) {
         graph.prepareRead(node)
         if let subscriber { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
-        return ValueColumn.value(keylessValue).unsafelyUnwrapped  // settled just above, so present
     }
 
     /// A peek of row `row`: settled, no dependency; transient demand.
@@ -320,14 +325,11 @@ final class Family<Value>: FamilyBase {
         let (row, reused) = claimRow(
             key: key, graph: graph, automatic: descriptor.isAutomatic, eager: descriptor.isEager,
             releasableSource: descriptor.isReleasableSource)
-        if !isKeyed {
-            keylessValue = ValueColumn.stored(value)
-            if Int(row) < pending.count { pending[row] = nil }
-        } else if reused {
-            values[row] = value
-            if Int(row) < pending.count { pending[row] = nil }
-        } else {
+        if isKeyed && !reused {
             values.append(value)
+        } else {
+            setValue(value, ofRow: row)
+            if Int(row) < pending.count { pending[row] = nil }
         }
         return row
     }
