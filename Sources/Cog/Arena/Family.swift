@@ -111,10 +111,11 @@ class FamilyBase {
         return (0, reused)
     }
 
-    /// Runs the selector of row `slot` of a family; true when the value
+    /// Runs the selector of row `slot` (node `node`) of a family in the run
+    /// stamped `stamp`, which the graph has begun; true when the value
     /// changed. Typed, specialized work reached without a generic call:
     /// the declaration formed it (see `CogDescriptor.recomputeKernel`).
-    @usableFromInline typealias RecomputeKernel = @MainActor (FamilyBase, Int32, Int32) -> Bool
+    @usableFromInline typealias RecomputeKernel = @MainActor (FamilyBase, Int32, Int32, UInt32) -> Bool
     /// Publishes the staged write of row `slot`; true when it changed the value.
     @usableFromInline typealias CommitKernel = @MainActor (FamilyBase, Int32) -> Bool
 
@@ -133,10 +134,11 @@ class FamilyBase {
         return "\(name)[\(key.base)]"
     }
 
-    /// Runs the selector of row `slot`; true when the value changed.
+    /// Runs the selector of row `slot` inside the run `stamp`; true when
+    /// the value changed.
     @inlinable @inline(__always)
-    func recompute(slot: Int32, node: Int32) -> Bool {
-        recomputeKernel(self, slot, node)
+    func recompute(slot: Int32, node: Int32, stamp: UInt32) -> Bool {
+        recomputeKernel(self, slot, node, stamp)
     }
 
     /// Publishes the staged write of row `slot`; true when it changed the value.
@@ -339,7 +341,8 @@ final class Family<Value>: FamilyBase {
         hasEquals && equals(lhs, rhs)
     }
 
-    /// Runs the selector of row `slot` and stores a changed result; `equal`
+    /// Runs the selector of row `slot` in the run `stamp` (begun and ended
+    /// by the graph around this call) and stores a changed result; `equal`
     /// decides whether the result changed (inlined into the kernel, so an
     /// `Equatable` declaration compares with `==` directly).
     ///
@@ -347,9 +350,8 @@ final class Family<Value>: FamilyBase {
     /// this was called on a family the graph holds, so a run retains
     /// nothing of its own.
     @inlinable @inline(__always)
-    func runSelector(slot: Int32, node: Int32, equal: (Value, Value) -> Bool) -> Bool {
-        let run = graph.beginRun(node)
-        let reader = CogReader(family: self, slot: slot, node: node, stamp: run.stamp)
+    func runSelector(slot: Int32, node: Int32, stamp: UInt32, equal: (Value, Value) -> Bool) -> Bool {
+        let reader = CogReader(family: self, slot: slot, node: node, stamp: stamp)
         let fresh = selector(reader)
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.
@@ -359,16 +361,15 @@ final class Family<Value>: FamilyBase {
         } else {
             changed = true
         }
-        graph.endRun(node, run)
         if changed { setValue(fresh, ofRow: slot) }
         return changed
     }
 
     /// The generic kernels: equality through the descriptor's `equals`.
     @inlinable
-    static func genericRecompute(_ base: FamilyBase, _ slot: Int32, _ node: Int32) -> Bool {
+    static func genericRecompute(_ base: FamilyBase, _ slot: Int32, _ node: Int32, _ stamp: UInt32) -> Bool {
         let family = unsafeDowncast(base, to: Family<Value>.self)
-        return family.runSelector(slot: slot, node: node) { family.isEqual($0, $1) }
+        return family.runSelector(slot: slot, node: node, stamp: stamp) { family.isEqual($0, $1) }
     }
 
     @inlinable
@@ -437,8 +438,8 @@ extension Family where Value: Equatable {
         // Closure literals rather than references to static functions: a
         // function reference becomes a wrapper closure that calls the
         // function, one more call per run.
-        (recompute: { @MainActor base, slot, node in
-            unsafeDowncast(base, to: Family<Value>.self).runSelector(slot: slot, node: node) { $0 == $1 }
+        (recompute: { @MainActor base, slot, node, stamp in
+            unsafeDowncast(base, to: Family<Value>.self).runSelector(slot: slot, node: node, stamp: stamp) { $0 == $1 }
         }, commit: { @MainActor base, slot in
             unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot) { $0 == $1 }
         })

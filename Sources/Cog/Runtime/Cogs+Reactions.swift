@@ -25,8 +25,8 @@ extension Cogs {
             // reabstraction thunk with a context, one more allocation.
             production: .automatic { _ in preconditionFailure("a reaction runs its body through its kernel") },
             kernels: (
-                recompute: { @MainActor base, slot, node in
-                    unsafeDowncast(base, to: Family<UInt8>.self).runReaction(slot: slot, node: node, body: box)
+                recompute: { @MainActor base, slot, node, stamp in
+                    unsafeDowncast(base, to: Family<UInt8>.self).runReaction(slot: slot, node: node, stamp: stamp, body: box)
                 },
                 commit: { @MainActor _, _ in false }
             )
@@ -103,14 +103,12 @@ extension Cogs {
 }
 
 extension Family where Value == UInt8 {
-    /// One run of a reaction: its body, between the run's begin and end.
+    /// One run of a reaction: its body, inside the run `stamp` the graph began.
     /// The row's value is a placeholder nothing reads, so a run compares
     /// nothing: only the first run reports a change (and stores it).
     @inline(__always)
-    func runReaction(slot: Int32, node: Int32, body: Unmanaged<ReactionBody>) -> Bool {
-        let run = graph.beginRun(node)
-        body.withGuaranteed { $0.body(CogReader(family: self, slot: slot, node: node, stamp: run.stamp)) }
-        graph.endRun(node, run)
+    func runReaction(slot: Int32, node: Int32, stamp: UInt32, body: Unmanaged<ReactionBody>) -> Bool {
+        body.withGuaranteed { $0.body(CogReader(family: self, slot: slot, node: node, stamp: stamp)) }
         // A reaction's family is keyless: its placeholder is the inline row.
         guard keylessValue == nil else { return false }
         keylessValue = ValueColumn.stored(0)
