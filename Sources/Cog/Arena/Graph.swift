@@ -227,6 +227,14 @@ final class Graph {
         prepareReadSlow(node)
     }
 
+    /// `prepareRead` for a node the flush runs (a reaction): the common
+    /// case, CHECK alone, starts the settle walk with no call between.
+    @inline(__always)
+    func prepareQueuedRun(_ node: Int32) {
+        let needs = flags[Int(node)].rawValue & NodeFlags.needsWorkMask
+        if needs == NodeFlags.checkBit { settle(node) } else if needs != 0 { prepareReadSlow(node) }
+    }
+
     @usableFromInline @inline(never)
     func prepareReadSlow(_ node: Int32) {
         let current = flags[Int(node)]
@@ -545,6 +553,7 @@ final class Graph {
     /// `propagateStack` that is not already stale: a depth-first walk that
     /// follows each newly marked node's subscribers at once and keeps on
     /// the stack only the sibling edge to come back to.
+    @inline(__always)
     private func propagateCheck(flags: UnsafeMutablePointer<NodeFlags>) {
         var depth = propagateStack.count
         guard depth > 0 else { return }

@@ -72,7 +72,7 @@ extension Cogs {
             let flags = graph.flags[Int(node)]
             graph.flags[Int(node)].remove(.queued)
             if flags.contains(.retired) { continue }
-            graph.prepareRead(node)
+            graph.prepareQueuedRun(node)
             // Bodies retired by the run that just ended go now, inside the
             // loop: a deinitializer of what they captured may register a
             // reaction, which then still runs in this flush.
