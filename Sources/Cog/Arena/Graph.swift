@@ -10,11 +10,12 @@ final class Graph {
     @usableFromInline static let none: Int32 = -1
     /// The most first (cold) runs one read may nest (GRAPH-14).
     static let coldNestingLimit = 128
-    /// The most runs of any kind one read may nest. Re-running a computed
-    /// value nests only when a link reads a stale value its previous run
-    /// did not check first (every link of a chain also reading the changed
-    /// source, say); this bound turns a runaway case into a clear trap
-    /// instead of a stack overflow.
+    /// The most reads that must run or settle a value one read may nest.
+    /// Runs nest only through such reads (a settle walk runs what it
+    /// reaches one after another), and a rerun nests only when a link
+    /// reads a stale value its previous run did not check first (every link
+    /// of a chain also reading the changed source, say); this bound turns a
+    /// runaway case into a clear trap instead of a stack overflow.
     static let nestingLimit = 1024
 
     /// An unretained family reference: trivial, so a column can hold it.
@@ -89,18 +90,31 @@ final class Graph {
 
     /// The node whose selector is running (the innermost run), or `none`.
     @usableFromInline var activeSubscriber: Int32 = none
-    /// How many selector runs are executing, nested.
-    @usableFromInline var runDepth = 0
 
-    @inlinable var isComputing: Bool { runDepth > 0 }
-    /// Per node, while its selector runs: the run it is nested in (`none`
-    /// for an outermost run) and `settleStack.count` when it began (frames
-    /// above belong to it). The chain from `activeSubscriber` through
-    /// `runParent` is the stack of executing runs, for diagnostics.
-    @usableFromInline var runParent = Column<Int32>()
-    @usableFromInline var runSettleBase = Column<Int32>()
+    @inlinable var isComputing: Bool { activeSubscriber != Self.none }
+
+    /// Where a run sits among the executing runs, for diagnostics only.
+    @usableFromInline
+    struct RunRecord {
+        /// The run this one is nested in, or `none` for an outermost run.
+        @usableFromInline var parent: Int32
+        /// `settleStack.count` when the run began: frames above belong to it.
+        @usableFromInline var settleBase: Int32
+
+        @inlinable init(parent: Int32, settleBase: Int32) {
+            self.parent = parent
+            self.settleBase = settleBase
+        }
+    }
+
+    /// Per node, while its selector runs: its `RunRecord`. The chain from
+    /// `activeSubscriber` through each record's parent is the stack of
+    /// executing runs, which a cycle or nesting trap prints.
+    @usableFromInline var runRecord = Column<RunRecord>()
     /// How many executing runs are first runs.
     private var coldRuns = 0
+    /// How many reads that must run or settle a value are executing, nested.
+    private var readNesting = 0
     /// Selector runs since the runtime started (reactions included): the
     /// benchmark's recomputation count. One add per run.
     private(set) var recomputeCount = 0
@@ -125,8 +139,7 @@ final class Graph {
         boundaryIndex.deallocate()
         familyRef.deallocate()
         slot.deallocate()
-        runParent.deallocate()
-        runSettleBase.deallocate()
+        runRecord.deallocate()
         settleStack.deallocate()
         propagateStack.deallocate()
         hotQueue.deallocate()
@@ -134,15 +147,15 @@ final class Graph {
         edges.deallocate()
     }
     /// The node whose selector is running now, if any.
-    var computingNode: Int32? { runDepth > 0 ? activeSubscriber : nil }
+    var computingNode: Int32? { isComputing ? activeSubscriber : nil }
 
     /// The executing runs, outermost first.
     private var runStack: [Int32] {
         var stack: [Int32] = []
-        var node = runDepth > 0 ? activeSubscriber : Self.none
+        var node = activeSubscriber
         while node != Self.none {
             stack.append(node)
-            node = runParent[Int(node)]
+            node = runRecord[Int(node)].parent
         }
         return stack.reversed()
     }
@@ -161,8 +174,7 @@ final class Graph {
         family.append(owner)
         familyRef.append(FamilyRef(family: .passUnretained(owner)))
         slot.append(row)
-        runParent.append(Self.none)
-        runSettleBase.append(0)
+        runRecord.append(RunRecord(parent: Self.none, settleBase: 0))
         return node
     }
 
@@ -239,14 +251,19 @@ final class Graph {
     func prepareReadSlow(_ node: Int32) {
         let current = flags[Int(node)]
         if current.contains(.computing) { trapCycle(closingAt: node) }
-        guard current.contains(.automatic) else { return }
+        guard current.contains(.automatic), current.contains(.cold) || !current.isDisjoint(with: .stale) else { return }
+        // Runs nest only through reads like this one, so the bound is kept
+        // here rather than on every run.
+        if readNesting >= Self.nestingLimit { trapNesting(startingAt: node, limit: Self.nestingLimit) }
+        readNesting &+= 1
         if current.contains(.cold) || current.contains(.dirty) {
             // No value yet, or a direct dependency changed: no walk can
             // spare the run.
             rerun(node)
-        } else if current.contains(.check) {
+        } else {
             settle(node)
         }
+        readNesting &-= 1
     }
 
     /// Records that the running selector of `sub`, in its run stamped
@@ -306,9 +323,7 @@ final class Graph {
         flags[n] = NodeFlags(rawValue: (flags[n].rawValue & ~NodeFlags.staleBits) | NodeFlags.computingBit)
         depsTail[n] = Self.none
         let parent = activeSubscriber
-        runParent[n] = parent
-        runSettleBase[n] = Int32(truncatingIfNeeded: settleStack.count)
-        runDepth &+= 1
+        runRecord[n] = RunRecord(parent: parent, settleBase: Int32(truncatingIfNeeded: settleStack.count))
         activeSubscriber = node
         let token = RunToken(stamp: stamp, previousLiveStamp: Self.liveRunStamp, parent: parent)
         Self.liveRunStamp = stamp
@@ -320,7 +335,6 @@ final class Graph {
     @inlinable @inline(__always)
     func endRun(_ node: Int32, _ token: RunToken) {
         let n = Int(node)
-        runDepth &-= 1
         activeSubscriber = token.parent
         Self.liveRunStamp = token.previousLiveStamp
         flags[n] = NodeFlags(rawValue: flags[n].rawValue & ~(NodeFlags.computingBit | NodeFlags.coldBit))
@@ -359,8 +373,8 @@ final class Graph {
     @inline(__always)
     func recompute(_ node: Int32) {
         let n = Int(node)
-        if _slowPath(flags[n].rawValue & NodeFlags.coldBit != 0 || runDepth >= Self.nestingLimit) {
-            recomputeGuarded(node)
+        if _slowPath(flags[n].rawValue & NodeFlags.coldBit != 0) {
+            recomputeCold(node)
             return
         }
         runKernel(node)
@@ -372,12 +386,9 @@ final class Graph {
         recompute(node)
     }
 
-    /// A first run, or a run nested deeper than the limits allow: counted
-    /// and bounded before it starts.
+    /// A first run: counted and bounded before it starts.
     @inline(never)
-    private func recomputeGuarded(_ node: Int32) {
-        if runDepth >= Self.nestingLimit { trapNesting(startingAt: node, limit: Self.nestingLimit) }
-        guard flags[Int(node)].contains(.cold) else { return runKernel(node) }
+    private func recomputeCold(_ node: Int32) {
         if coldRuns >= Self.coldNestingLimit { trapNesting(startingAt: node, limit: Self.coldNestingLimit) }
         coldRuns += 1
         runKernel(node)
@@ -433,6 +444,7 @@ final class Graph {
         var edge = depsHead[Int(root)]
         var depth = base
         var flags = self.flags.base.unsafelyUnwrapped
+        var depsHead = self.depsHead.base.unsafelyUnwrapped
         var depOf = edges.dep.elements
         var nextDep = edges.nextDep.elements
         while true {
@@ -441,6 +453,7 @@ final class Graph {
                 settleStack.count = depth
                 recompute(node)
                 flags = self.flags.base.unsafelyUnwrapped
+                depsHead = self.depsHead.base.unsafelyUnwrapped
                 depOf = edges.dep.elements
                 nextDep = edges.nextDep.elements
             } else if current.contains(.check) {
@@ -455,7 +468,7 @@ final class Graph {
                         settleStack.grow()
                     }
                     settleStack.base.unsafelyUnwrapped[depth] = SettleFrame(node: node, link: edge)
-                    depth += 1
+                    depth &+= 1
                     if depFlags.contains(.computing) {
                         settleStack.count = depth
                         trapCycle(closingAt: dep)
@@ -669,8 +682,8 @@ final class Graph {
         if let start = runs.firstIndex(of: node) {
             for index in start..<runs.count {
                 path.append(runs[index])
-                let begin = Int(runSettleBase[Int(runs[index])])
-                let end = index + 1 < runs.count ? Int(runSettleBase[Int(runs[index + 1])]) : settleStack.count
+                let begin = Int(runRecord[Int(runs[index])].settleBase)
+                let end = index + 1 < runs.count ? Int(runRecord[Int(runs[index + 1])].settleBase) : settleStack.count
                 for frame in begin..<end where settleStack[frame].node != path.last {
                     path.append(settleStack[frame].node)
                 }
