@@ -237,14 +237,26 @@ final class Family<Value>: FamilyBase {
     /// conversion for both places, so a `CompactArena` build casts once.)
     @inlinable @inline(__always)
     func value(ofRow row: Int32) -> Value? {
-        ValueColumn.value(isKeyed ? values.stored(row) : keylessValue)
+        value(ofRow: row, keyed: isKeyed)
+    }
+
+    /// `value(ofRow:)` where the caller knows whether the family is keyed
+    /// (a kernel formed for one kind of declaration), so no test is made.
+    @inlinable @inline(__always)
+    func value(ofRow row: Int32, keyed: Bool) -> Value? {
+        ValueColumn.value(keyed ? values.stored(row) : keylessValue)
     }
 
     /// Stores row `row`'s value (nil when a released row lets it go).
     @inlinable @inline(__always)
     func setValue(_ value: Value?, ofRow row: Int32) {
+        setValue(value, ofRow: row, keyed: isKeyed)
+    }
+
+    @inlinable @inline(__always)
+    func setValue(_ value: Value?, ofRow row: Int32, keyed: Bool) {
         let stored = ValueColumn.stored(value)
-        if isKeyed { values.setStored(stored, row) } else { keylessValue = stored }
+        if keyed { values.setStored(stored, row) } else { keylessValue = stored }
     }
 
     /// A settled read of row `row` (node `node`); links `subscriber` to it
@@ -344,24 +356,25 @@ final class Family<Value>: FamilyBase {
     /// Runs the selector of row `slot` in the run `stamp` (begun and ended
     /// by the graph around this call) and stores a changed result; `equal`
     /// decides whether the result changed (inlined into the kernel, so an
-    /// `Equatable` declaration compares with `==` directly).
+    /// `Equatable` declaration compares with `==` directly). `keyed` is
+    /// `isKeyed`, a constant in a kernel formed for one kind of declaration.
     ///
     /// The reader holds the family unretained, and the kernel that runs
     /// this was called on a family the graph holds, so a run retains
     /// nothing of its own.
     @inlinable @inline(__always)
-    func runSelector(slot: Int32, node: Int32, stamp: UInt32, equal: (Value, Value) -> Bool) -> Bool {
+    func runSelector(slot: Int32, node: Int32, stamp: UInt32, keyed: Bool, equal: (Value, Value) -> Bool) -> Bool {
         let reader = CogReader(family: self, slot: slot, node: node, stamp: stamp)
         let fresh = selector(reader)
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.
         let changed: Bool
-        if let old = value(ofRow: slot) {
+        if let old = value(ofRow: slot, keyed: keyed) {
             changed = !equal(old, fresh)
         } else {
             changed = true
         }
-        if changed { setValue(fresh, ofRow: slot) }
+        if changed { setValue(fresh, ofRow: slot, keyed: keyed) }
         return changed
     }
 
@@ -369,13 +382,13 @@ final class Family<Value>: FamilyBase {
     @inlinable
     static func genericRecompute(_ base: FamilyBase, _ slot: Int32, _ node: Int32, _ stamp: UInt32) -> Bool {
         let family = unsafeDowncast(base, to: Family<Value>.self)
-        return family.runSelector(slot: slot, node: node, stamp: stamp) { family.isEqual($0, $1) }
+        return family.runSelector(slot: slot, node: node, stamp: stamp, keyed: family.isKeyed) { family.isEqual($0, $1) }
     }
 
     @inlinable
     static func genericCommit(_ base: FamilyBase, _ slot: Int32) -> Bool {
         let family = unsafeDowncast(base, to: Family<Value>.self)
-        return family.commit(slot: slot) { family.isEqual($0, $1) }
+        return family.commit(slot: slot, keyed: family.isKeyed) { family.isEqual($0, $1) }
     }
 
     /// Stages `value` for row `slot` in the accumulating turn. Always
@@ -391,13 +404,14 @@ final class Family<Value>: FamilyBase {
         }
     }
 
-    /// Publishes the staged value of row `slot` unless it equals the current one.
+    /// Publishes the staged value of row `slot` unless it equals the
+    /// current one (`keyed` as in `runSelector`).
     @inlinable @inline(__always)
-    func commit(slot: Int32, equal: (Value, Value) -> Bool) -> Bool {
+    func commit(slot: Int32, keyed: Bool, equal: (Value, Value) -> Bool) -> Bool {
         guard let staged = stagedValue(slot: slot) else { return false }
         pending[slot] = nil
-        if let current = value(ofRow: slot), equal(current, staged) { return false }
-        setValue(staged, ofRow: slot)
+        if let current = value(ofRow: slot, keyed: keyed), equal(current, staged) { return false }
+        setValue(staged, ofRow: slot, keyed: keyed)
         return true
     }
 
@@ -432,16 +446,24 @@ final class Family<Value>: FamilyBase {
 
 extension Family where Value: Equatable {
     /// The kernels of an `Equatable` declaration without `equals:`: `==`
-    /// inlined, specialized where the declaration is written.
+    /// inlined, specialized where the declaration is written, and formed
+    /// for a keyed or a keyless family so a run never tests which.
     @inlinable
-    nonisolated static var equatableKernels: (recompute: RecomputeKernel, commit: CommitKernel) {
+    nonisolated static func equatableKernels(keyed: Bool) -> (recompute: RecomputeKernel, commit: CommitKernel) {
         // Closure literals rather than references to static functions: a
         // function reference becomes a wrapper closure that calls the
         // function, one more call per run.
-        (recompute: { @MainActor base, slot, node, stamp in
-            unsafeDowncast(base, to: Family<Value>.self).runSelector(slot: slot, node: node, stamp: stamp) { $0 == $1 }
+        if keyed {
+            return (recompute: { @MainActor base, slot, node, stamp in
+                unsafeDowncast(base, to: Family<Value>.self).runSelector(slot: slot, node: node, stamp: stamp, keyed: true) { $0 == $1 }
+            }, commit: { @MainActor base, slot in
+                unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot, keyed: true) { $0 == $1 }
+            })
+        }
+        return (recompute: { @MainActor base, slot, node, stamp in
+            unsafeDowncast(base, to: Family<Value>.self).runSelector(slot: slot, node: node, stamp: stamp, keyed: false) { $0 == $1 }
         }, commit: { @MainActor base, slot in
-            unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot) { $0 == $1 }
+            unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot, keyed: false) { $0 == $1 }
         })
     }
 }

@@ -82,7 +82,7 @@ extension Cog where Value: Equatable {
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: false,
             production: .automatic(selector),
-            kernels: equals == nil ? Family<Value>.equatableKernels : nil
+            kernels: equals == nil ? Family<Value>.equatableKernels(keyed: false) : nil
         )
     }
 }
@@ -103,7 +103,7 @@ extension Cog.Manual where Value: Equatable {
             isKeyed: false,
             lifetime: lifetime,
             production: .manual { _ in initial() },
-            kernels: equals == nil ? Family<Value>.equatableKernels : nil
+            kernels: equals == nil ? Family<Value>.equatableKernels(keyed: false) : nil
         )
     }
 }

@@ -113,7 +113,7 @@ extension CogBox where Value: Equatable {
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
             production: .automatic { reader in selector(reader, Self.unwrap(reader.key)) },
-            kernels: equals == nil ? Family<Value>.equatableKernels : nil
+            kernels: equals == nil ? Family<Value>.equatableKernels(keyed: true) : nil
         )
     }
 }
@@ -133,7 +133,7 @@ extension CogBox.Manual where Value: Equatable {
             isKeyed: true,
             lifetime: lifetime,
             production: .manual { _ in initial() },
-            kernels: equals == nil ? Family<Value>.equatableKernels : nil
+            kernels: equals == nil ? Family<Value>.equatableKernels(keyed: true) : nil
         )
     }
 
@@ -152,7 +152,7 @@ extension CogBox.Manual where Value: Equatable {
             isKeyed: true,
             lifetime: lifetime,
             production: .manual { key in initial(CogBox.unwrap(key)) },
-            kernels: equals == nil ? Family<Value>.equatableKernels : nil
+            kernels: equals == nil ? Family<Value>.equatableKernels(keyed: true) : nil
         )
     }
 }
