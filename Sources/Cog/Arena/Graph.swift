@@ -42,11 +42,16 @@ final class Graph {
         /// The node whose run this one is nested in, or `none`: the
         /// innermost run again once this one ends.
         @usableFromInline let parent: Int32
+        /// The last dependency edge of the previous run (`depsTail` between
+        /// runs), or `none`: a run that ends with its cursor there read
+        /// every edge again and added none at the end, so it drops nothing.
+        @usableFromInline let previousLastDep: Int32
 
-        @inlinable init(stamp: UInt32, previousLiveStamp: UInt32, parent: Int32) {
+        @inlinable init(stamp: UInt32, previousLiveStamp: UInt32, parent: Int32, previousLastDep: Int32) {
             self.stamp = stamp
             self.previousLiveStamp = previousLiveStamp
             self.parent = parent
+            self.previousLastDep = previousLastDep
         }
     }
 
@@ -244,7 +249,7 @@ final class Graph {
     @inline(__always)
     func prepareQueuedRun(_ node: Int32) {
         let needs = flags[Int(node)].rawValue & NodeFlags.needsWorkMask
-        if needs == NodeFlags.checkBit { settle(node) } else if needs != 0 { prepareReadSlow(node) }
+        if needs == NodeFlags.checkBit { settleWalk(node) } else if needs != 0 { prepareReadSlow(node) }
     }
 
     @usableFromInline @inline(never)
@@ -321,31 +326,37 @@ final class Graph {
         Self.lastRunStamp = stamp
         let n = Int(node)
         flags[n] = NodeFlags(rawValue: (flags[n].rawValue & ~NodeFlags.staleBits) | NodeFlags.computingBit)
+        // Between runs the cursor rests on the last dependency edge.
+        let previousLastDep = depsTail[n]
         depsTail[n] = Self.none
         let parent = activeSubscriber
         runRecord[n] = RunRecord(parent: parent, settleBase: Int32(truncatingIfNeeded: settleStack.count))
         activeSubscriber = node
-        let token = RunToken(stamp: stamp, previousLiveStamp: Self.liveRunStamp, parent: parent)
+        let token = RunToken(
+            stamp: stamp, previousLiveStamp: Self.liveRunStamp, parent: parent, previousLastDep: previousLastDep)
         Self.liveRunStamp = stamp
         return token
     }
 
-    /// Ends the run of `node`: drops every edge the run did not read again
-    /// (the steady case, none, is inlined).
+    /// Ends the run of `node`: drops every edge the run did not read again.
+    /// The steady case, a cursor on the previous run's last edge, is one
+    /// compare inlined here; a first run, a run that read fewer or other
+    /// dependencies, or one that appended an edge takes the call.
     @inlinable @inline(__always)
     func endRun(_ node: Int32, _ token: RunToken) {
         let n = Int(node)
         activeSubscriber = token.parent
         Self.liveRunStamp = token.previousLiveStamp
         flags[n] = NodeFlags(rawValue: flags[n].rawValue & ~(NodeFlags.computingBit | NodeFlags.coldBit))
-        let keep = depsTail[n]
-        let edge = keep != Self.none ? edges.nextDep[Int(keep)] : depsHead[n]
-        if _slowPath(edge != Self.none) { dropEdges(of: n, after: keep, from: edge) }
+        if _slowPath(depsTail[n] != token.previousLastDep) { dropEdgesAfterCursor(of: n) }
     }
 
+    /// Drops the edges after `node`'s cursor, the ones its run did not read.
     @usableFromInline @inline(never)
-    func dropEdges(of n: Int, after keep: Int32, from first: Int32) {
-        var edge = first
+    func dropEdgesAfterCursor(of n: Int) {
+        let keep = depsTail[n]
+        var edge = keep != Self.none ? edges.nextDep[Int(keep)] : depsHead[n]
+        guard edge != Self.none else { return }
         if keep != Self.none { edges.nextDep[Int(keep)] = Self.none } else { depsHead[n] = Self.none }
         while edge != Self.none {
             let following = edges.nextDep[Int(edge)]
@@ -439,6 +450,13 @@ final class Graph {
     /// run the stack's count is stored and after it every column base is
     /// read again.
     func settle(_ root: Int32) {
+        settleWalk(root)
+    }
+
+    /// `settle`'s walk, inlined into the reaction loop so that settling
+    /// each queued reaction is not a call of its own.
+    @inline(__always)
+    func settleWalk(_ root: Int32) {
         let base = settleStack.count
         var node = root
         var edge = depsHead[Int(root)]
@@ -550,7 +568,9 @@ final class Graph {
     @inline(__always)
     private func mark(_ sub: Int32, _ current: NodeFlags, _ bit: NodeFlags, in flags: UnsafeMutablePointer<NodeFlags>) {
         flags[Int(sub)] = current.union(bit)
-        if !current.isDisjoint(with: .settledByFlush), !current.contains(.queued) { enqueue(sub) }
+        if _slowPath(!current.isDisjoint(with: .settledByFlush)) {
+            if !current.contains(.queued) { enqueue(sub) }
+        }
         let below = subsHead[Int(sub)]
         if below != Self.none { propagateStack.append(below) }
     }
@@ -590,7 +610,10 @@ final class Graph {
             // `enqueue`, inline: here it saves a call per queued node (broad
             // −2.4%, mux −3.8% measured), where inlining it into `mark`, on
             // every turn's path, cost up to 2% (measured).
-            if current.isDisjoint(with: .settledByFlush) || current.contains(.queued) {
+            // Most nodes the walk reaches are plain computeds: one test.
+            if _fastPath(current.isDisjoint(with: .settledByFlush)) {
+                flags[Int(sub)] = current.union(.check)
+            } else if current.contains(.queued) {
                 flags[Int(sub)] = current.union(.check)
             } else {
                 flags[Int(sub)] = NodeFlags(rawValue: current.rawValue | NodeFlags.checkBit | NodeFlags.queuedBit)
@@ -614,8 +637,8 @@ final class Graph {
 
     func enqueueIfHot(_ node: Int32) {
         let current = flags[Int(node)]
-        guard !current.isDisjoint(with: .settledByFlush), !current.contains(.queued) else { return }
-        enqueue(node)
+        guard _slowPath(!current.isDisjoint(with: .settledByFlush)) else { return }
+        if !current.contains(.queued) { enqueue(node) }
     }
 
     // MARK: Flush steps 3 and 4
