@@ -409,9 +409,9 @@ final class Graph {
     /// Begins the run, calls the family's typed kernel (the selector,
     /// equality and store), ends the run. Beginning and ending here rather
     /// than in the kernel keeps the graph's bookkeeping in the caller's
-    /// frame, which already holds its columns' bases: the kernel saves
-    /// three registers instead of six, and the Kairo shapes run 1–5% fewer
-    /// instructions (docs/perf.md, item 32).
+    /// frame, which already holds its columns' bases, and leaves the
+    /// kernel a small frame (docs/perf.md, item 32: 1–5% fewer
+    /// instructions on the Kairo shapes).
     @inline(__always)
     private func runKernel(_ node: Int32) {
         let n = Int(node)
