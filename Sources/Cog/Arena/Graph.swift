@@ -25,7 +25,6 @@ final class Graph {
         let family: Unmanaged<FamilyBase>
     }
 
-    @usableFromInline
     struct SettleFrame {
         var node: Int32
         /// The next dependency edge of `node` still to be checked.
@@ -34,30 +33,22 @@ final class Graph {
 
     /// What a selector run must restore when it ends, held in the frame of
     /// the loop that runs it (a run pushes nothing onto a column).
-    @usableFromInline
     struct RunToken {
-        @usableFromInline let stamp: UInt32
+        let stamp: UInt32
         /// The innermost live run's stamp before this run began.
-        @usableFromInline let previousLiveStamp: UInt32
+        let previousLiveStamp: UInt32
         /// The node whose run this one is nested in, or `none`: the
         /// innermost run again once this one ends.
-        @usableFromInline let parent: Int32
+        let parent: Int32
         /// The last dependency edge of the previous run (`depsTail` between
         /// runs), or `none`: a run that ends with its cursor there read
         /// every edge again and added none at the end, so it drops nothing.
-        @usableFromInline let previousLastDep: Int32
-
-        @inlinable init(stamp: UInt32, previousLiveStamp: UInt32, parent: Int32, previousLastDep: Int32) {
-            self.stamp = stamp
-            self.previousLiveStamp = previousLiveStamp
-            self.parent = parent
-            self.previousLastDep = previousLastDep
-        }
+        let previousLastDep: Int32
     }
 
     /// Run stamps, shared by every runtime so a stamp names one run of one
     /// node in the whole process (until the 32-bit counter wraps).
-    @usableFromInline static var lastRunStamp: UInt32 = 0
+    static var lastRunStamp: UInt32 = 0
     /// The stamp of the innermost selector run now executing, in any
     /// runtime, or 0. A reader is live exactly while its run is the
     /// innermost one, so checking a reader compares two integers and loads
@@ -99,23 +90,17 @@ final class Graph {
     @inlinable var isComputing: Bool { activeSubscriber != Self.none }
 
     /// Where a run sits among the executing runs, for diagnostics only.
-    @usableFromInline
     struct RunRecord {
         /// The run this one is nested in, or `none` for an outermost run.
-        @usableFromInline var parent: Int32
+        var parent: Int32
         /// `settleStack.count` when the run began: frames above belong to it.
-        @usableFromInline var settleBase: Int32
-
-        @inlinable init(parent: Int32, settleBase: Int32) {
-            self.parent = parent
-            self.settleBase = settleBase
-        }
+        var settleBase: Int32
     }
 
     /// Per node, while its selector runs: its `RunRecord`. The chain from
     /// `activeSubscriber` through each record's parent is the stack of
     /// executing runs, which a cycle or nesting trap prints.
-    @usableFromInline var runRecord = Column<RunRecord>()
+    var runRecord = Column<RunRecord>()
     /// How many executing runs are first runs.
     private var coldRuns = 0
     /// How many reads that must run or settle a value are executing, nested.
@@ -126,7 +111,7 @@ final class Graph {
     var flushStamp: UInt64 = 0
 
     // Retained work stacks: cleared with keepingCapacity, never freed.
-    @usableFromInline var settleStack = Column<SettleFrame>()
+    var settleStack = Column<SettleFrame>()
     private var propagateStack = Column<Int32>()
     var hotQueue = Column<Int32>()
     /// Reactions the push reached, or registered during a flush: flush step 5.
@@ -319,7 +304,7 @@ final class Graph {
 
     /// Starts a selector run of `node`. Inlined into `runKernel`, and so
     /// into the settle loop, so a run makes no call to begin.
-    @inlinable @inline(__always)
+    @inline(__always)
     func beginRun(_ node: Int32) -> RunToken {
         var stamp = Self.lastRunStamp &+ 1
         if _slowPath(stamp == 0) { stamp = 1 }
@@ -342,7 +327,7 @@ final class Graph {
     /// The steady case, a cursor on the previous run's last edge, is one
     /// compare inlined here; a first run, a run that read fewer or other
     /// dependencies, or one that appended an edge takes the call.
-    @inlinable @inline(__always)
+    @inline(__always)
     func endRun(_ node: Int32, _ token: RunToken) {
         let n = Int(node)
         activeSubscriber = token.parent
@@ -352,7 +337,7 @@ final class Graph {
     }
 
     /// Drops the edges after `node`'s cursor, the ones its run did not read.
-    @usableFromInline @inline(never)
+    @inline(never)
     func dropEdgesAfterCursor(of n: Int) {
         let keep = depsTail[n]
         var edge = keep != Self.none ? edges.nextDep[Int(keep)] : depsHead[n]
@@ -568,9 +553,7 @@ final class Graph {
     @inline(__always)
     private func mark(_ sub: Int32, _ current: NodeFlags, _ bit: NodeFlags, in flags: UnsafeMutablePointer<NodeFlags>) {
         flags[Int(sub)] = current.union(bit)
-        if _slowPath(!current.isDisjoint(with: .settledByFlush)) {
-            if !current.contains(.queued) { enqueue(sub) }
-        }
+        enqueueIfSettledByFlush(sub, current)
         let below = subsHead[Int(sub)]
         if below != Self.none { propagateStack.append(below) }
     }
@@ -636,7 +619,13 @@ final class Graph {
     }
 
     func enqueueIfHot(_ node: Int32) {
-        let current = flags[Int(node)]
+        enqueueIfSettledByFlush(node, flags[Int(node)])
+    }
+
+    /// Queues `node`, whose flags were `current`, if the flush settles it
+    /// and it is not queued yet. Most nodes are plain computeds: one test.
+    @inline(__always)
+    private func enqueueIfSettledByFlush(_ node: Int32, _ current: NodeFlags) {
         guard _slowPath(!current.isDisjoint(with: .settledByFlush)) else { return }
         if !current.contains(.queued) { enqueue(node) }
     }
