@@ -368,12 +368,21 @@ final class Graph {
     /// settle loop, where nearly every run starts.
     @inline(__always)
     func recompute(_ node: Int32) {
+        _ = recompute(node, soleSubscriberRerunsNext: false)
+    }
+
+    /// `recompute` for the settle walk; returns whether the value changed.
+    /// `soleSubscriberRerunsNext`: the walk reached `node` from the one
+    /// subscriber it will rerun next on a change, so when that subscriber
+    /// is `node`'s only one the walk carries the news in a local instead
+    /// of upgrading it to DIRTY here and reading the flag back there.
+    @inline(__always)
+    func recompute(_ node: Int32, soleSubscriberRerunsNext: Bool) -> Bool {
         let n = Int(node)
         if _slowPath(flags[n].rawValue & NodeFlags.coldBit != 0) {
-            recomputeCold(node)
-            return
+            return recomputeCold(node)
         }
-        runKernel(node)
+        return runKernel(node, soleSubscriberRerunsNext: soleSubscriberRerunsNext)
     }
 
     /// `recompute`, out of line for the read path.
@@ -384,11 +393,12 @@ final class Graph {
 
     /// A first run: counted and bounded before it starts.
     @inline(never)
-    private func recomputeCold(_ node: Int32) {
+    private func recomputeCold(_ node: Int32) -> Bool {
         if coldRuns >= Self.coldNestingLimit { trapNesting(startingAt: node, limit: Self.coldNestingLimit) }
         coldRuns += 1
-        runKernel(node)
+        let changed = runKernel(node, soleSubscriberRerunsNext: false)
         coldRuns -= 1
+        return changed
     }
 
     /// Begins the run, calls the family's typed kernel (the selector,
@@ -398,7 +408,7 @@ final class Graph {
     /// kernel a small frame (docs/perf.md, item 32: 1–5% fewer
     /// instructions on the Kairo shapes).
     @inline(__always)
-    private func runKernel(_ node: Int32) {
+    private func runKernel(_ node: Int32, soleSubscriberRerunsNext: Bool) -> Bool {
         let n = Int(node)
         let row = slot[n]
         let run = beginRun(node)
@@ -408,19 +418,21 @@ final class Graph {
         #if DEBUG
         lifetime?.takeUnretainedValue().recordState(flags[n].contains(.reaction) ? .reaction : .recompute, node)
         #endif
-        guard changed else { return }
+        guard changed else { return false }
         changedInFlush[n] = flushStamp
         var edge = subsHead[n]
-        guard edge != Self.none else { return }
+        guard edge != Self.none else { return true }
         let flags = self.flags.base.unsafelyUnwrapped
         let subOf = edges.sub.base.unsafelyUnwrapped
         let nextSub = edges.nextSub.base.unsafelyUnwrapped
+        if soleSubscriberRerunsNext && nextSub[Int(edge)] == Self.none { return true }
         while edge != Self.none {
             let sub = Int(subOf[Int(edge)])
             let current = flags[sub]
             if current.contains(.check) { flags[sub] = current.subtracting(.check).union(.dirty) }
             edge = nextSub[Int(edge)]
         }
+        return true
     }
 
     // MARK: Pull
@@ -453,12 +465,22 @@ final class Graph {
         while true {
             let current = flags[Int(node)]
             if current.contains(.dirty) {
-                settleStack.count = depth
-                recompute(node)
-                flags = self.flags.base.unsafelyUnwrapped
-                depsHead = self.depsHead.base.unsafelyUnwrapped
-                depOf = edges.dep.elements
-                nextDep = edges.nextDep.elements
+                // A rerun whose value changed makes the node waiting on it
+                // (DIRTY now, or told here when it is the only subscriber)
+                // rerun next, with no flag read between.
+                while true {
+                    settleStack.count = depth
+                    let changed = recompute(node, soleSubscriberRerunsNext: depth > base)
+                    flags = self.flags.base.unsafelyUnwrapped
+                    depsHead = self.depsHead.base.unsafelyUnwrapped
+                    depOf = edges.dep.elements
+                    nextDep = edges.nextDep.elements
+                    guard changed, depth > base else { break }
+                    depth -= 1
+                    let parent = settleStack.base.unsafelyUnwrapped[depth]
+                    node = parent.node
+                    edge = parent.link
+                }
             } else if current.contains(.check) {
                 var descended = false
                 while edge != Self.none {
