@@ -23,9 +23,9 @@ public protocol ReactiveAdapter: AnyObject {
     func signal(_ value: Value) -> Signal
     /// A cached computed. `equality` decides whether a recompute that
     /// lands on an equal value stops propagation.
-    func computed(_ equality: Equality, _ body: @escaping @MainActor (Reader) -> Value) -> Computed
+    func computed(_ equality: Equality, _ body: @escaping @MainActor (inout Reader) -> Value) -> Computed
     /// Runs once now, then once after each batch that changed what it read.
-    func effect(_ body: @escaping @MainActor (EffectReader) -> Void)
+    func effect(_ body: @escaping @MainActor (inout EffectReader) -> Void)
     /// One batch: effects run once, after `body` returns.
     func batch(_ body: (Writer) -> Void)
     func write(_ signal: Signal, _ value: Value, in writer: Writer)

@@ -177,7 +177,7 @@ final class Family<Value>: FamilyBase {
     @usableFromInline let graph: Graph
     /// The declaration's selector (`CogDescriptor.selector`): a run calls
     /// it directly.
-    @usableFromInline let selector: @MainActor (CogReader<Value>) -> Value
+    @usableFromInline let selector: @MainActor (inout CogReader<Value>) -> Value
     /// `cogs.serial`, so a read that starts from the family (a selector's
     /// reader) checks a descriptor's family cache without loading `cogs`.
     @usableFromInline let runtimeSerial: UInt64
@@ -364,8 +364,8 @@ final class Family<Value>: FamilyBase {
     /// nothing of its own.
     @inlinable @inline(__always)
     func runSelector(slot: Int32, node: Int32, stamp: UInt32, keyed: Bool, equal: (Value, Value) -> Bool) -> Bool {
-        let reader = CogReader(family: self, slot: slot, node: node, stamp: stamp)
-        let fresh = selector(reader)
+        var reader = CogReader(family: self, slot: slot, node: node, stamp: stamp)
+        let fresh = selector(&reader)
         // Equality runs inside the run, so a turn attempted from a custom
         // equals: is caught like one attempted from the selector.
         let changed: Bool

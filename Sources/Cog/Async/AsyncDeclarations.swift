@@ -37,13 +37,14 @@ enum AsyncDeclaration {
         policy: AsyncPolicy,
         equals: (@MainActor (Value, Value) -> Bool)?,
         makeDefault: @escaping @MainActor () -> Value,
-        selector: @escaping @MainActor (CogReader<CogStatus<Value>>, CogKey?) -> AsyncJob<Value>
+        selector: @escaping @MainActor (inout CogReader<CogStatus<Value>>, CogKey?) -> AsyncJob<Value>
     ) -> (status: CogDescriptor<CogStatus<Value>>, value: CogDescriptor<Value>) {
         let status = CogDescriptor<CogStatus<Value>>(
             name: name, fileID: fileID, line: line, equals: nil,
             isKeyed: isKeyed, isEager: true, isAsync: true,
             production: .automatic { reader in
-                let job = selector(reader, reader.key)
+                let key = reader.key
+                let job = selector(&reader, key)
                 return reader.cogs.asyncSelectorRan(
                     reader: reader, job: job, policy: policy, equals: equals, makeDefault: makeDefault
                 )
@@ -90,12 +91,12 @@ extension Cog {
             default makeDefault: @autoclosure @escaping @MainActor () -> Value,
             fileID: String = #fileID,
             line: Int = #line,
-            _ selector: @escaping @MainActor (CogReader<CogStatus<Value>>) -> CogWork<Value>
+            _ selector: @escaping @MainActor (inout CogReader<CogStatus<Value>>) -> CogWork<Value>
         ) {
             self.init(
                 AsyncDeclaration.descriptors(
                     name: name, fileID: fileID, line: line, isKeyed: false, policy: .latest,
-                    equals: equals, makeDefault: makeDefault, selector: { reader, _ in selector(reader).job }
+                    equals: equals, makeDefault: makeDefault, selector: { reader, _ in selector(&reader).job }
                 )
             )
         }
@@ -109,12 +110,12 @@ extension Cog {
             default makeDefault: @autoclosure @escaping @MainActor () -> Value,
             fileID: String = #fileID,
             line: Int = #line,
-            _ selector: @escaping @MainActor (CogReader<CogStatus<Value>>) -> CogRunWork<Value>
+            _ selector: @escaping @MainActor (inout CogReader<CogStatus<Value>>) -> CogRunWork<Value>
         ) {
             self.init(
                 AsyncDeclaration.descriptors(
                     name: name, fileID: fileID, line: line, isKeyed: false, policy: policy.policy,
-                    equals: equals, makeDefault: makeDefault, selector: { reader, _ in .run(selector(reader).body) }
+                    equals: equals, makeDefault: makeDefault, selector: { reader, _ in .run(selector(&reader).body) }
                 )
             )
         }
@@ -140,12 +141,12 @@ extension Cog.Async where Value: Equatable {
         default makeDefault: @autoclosure @escaping @MainActor () -> Value,
         fileID: String = #fileID,
         line: Int = #line,
-        _ selector: @escaping @MainActor (CogReader<CogStatus<Value>>) -> CogWork<Value>
+        _ selector: @escaping @MainActor (inout CogReader<CogStatus<Value>>) -> CogWork<Value>
     ) {
         self.init(
             AsyncDeclaration.descriptors(
                 name: name, fileID: fileID, line: line, isKeyed: false, policy: .latest,
-                equals: equals ?? structuralEquality, makeDefault: makeDefault, selector: { reader, _ in selector(reader).job }
+                equals: equals ?? structuralEquality, makeDefault: makeDefault, selector: { reader, _ in selector(&reader).job }
             )
         )
     }
@@ -159,13 +160,13 @@ extension Cog.Async where Value: Equatable {
         default makeDefault: @autoclosure @escaping @MainActor () -> Value,
         fileID: String = #fileID,
         line: Int = #line,
-        _ selector: @escaping @MainActor (CogReader<CogStatus<Value>>) -> CogRunWork<Value>
+        _ selector: @escaping @MainActor (inout CogReader<CogStatus<Value>>) -> CogRunWork<Value>
     ) {
         self.init(
             AsyncDeclaration.descriptors(
                 name: name, fileID: fileID, line: line, isKeyed: false, policy: policy.policy,
                 equals: equals ?? structuralEquality, makeDefault: makeDefault,
-                selector: { reader, _ in .run(selector(reader).body) }
+                selector: { reader, _ in .run(selector(&reader).body) }
             )
         )
     }
@@ -197,13 +198,13 @@ extension CogBox {
             default makeDefault: @autoclosure @escaping @MainActor () -> Value,
             fileID: String = #fileID,
             line: Int = #line,
-            _ selector: @escaping @MainActor (CogReader<CogStatus<Value>>, Key) -> CogWork<Value>
+            _ selector: @escaping @MainActor (inout CogReader<CogStatus<Value>>, Key) -> CogWork<Value>
         ) {
             self.init(
                 AsyncDeclaration.descriptors(
                     name: name, fileID: fileID, line: line, isKeyed: true, policy: .latest,
                     equals: equals, makeDefault: makeDefault,
-                    selector: { reader, key in selector(reader, CogBox.unwrap(key)).job }
+                    selector: { reader, key in selector(&reader, CogBox.unwrap(key)).job }
                 )
             )
         }
@@ -216,13 +217,13 @@ extension CogBox {
             default makeDefault: @autoclosure @escaping @MainActor () -> Value,
             fileID: String = #fileID,
             line: Int = #line,
-            _ selector: @escaping @MainActor (CogReader<CogStatus<Value>>, Key) -> CogRunWork<Value>
+            _ selector: @escaping @MainActor (inout CogReader<CogStatus<Value>>, Key) -> CogRunWork<Value>
         ) {
             self.init(
                 AsyncDeclaration.descriptors(
                     name: name, fileID: fileID, line: line, isKeyed: true, policy: policy.policy,
                     equals: equals, makeDefault: makeDefault,
-                    selector: { reader, key in .run(selector(reader, CogBox.unwrap(key)).body) }
+                    selector: { reader, key in .run(selector(&reader, CogBox.unwrap(key)).body) }
                 )
             )
         }
@@ -247,13 +248,13 @@ extension CogBox.Async where Value: Equatable {
         default makeDefault: @autoclosure @escaping @MainActor () -> Value,
         fileID: String = #fileID,
         line: Int = #line,
-        _ selector: @escaping @MainActor (CogReader<CogStatus<Value>>, Key) -> CogWork<Value>
+        _ selector: @escaping @MainActor (inout CogReader<CogStatus<Value>>, Key) -> CogWork<Value>
     ) {
         self.init(
             AsyncDeclaration.descriptors(
                 name: name, fileID: fileID, line: line, isKeyed: true, policy: .latest,
                 equals: equals ?? structuralEquality, makeDefault: makeDefault,
-                selector: { reader, key in selector(reader, CogBox.unwrap(key)).job }
+                selector: { reader, key in selector(&reader, CogBox.unwrap(key)).job }
             )
         )
     }
@@ -266,13 +267,13 @@ extension CogBox.Async where Value: Equatable {
         default makeDefault: @autoclosure @escaping @MainActor () -> Value,
         fileID: String = #fileID,
         line: Int = #line,
-        _ selector: @escaping @MainActor (CogReader<CogStatus<Value>>, Key) -> CogRunWork<Value>
+        _ selector: @escaping @MainActor (inout CogReader<CogStatus<Value>>, Key) -> CogRunWork<Value>
     ) {
         self.init(
             AsyncDeclaration.descriptors(
                 name: name, fileID: fileID, line: line, isKeyed: true, policy: policy.policy,
                 equals: equals ?? structuralEquality, makeDefault: makeDefault,
-                selector: { reader, key in .run(selector(reader, CogBox.unwrap(key)).body) }
+                selector: { reader, key in .run(selector(&reader, CogBox.unwrap(key)).body) }
             )
         )
     }

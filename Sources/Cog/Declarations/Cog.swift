@@ -17,7 +17,7 @@ public struct Cog<Value>: CogReadable, Sendable {
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
-        _ selector: @escaping @MainActor (CogReader<Value>) -> Value
+        _ selector: @escaping @MainActor (inout CogReader<Value>) -> Value
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals,
@@ -76,7 +76,7 @@ extension Cog where Value: Equatable {
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
-        _ selector: @escaping @MainActor (CogReader<Value>) -> Value
+        _ selector: @escaping @MainActor (inout CogReader<Value>) -> Value
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,

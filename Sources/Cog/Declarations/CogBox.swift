@@ -16,12 +16,15 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
-        _ selector: @escaping @MainActor (CogReader<Value>, Key) -> Value
+        _ selector: @escaping @MainActor (inout CogReader<Value>, Key) -> Value
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals,
             isKeyed: true,
-            production: .automatic { reader in selector(reader, Self.unwrap(reader.key)) }
+            production: .automatic { reader in
+                let key = Self.unwrap(reader.key)
+                return selector(&reader, key)
+            }
         )
     }
 
@@ -107,12 +110,15 @@ extension CogBox where Value: Equatable {
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
-        _ selector: @escaping @MainActor (CogReader<Value>, Key) -> Value
+        _ selector: @escaping @MainActor (inout CogReader<Value>, Key) -> Value
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
-            production: .automatic { reader in selector(reader, Self.unwrap(reader.key)) },
+            production: .automatic { reader in
+                let key = Self.unwrap(reader.key)
+                return selector(&reader, key)
+            },
             kernels: equals == nil ? Family<Value>.equatableKernels(keyed: true) : nil
         )
     }

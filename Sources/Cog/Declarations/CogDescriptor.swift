@@ -23,7 +23,7 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         /// An automatic value: its selector runs on demand. A keyless
         /// declaration's is the user's own; a box's finds its key in the
         /// reader (`CogReader.key`).
-        case automatic(@MainActor (CogReader<Value>) -> Value)
+        case automatic(@MainActor (inout CogReader<Value>) -> Value)
     }
 
     /// `name:` when given, else the declaration site as `fileID:line`.
@@ -38,7 +38,7 @@ final class CogDescriptor<Value>: @unchecked Sendable {
     /// initializer is specialized, a stand-in closure needs no context; a
     /// reference to a static method of the generic family needed one, an
     /// allocation per family.
-    @usableFromInline let selector: @MainActor (CogReader<Value>) -> Value
+    @usableFromInline let selector: @MainActor (inout CogReader<Value>) -> Value
     /// A box's descriptor: its references always carry a key, a keyless
     /// declaration's never do, so reads can skip the key entirely.
     @usableFromInline let isKeyed: Bool

@@ -4,6 +4,14 @@
 /// value without one; `c.curr` is this state's own previous value. A reader
 /// is valid only during the run that created it: use after that traps.
 ///
+/// Selectors and reactions take their reader `inout`, though nothing they
+/// do can change it. Passed by address, a selector has one calling
+/// convention in concrete and in generic code: a closure built generically
+/// (where the reader's type is a generic parameter, so it goes by address
+/// anyway) is stored as written, where a reader passed by value made the
+/// declaration store it behind a conversion thunk, one more call on every
+/// run. A closure literal, the usual selector, costs the same either way.
+///
 /// The reader is the running family, unretained, plus the run's identity.
 /// It is only used while its run is the innermost one executing (checked
 /// first, by a stamp compare that loads nothing through the family), and

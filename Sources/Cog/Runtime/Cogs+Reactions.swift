@@ -108,7 +108,10 @@ extension Family where Value == UInt8 {
     /// nothing: only the first run reports a change (and stores it).
     @inline(__always)
     func runReaction(slot: Int32, node: Int32, stamp: UInt32, body: Unmanaged<ReactionBody>) -> Bool {
-        body.withGuaranteed { $0.body(CogReader(family: self, slot: slot, node: node, stamp: stamp)) }
+        body.withGuaranteed {
+            var reader = CogReader(family: self, slot: slot, node: node, stamp: stamp)
+            $0.body(&reader)
+        }
         // A reaction's family is keyless: its placeholder is the inline row.
         guard keylessValue == nil else { return false }
         keylessValue = ValueColumn.stored(0)

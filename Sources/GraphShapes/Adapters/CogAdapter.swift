@@ -21,14 +21,14 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
         Cog<Value>.Manual { value }
     }
 
-    public func computed(_ equality: Equality, _ body: @escaping @MainActor (CogReader<Value>) -> Value) -> Cog<Value> {
+    public func computed(_ equality: Equality, _ body: @escaping @MainActor (inout CogReader<Value>) -> Value) -> Cog<Value> {
         switch equality {
         case .structural: Cog<Value>(body)
         case .never: Cog<Value>(equals: { _, _ in false }, body)
         }
     }
 
-    public func effect(_ body: @escaping @MainActor (CogReader<UInt8>) -> Void) {
+    public func effect(_ body: @escaping @MainActor (inout CogReader<UInt8>) -> Void) {
         controller.run(name: "effect", body)
     }
 

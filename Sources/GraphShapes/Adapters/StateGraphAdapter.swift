@@ -20,7 +20,7 @@ public final class StateGraphAdapter<Value: Equatable & Sendable>: ReactiveAdapt
         Stored(wrappedValue: value)
     }
 
-    public func computed(_ equality: Equality, _ body: @escaping @MainActor (Tracked) -> Value) -> Computed<Value> {
+    public func computed(_ equality: Equality, _ body: @escaping @MainActor (inout Tracked) -> Value) -> Computed<Value> {
         let rule = MainActorRule(body)
         switch equality {
         case .structural: return Computed(rule: { _ in rule.run() })
@@ -29,7 +29,7 @@ public final class StateGraphAdapter<Value: Equatable & Sendable>: ReactiveAdapt
         }
     }
 
-    public func effect(_ body: @escaping @MainActor (Tracked) -> Void) {
+    public func effect(_ body: @escaping @MainActor (inout Tracked) -> Void) {
         let rule = MainActorRule<Void>(body)
         // Never equal: nothing reads an effect, so its value is irrelevant.
         let node = StateGraph.Computed<Int>(descriptor: AnyComputedDescriptor(compute: { _ in
@@ -68,11 +68,14 @@ public struct Tracked: Sendable {}
 /// on the main actor, and so does every pull, so the assumption holds; it
 /// is checked, and traps if it ever does not.
 private final class MainActorRule<Result: Sendable>: @unchecked Sendable {
-    private let body: @MainActor (Tracked) -> Result
+    private let body: @MainActor (inout Tracked) -> Result
 
-    init(_ body: @escaping @MainActor (Tracked) -> Result) { self.body = body }
+    init(_ body: @escaping @MainActor (inout Tracked) -> Result) { self.body = body }
 
     func run() -> Result {
-        MainActor.assumeIsolated { body(Tracked()) }
+        MainActor.assumeIsolated {
+            var reader = Tracked()
+            return body(&reader)
+        }
     }
 }

@@ -58,7 +58,7 @@ public final class DynamicGraph<A: ReactiveAdapter> where A.Value == Double {
 
     private static func body(
         _ inputs: [ShapeNode<A>], isStatic: Bool, _ a: A, _ runs: RunCounter
-    ) -> @MainActor (A.Reader) -> Double {
+    ) -> @MainActor (inout A.Reader) -> Double {
         if isStatic {
             return { r in
                 runs.bump()

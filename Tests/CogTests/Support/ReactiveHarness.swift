@@ -15,20 +15,20 @@ final class ReactiveHarness {
         Cog<Value>.Manual { value }
     }
 
-    func computed<Value: Equatable>(_ body: @escaping @MainActor (CogReader<Value>) -> Value) -> Cog<Value> {
+    func computed<Value: Equatable>(_ body: @escaping @MainActor (inout CogReader<Value>) -> Value) -> Cog<Value> {
         let runs = computedRuns
         return Cog<Value> { c in
             runs.bump()
-            return body(c)
+            return body(&c)
         }
     }
 
     /// Runs once now, then after every turn that changed what it read.
-    func effect(_ body: @escaping @MainActor (CogReader<Int>) -> Void) {
+    func effect(_ body: @escaping @MainActor (inout CogReader<Int>) -> Void) {
         let runs = effectRuns
         let effectCog = Cog<Int>(equals: { _, _ in false }) { c in
             runs.bump()
-            body(c)
+            body(&c)
             return runs.count
         }
         _ = cogs[effectCog]

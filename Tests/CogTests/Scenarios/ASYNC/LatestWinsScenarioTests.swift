@@ -8,7 +8,7 @@ struct LatestWinsScenarioTests {
     func dependencyChangeReplacesWork(spelled: Bool) async {
         let _zipCog = Cog<Int>.Manual { 1 }
         let work = ControlledWork<String>()
-        let selector: @MainActor (CogReader<CogStatus<String>>) -> CogWork<String> = { c in
+        let selector: @MainActor (inout CogReader<CogStatus<String>>) -> CogWork<String> = { c in
             _ = c[_zipCog]
             return .run { try await work.run() }
         }
