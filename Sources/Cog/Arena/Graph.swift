@@ -364,18 +364,13 @@ final class Graph {
     }
 
     /// Runs the selector of `node` and, on a real change, upgrades the
-    /// subscribers that were waiting on a CHECK to DIRTY. Inlined into the
-    /// settle loop, where nearly every run starts.
-    @inline(__always)
-    func recompute(_ node: Int32) {
-        _ = recompute(node, soleSubscriberRerunsNext: false)
-    }
-
-    /// `recompute` for the settle walk; returns whether the value changed.
-    /// `soleSubscriberRerunsNext`: the walk reached `node` from the one
-    /// subscriber it will rerun next on a change, so when that subscriber
-    /// is `node`'s only one the walk carries the news in a local instead
-    /// of upgrading it to DIRTY here and reading the flag back there.
+    /// subscribers that were waiting on a CHECK to DIRTY; returns whether
+    /// the value changed. Inlined into the settle loop, where nearly every
+    /// run starts. `soleSubscriberRerunsNext`: the walk reached `node` from
+    /// the one subscriber it will rerun next on a change, so when that
+    /// subscriber is `node`'s only one the walk carries the news in a
+    /// local instead of upgrading it to DIRTY here and reading the flag
+    /// back there.
     @inline(__always)
     func recompute(_ node: Int32, soleSubscriberRerunsNext: Bool) -> Bool {
         let n = Int(node)
@@ -388,7 +383,7 @@ final class Graph {
     /// `recompute`, out of line for the read path.
     @inline(never)
     private func rerun(_ node: Int32) {
-        recompute(node)
+        _ = recompute(node, soleSubscriberRerunsNext: false)
     }
 
     /// A first run: counted and bounded before it starts.

@@ -21,10 +21,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals,
             isKeyed: true,
-            production: .automatic { reader in
-                let key = Self.unwrap(reader.key)
-                return selector(&reader, key)
-            }
+            production: Self.production(selector)
         )
     }
 
@@ -37,6 +34,18 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
     @inlinable
     static func unwrap(_ key: CogKey?) -> Key {
         key!.unwrap(as: Key.self)
+    }
+
+    /// A box's automatic production: the selector gets its row's key back
+    /// from the reader. (The key is read before the reader is lent `inout`.)
+    @inlinable
+    static func production(
+        _ selector: @escaping @MainActor (inout CogReader<Value>, Key) -> Value
+    ) -> CogDescriptor<Value>.Production {
+        .automatic { reader in
+            let key = unwrap(reader.key)
+            return selector(&reader, key)
+        }
     }
 
     /// A keyed family of sources.
@@ -115,10 +124,7 @@ extension CogBox where Value: Equatable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
-            production: .automatic { reader in
-                let key = Self.unwrap(reader.key)
-                return selector(&reader, key)
-            },
+            production: Self.production(selector),
             kernels: equals == nil ? Family<Value>.equatableKernels(keyed: true) : nil
         )
     }

@@ -61,7 +61,7 @@ public enum MolBench {
         let g = ShapeGraph()
         let runs = g.computedRuns
         func computed(_ equality: Equality = .structural, _ body: @escaping @MainActor (A.Reader) -> Int) -> A.Computed {
-            a.computed(equality) { (r: inout A.Reader) in
+            a.computed(equality) { r in
                 runs.bump()
                 return .number(body(r))
             }
