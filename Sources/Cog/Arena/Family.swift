@@ -259,12 +259,39 @@ final class Family<Value>: FamilyBase {
         if keyed { values.setStored(stored, row) } else { keylessValue = stored }
     }
 
+    // A tracked read never uses the family after a call: a current value
+    // is loaded before its edge is linked (the only call, for a new edge,
+    // comes last), and a value that is not current is read by one call
+    // that returns it. The family comes from the declaration's cache, so to
+    // the compiler it lives only as long as the declaration does; a read
+    // that used it after a call made the compiler retain the declaration
+    // around that call, which a declaration copied out of an array
+    // (`for arm in arms { total += c[arm] }`) paid on every read
+    // (docs/perf.md, item 39). The call takes the family unmanaged, so it
+    // is no use of a reference either.
+
     /// A settled read of row `row` (node `node`); links `subscriber` to it
     /// unless it is nil.
     @inlinable @inline(__always)
     func read(row: Int32, node: Int32, subscriber: Subscriber?) -> Value {
-        prepareTrackedRead(node, subscriber: subscriber)
-        return value(ofRow: row).unsafelyUnwrapped  // settled just above, so present
+        guard _fastPath(graph.isCurrent(node)) else {
+            return Self.settleAndRead(
+                .passUnretained(self), row: row, node: node, sub: subscriber?.node ?? Graph.none,
+                stamp: subscriber?.stamp ?? 0)
+        }
+        let value = value(ofRow: row).unsafelyUnwrapped  // current, so present
+        if let subscriber { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
+        return value
+    }
+
+    /// `read` of a node that is not current: settles or runs it first, then
+    /// links `sub` in its run stamped `stamp` unless `sub` is `Graph.none`.
+    @inlinable @inline(never)
+    static func settleAndRead(_ family: Unmanaged<Family>, row: Int32, node: Int32, sub: Int32, stamp: UInt32) -> Value {
+        family.withGuaranteed { family in
+            family.settleForRead(node, sub: sub, stamp: stamp)
+            return family.value(ofRow: row).unsafelyUnwrapped  // settled just above, so present
+        }
     }
 
     /// The same read of a keyless declaration's one row.
@@ -284,15 +311,30 @@ final class Family<Value>: FamilyBase {
     /// is the inline one.
     @inlinable @inline(__always)
     func readKeylessRow(node: Int32, subscriber: Subscriber?) -> Value {
-        prepareTrackedRead(node, subscriber: subscriber)
-        return ValueColumn.value(keylessValue).unsafelyUnwrapped  // settled just above, so present
+        guard _fastPath(graph.isCurrent(node)) else {
+            return Self.settleAndReadKeyless(
+                .passUnretained(self), node: node, sub: subscriber?.node ?? Graph.none, stamp: subscriber?.stamp ?? 0)
+        }
+        let value = ValueColumn.value(keylessValue).unsafelyUnwrapped  // current, so present
+        if let subscriber { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
+        return value
     }
 
-    /// Settles `node` for a read and links `subscriber` to it unless it is nil.
+    /// `readKeylessRow` of a node that is not current.
+    @inlinable @inline(never)
+    static func settleAndReadKeyless(_ family: Unmanaged<Family>, node: Int32, sub: Int32, stamp: UInt32) -> Value {
+        family.withGuaranteed { family in
+            family.settleForRead(node, sub: sub, stamp: stamp)
+            return ValueColumn.value(family.keylessValue).unsafelyUnwrapped  // settled just above, so present
+        }
+    }
+
+    /// Makes `node` current, then links `sub` to it unless `sub` is
+    /// `Graph.none`.
     @inlinable @inline(__always)
-    func prepareTrackedRead(_ node: Int32, subscriber: Subscriber?) {
-        graph.prepareRead(node)
-        if let subscriber { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
+    func settleForRead(_ node: Int32, sub: Int32, stamp: UInt32) {
+        graph.prepareReadSlow(node)
+        if sub != Graph.none { graph.link(dep: node, sub: sub, stamp: stamp) }
     }
 
     /// A peek of row `row`: settled, no dependency; transient demand.

@@ -256,6 +256,13 @@ final class Graph {
         readNesting &-= 1
     }
 
+    /// Whether `node`'s value is current: nothing to run, settle or trap
+    /// for before it is read.
+    @inlinable @inline(__always)
+    func isCurrent(_ node: Int32) -> Bool {
+        flags[Int(node)].rawValue & NodeFlags.needsWorkMask == 0
+    }
+
     /// Records that the running selector of `sub`, in its run stamped
     /// `stamp`, read `dep`, reusing the edge that the previous run read at
     /// the same position when it matches.
@@ -278,11 +285,17 @@ final class Graph {
         if lastSub != Self.none, edges.sub[Int(lastSub)] == sub, edges.stamp[Int(lastSub)] == stamp {
             return
         }
-        linkSlow(dep: dep, sub: sub, stamp: stamp, previous: previous, next: next)
+        linkNew(dep: dep, sub: sub, stamp: stamp)
     }
 
+    /// Links a new edge from `dep` to `sub` right after `sub`'s cursor. It
+    /// finds the cursor's neighbours again rather than taking them from
+    /// `link`: passed, they stayed live across each steady read of a
+    /// selector's read loop (repeatedObservers +16% instructions, measured).
     @usableFromInline @inline(never)
-    func linkSlow(dep: Int32, sub: Int32, stamp: UInt32, previous: Int32, next: Int32) {
+    func linkNew(dep: Int32, sub: Int32, stamp: UInt32) {
+        let previous = depsTail[Int(sub)]
+        let next = previous != Self.none ? edges.nextDep[Int(previous)] : depsHead[Int(sub)]
         let lastSub = subsTail[Int(dep)]
         let edge = edges.allocate()
         let e = Int(edge)
