@@ -227,7 +227,7 @@ extension KairoShape {
         let map = MuxMap(count: heads.count)
         let mux = a.computed(.never) { r in
             computedRuns.bump()
-            for (index, head) in heads.enumerated() { map.values[index] = a.get(head, in: r) }
+            for index in heads.indices { map.values[index] = a.get(heads[index], in: r) }
             map.version &+= 1
             return map.version
         }
