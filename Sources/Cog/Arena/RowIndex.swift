@@ -29,6 +29,25 @@ struct RowIndex {
         }
     }
 
+    /// `self[key]` with an `Int` key's common cases (a dense row, or no
+    /// row while no key is sparse) inlined at the read and the rest a call.
+    @inlinable @inline(__always)
+    func existingRow(for key: CogKey) -> Int32? {
+        if case .int(let value) = key {
+            if value >= 0, value < dense.count {
+                let row = dense[value]
+                if row != RowIndex.hole { return row }
+            }
+            if sparse.isEmpty { return nil }
+        }
+        return lookUp(key)
+    }
+
+    @inlinable @inline(never)
+    func lookUp(_ key: CogKey) -> Int32? {
+        self[key]
+    }
+
     mutating func insert(_ row: Int32, for key: CogKey) {
         count += 1
         switch key {

@@ -189,6 +189,33 @@ public final class Cogs: CogOps {
                 unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor,
                 subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
         }
+        if Reference.self == CogReference<Reference.Value>.self {
+            return readReference(
+                unsafeBitCast(reference, to: CogReference<Reference.Value>.self),
+                subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
+        }
+        if Reference.self == ManualCogReference<Reference.Value>.self {
+            return readReference(
+                unsafeBitCast(reference, to: ManualCogReference<Reference.Value>.self).reference,
+                subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
+        }
+        return reader.takeUnretainedValue().cogs.read(reference, subscriber: subscriber)
+    }
+
+    /// A read of a box's row (`c[box[key]]`) whose family the descriptor's
+    /// cache names: the row is found and read on the family in place, so
+    /// neither the reference nor the family is copied (each copy was a
+    /// retain and a release, and the row index's copy two more).
+    @inlinable @inline(__always)
+    static func readReference<Value, ReaderValue>(
+        _ reference: CogReference<Value>, subscriber: Subscriber?, runtimeSerial: UInt64,
+        reader: Unmanaged<Family<ReaderValue>>
+    ) -> Value {
+        let descriptor = reference.descriptor
+        let cache = descriptor.cache
+        if _fastPath(cache.runtimeSerial == runtimeSerial && descriptor.isKeyed), let key = reference.key {
+            return cache.family.unsafelyUnwrapped.withGuaranteed { $0.readKeyed(key, subscriber: subscriber) }
+        }
         return reader.takeUnretainedValue().cogs.read(reference, subscriber: subscriber)
     }
 
