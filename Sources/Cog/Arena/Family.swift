@@ -279,7 +279,7 @@ final class Family<Value>: FamilyBase {
                 .passUnretained(self), row: row, node: node, sub: subscriber?.node ?? Graph.none,
                 stamp: subscriber?.stamp ?? 0)
         }
-        let value = value(ofRow: row).unsafelyUnwrapped  // current, so present
+        let value: Value = value(ofRow: row).unsafelyUnwrapped  // current, so present
         if let subscriber { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
         return value
     }
@@ -325,7 +325,7 @@ final class Family<Value>: FamilyBase {
             return Self.settleAndReadKeyless(
                 .passUnretained(self), node: node, sub: subscriber?.node ?? Graph.none, stamp: subscriber?.stamp ?? 0)
         }
-        let value = ValueColumn.value(keylessValue).unsafelyUnwrapped  // current, so present
+        let value: Value = ValueColumn.value(keylessValue).unsafelyUnwrapped  // current, so present
         if let subscriber { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
         return value
     }
