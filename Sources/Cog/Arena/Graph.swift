@@ -224,8 +224,7 @@ final class Graph {
     /// a current value, is one flag test inlined at the read.
     @inlinable @inline(__always)
     func prepareRead(_ node: Int32) {
-        let current = flags[Int(node)]
-        if _fastPath(current.rawValue & NodeFlags.needsWorkMask == 0) { return }
+        if _fastPath(isCurrent(node)) { return }
         prepareReadSlow(node)
     }
 
