@@ -265,16 +265,23 @@ final class Family<Value>: FamilyBase {
         if keyed { values.setStored(stored, row) } else { keylessValue = stored }
     }
 
-    // A tracked read never uses the family after a call: a current value
-    // is loaded before its edge is linked (the only call, for a new edge,
-    // comes last), and a value that is not current is read by one call
-    // that returns it. The family comes from the declaration's cache, so to
-    // the compiler it lives only as long as the declaration does; a read
-    // that used it after a call made the compiler retain the declaration
-    // around that call, which a declaration copied out of an array
-    // (`for arm in arms { total += c[arm] }`) paid on every read
-    // (docs/perf.md, item 39). The call takes the family unmanaged, so it
-    // is no use of a reference either.
+    // A tracked read never uses the family after a call. The family comes
+    // from the declaration's cache, so to the compiler it lives only as
+    // long as the declaration does; a read that used it after a call made
+    // the compiler retain the declaration around that call, which a
+    // declaration copied out of an array (`for arm in arms { total +=
+    // c[arm] }`) paid on every read (docs/perf.md, item 39). The calls
+    // below take the family unmanaged, so they are no use of a reference
+    // either.
+    //
+    // A keyless read, inlined into each selector that reads, goes further:
+    // each of its slow paths is one call whose result is the read's value
+    // (settle and read; link a new edge and read; read through a
+    // declaration whose cache names another runtime, in `Cogs`). Nothing
+    // of the read lives across a call, so a selector that reads once keeps
+    // it all in scratch registers and saves and restores none on each run
+    // (item 41). A box row's read is a call already (`readKeyed`), and
+    // links in place.
 
     /// A settled read of row `row` (node `node`); links `subscriber` to it
     /// unless it is nil.
@@ -331,9 +338,20 @@ final class Family<Value>: FamilyBase {
             return Self.settleAndReadKeyless(
                 .passUnretained(self), node: node, sub: subscriber?.node ?? Graph.none, stamp: subscriber?.stamp ?? 0)
         }
-        let value: Value = ValueColumn.value(keylessValue).unsafelyUnwrapped  // current, so present
-        if let subscriber { graph.link(dep: node, sub: subscriber.node, stamp: subscriber.stamp) }
-        return value
+        if let subscriber, !graph.linkExisting(dep: node, sub: subscriber.node, stamp: subscriber.stamp) {
+            return Self.linkAndReadKeyless(.passUnretained(self), node: node, sub: subscriber.node, stamp: subscriber.stamp)
+        }
+        return ValueColumn.value(keylessValue).unsafelyUnwrapped  // current, so present
+    }
+
+    /// `readKeylessRow` of a current value whose edge is new: links the
+    /// edge, then reads the value.
+    @inlinable @inline(never)
+    static func linkAndReadKeyless(_ family: Unmanaged<Family>, node: Int32, sub: Int32, stamp: UInt32) -> Value {
+        family.withGuaranteed { family in
+            family.graph.linkNew(dep: node, sub: sub, stamp: stamp)
+            return ValueColumn.value(family.keylessValue).unsafelyUnwrapped  // current, so present
+        }
     }
 
     /// `readKeylessRow` of a node that is not current. (One slow read for

@@ -201,21 +201,10 @@ final class Graph {
         family[Int(node)].label(slot: slot[Int(node)])
     }
 
-    /// Traps for a reader used outside its run. The family is named only
-    /// when its runtime still exists (the reader does not keep it alive).
-    @usableFromInline @inline(never)
-    static func trapReaderOutlived(family: Unmanaged<some FamilyBase>, slot: Int32, runtimeSerial: UInt64) -> Never {
-        let state = liveRuntimeSerials.contains(runtimeSerial)
-            ? "'\(family.takeUnretainedValue().label(slot: slot))'" : "a state of a runtime that no longer exists"
-        fatalError(
-            "Cog: the reader of \(state) was used outside the selector run that created it. "
-                + "Read through c only inside the selector body."
-        )
-    }
-
-    /// Serials of the runtimes alive now (a runtime adds its own at init and
-    /// removes it at teardown); consulted only by the trap above.
-    static var liveRuntimeSerials = Set<UInt64>()
+    /// The graph of each runtime alive now, by the runtime's serial (a
+    /// runtime adds its own at init and removes it at teardown, so an entry
+    /// never names a freed graph).
+    static var liveGraphs: [UInt64: Unmanaged<Graph>] = [:]
 
     // MARK: Reads
 
@@ -265,26 +254,30 @@ final class Graph {
     /// Records that the running selector of `sub`, in its run stamped
     /// `stamp`, read `dep`, reusing the edge that the previous run read at
     /// the same position when it matches.
-    /// The steady cases (the same dependency read again at the cursor, the
-    /// next edge of the previous run read in the same order, or a
-    /// dependency this run already read earlier) are inlined at the read; a
-    /// new or moved edge takes the call.
+    /// The steady cases (`linkExisting`) are inlined at the read; a new or
+    /// moved edge takes the call.
     @inlinable @inline(__always)
     func link(dep: Int32, sub: Int32, stamp: UInt32) {
+        if !linkExisting(dep: dep, sub: sub, stamp: stamp) { linkNew(dep: dep, sub: sub, stamp: stamp) }
+    }
+
+    /// `link`'s steady cases (the same dependency read again at the cursor,
+    /// the next edge of the previous run read in the same order, or a
+    /// dependency this run already read earlier): whether an existing edge
+    /// recorded the read. When none did, the caller links a new one.
+    @inlinable @inline(__always)
+    func linkExisting(dep: Int32, sub: Int32, stamp: UInt32) -> Bool {
         let previous = depsTail[Int(sub)]
-        if previous != Self.none, edges.dep[Int(previous)] == dep { return }
+        if previous != Self.none, edges.dep[Int(previous)] == dep { return true }
         let next = previous != Self.none ? edges.nextDep[Int(previous)] : depsHead[Int(sub)]
         if next != Self.none, edges.dep[Int(next)] == dep {
             edges.stamp[Int(next)] = stamp
             depsTail[Int(sub)] = next
-            return
+            return true
         }
         // Read earlier in this same run: its edge is the dependency's last.
         let lastSub = subsTail[Int(dep)]
-        if lastSub != Self.none, edges.sub[Int(lastSub)] == sub, edges.stamp[Int(lastSub)] == stamp {
-            return
-        }
-        linkNew(dep: dep, sub: sub, stamp: stamp)
+        return lastSub != Self.none && edges.sub[Int(lastSub)] == sub && edges.stamp[Int(lastSub)] == stamp
     }
 
     /// Links a new edge from `dep` to `sub` right after `sub`'s cursor. It
@@ -747,4 +740,27 @@ final class Graph {
                 + "Read the chain from its source end first, or make it shorter."
         )
     }
+}
+
+/// Traps for a reader used outside its run: the reader of node `node` in
+/// the runtime numbered `runtimeSerial`, named only when that runtime still
+/// exists (the reader does not keep it alive).
+///
+/// A free function of values the read has loaded anyway: a generic static
+/// one took its metatype in the context register, which made every
+/// selector that reads save and restore registers on each run, and the
+/// reader's family, passed for the name, held one more register through
+/// every read of a loop (measured, item 41 in docs/perf.md).
+@MainActor @usableFromInline @inline(never)
+func trapReaderOutlived(node: Int32, runtimeSerial: UInt64) -> Never {
+    let state: String
+    if let graph = Graph.liveGraphs[runtimeSerial]?.takeUnretainedValue(), Int(node) < graph.family.count {
+        state = "'\(graph.label(of: node))'"
+    } else {
+        state = "a state of a runtime that no longer exists"
+    }
+    fatalError(
+        "Cog: the reader of \(state) was used outside the selector run that created it. "
+            + "Read through c only inside the selector body."
+    )
 }

@@ -46,7 +46,7 @@ public struct CogReader<Value> {
     @inlinable @inline(__always)
     func ensureLive() {
         if _slowPath(Graph.liveRunStamp != stamp) {
-            Graph.trapReaderOutlived(family: familyRef, slot: slot, runtimeSerial: runtimeSerial)
+            trapReaderOutlived(node: node, runtimeSerial: runtimeSerial)
         }
     }
 

@@ -67,7 +67,7 @@ public final class Cogs: CogOps {
         Cogs.lastSerial += 1
         serial = Cogs.lastSerial
         graph.lifetime = .passUnretained(self)
-        Graph.liveRuntimeSerials.insert(serial)
+        Graph.liveGraphs[serial] = .passUnretained(graph)
     }
 
     /// Teardown, when the last reference drops (on the MainActor or from
@@ -89,7 +89,7 @@ public final class Cogs: CogOps {
         graph.family.removeAll()
         ownedFamilies.removeAll()
         evictedFamilies.removeAll()
-        Graph.liveRuntimeSerials.remove(serial)
+        Graph.liveGraphs[serial] = nil
         turns.staged.deallocate()
         onTeardown?()
     }
@@ -145,7 +145,7 @@ public final class Cogs: CogOps {
     /// (else the family is gone too), it remembers the family by id.
     @usableFromInline
     static func noteEviction(of family: Unmanaged<FamilyBase>, runtimeSerial: UInt64, for id: ObjectIdentifier) {
-        guard Graph.liveRuntimeSerials.contains(runtimeSerial) else { return }
+        guard Graph.liveGraphs[runtimeSerial] != nil else { return }
         let family = family.takeUnretainedValue()
         family.cogs.evictedFamilies[id] = family
     }
@@ -216,6 +216,18 @@ public final class Cogs: CogOps {
         if _fastPath(cache.runtimeSerial == runtimeSerial && descriptor.isKeyed), let key = reference.key {
             return cache.family.unsafelyUnwrapped.withGuaranteed { $0.readKeyed(key, subscriber: subscriber) }
         }
+        return readReferenceUncached(
+            reference, sub: subscriber?.node ?? Graph.none, stamp: subscriber?.stamp ?? 0, reader: reader)
+    }
+
+    /// `readReference` when the descriptor's cache names no family of this
+    /// runtime (or the reference names no key): one call that returns the
+    /// read's value, as `readKeylessUncached`.
+    @inlinable @inline(never)
+    static func readReferenceUncached<Value, ReaderValue>(
+        _ reference: CogReference<Value>, sub: Int32, stamp: UInt32, reader: Unmanaged<Family<ReaderValue>>
+    ) -> Value {
+        let subscriber = sub == Graph.none ? nil : Subscriber(node: sub, stamp: stamp)
         return reader.takeUnretainedValue().cogs.read(reference, subscriber: subscriber)
     }
 
@@ -228,6 +240,20 @@ public final class Cogs: CogOps {
         if _fastPath(cache.runtimeSerial == runtimeSerial) {
             return cache.family.unsafelyUnwrapped.withGuaranteed { $0.readLiveKeyless(subscriber: subscriber) }
         }
+        return readKeylessUncached(
+            descriptor, sub: subscriber?.node ?? Graph.none, stamp: subscriber?.stamp ?? 0, reader: reader)
+    }
+
+    /// `readKeyless` when the descriptor's cache names no live family of
+    /// this runtime: one call that returns the read's value. It links `sub`
+    /// in its run stamped `stamp` unless `sub` is `Graph.none` (two
+    /// arguments: a `Subscriber?` is packed into one register, on every
+    /// read, before the cache is even checked).
+    @inlinable @inline(never)
+    static func readKeylessUncached<Value, ReaderValue>(
+        _ descriptor: CogDescriptor<Value>, sub: Int32, stamp: UInt32, reader: Unmanaged<Family<ReaderValue>>
+    ) -> Value {
+        let subscriber = sub == Graph.none ? nil : Subscriber(node: sub, stamp: stamp)
         return reader.takeUnretainedValue().cogs.readKeyless(descriptor, subscriber: subscriber)
     }
 

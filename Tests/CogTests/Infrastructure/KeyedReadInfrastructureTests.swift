@@ -76,4 +76,34 @@ struct KeyedReadInfrastructureTests {
         #expect(cogs[sumCog] == 4 * (3 - 4 + (1 << 50)))
         #expect(rowRuns.count == 6)
     }
+
+    // A declaration caches the family of the runtime that used it last
+    // (a write counts); a read in another runtime takes a separate call,
+    // which must both return the value and record the dependency. Each
+    // rerun below reads one kind of state that the other runtime wrote
+    // last, and the write after it proves the rerun depends on it.
+    @Test("a selector reads keyed and keyless state whose declarations another runtime used last, and depends on it")
+    func readsOfSharedDeclarations() {
+        let _pricesCogs = CogBox<Int, Int>.Manual { id in id &* 10 }
+        let _feeCog = Cog<Int>.Manual { 3 }
+        let runs = RunCounter()
+        let totalCog = Cog<Int> { c in
+            runs.bump()
+            return c[_pricesCogs[1]] + c[_pricesCogs[2]] + c[_feeCog]
+        }
+        let first = Cogs.forTesting()
+        let second = Cogs.forTesting()
+        #expect(first[totalCog] == 33)
+        #expect(second[totalCog] == 33)
+        first.turn { c in c[_feeCog] = 4 }  // the rerun reads the rows second used last
+        second.turn { c in c[_feeCog] = 5 }
+        first.turn { c in c[_pricesCogs[1]] = 0 }  // the rerun reads the fee second wrote last
+        #expect(first[totalCog] == 24)
+        second.turn { c in c[_pricesCogs[2]] = 0 }
+        first.turn { c in c[_feeCog] = 6 }
+        first.turn { c in c[_pricesCogs[2]] = 1 }
+        #expect(first[totalCog] == 7)
+        #expect(second[totalCog] == 15)
+        #expect(runs.count == 8)
+    }
 }
