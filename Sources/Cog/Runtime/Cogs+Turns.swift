@@ -140,8 +140,9 @@ extension Cogs {
 
     /// Records the first staged write to `node` in the accumulating turn;
     /// the write tested the flag. Inlined into the write: as a call it was
-    /// about 13 instructions of every write (avoidablePropagation −1.2%
-    /// instructions inlined, measured).
+    /// about 13 instructions of every turn's first write to a source
+    /// (avoidablePropagation −1.6% instructions inlined, item 42 in
+    /// docs/perf.md).
     @inlinable @inline(__always)
     func noteStaged(_ node: Int32) {
         let n = Int(node)
