@@ -148,6 +148,23 @@ struct Column<Element>: RandomAccessCollection, @unchecked Sendable {
     }
 }
 
+extension Int {
+    /// The index of arena id `id` (a node, edge or row): never negative
+    /// (`Graph.none` is tested before any use as an index), so it widens
+    /// by zero-extension, which loading the 32-bit id has done already.
+    /// `Int(id)` sign-extends: one more instruction, and one more cycle on
+    /// every hop of a walk, where each id is loaded from the one before.
+    ///
+    /// Used in the push and settle walks and the run's subscriber loop
+    /// (`Graph`). The read paths keep `Int(id)`: widened this way, their
+    /// ids were compared with `Graph.none` as 64-bit values and held one
+    /// more register (deepPropagation +4.3% instructions, measured).
+    @inlinable @inline(__always)
+    init(id: Int32) {
+        self.init(UInt32(bitPattern: id))
+    }
+}
+
 extension Unmanaged {
     /// Runs `body` on the referenced object without retaining it; the
     /// caller guarantees that something else keeps it alive meanwhile.

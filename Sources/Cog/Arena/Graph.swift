@@ -425,12 +425,12 @@ final class Graph {
         let flags = self.flags.base.unsafelyUnwrapped
         let subOf = edges.sub.base.unsafelyUnwrapped
         let nextSub = edges.nextSub.base.unsafelyUnwrapped
-        if soleSubscriberRerunsNext && nextSub[Int(edge)] == Self.none { return true }
+        if soleSubscriberRerunsNext && nextSub[Int(id: edge)] == Self.none { return true }
         while edge != Self.none {
-            let sub = Int(subOf[Int(edge)])
+            let sub = Int(id: subOf[Int(id: edge)])
             let current = flags[sub]
             if current.contains(.check) { flags[sub] = current.subtracting(.check).union(.dirty) }
-            edge = nextSub[Int(edge)]
+            edge = nextSub[Int(id: edge)]
         }
         return true
     }
@@ -456,14 +456,14 @@ final class Graph {
     func settleWalk(_ root: Int32) {
         let base = settleStack.count
         var node = root
-        var edge = depsHead[Int(root)]
+        var edge = depsHead[Int(id: root)]
         var depth = base
         var flags = self.flags.base.unsafelyUnwrapped
         var depsHead = self.depsHead.base.unsafelyUnwrapped
         var depOf = edges.dep.elements
         var nextDep = edges.nextDep.elements
         while true {
-            let current = flags[Int(node)]
+            let current = flags[Int(id: node)]
             if current.contains(.dirty) {
                 // A rerun whose value changed makes the node waiting on it
                 // (DIRTY now, or told here when it is the only subscriber)
@@ -484,9 +484,9 @@ final class Graph {
             } else if current.contains(.check) {
                 var descended = false
                 while edge != Self.none {
-                    let dep = depOf[Int(edge)]
-                    edge = nextDep[Int(edge)]
-                    let depFlags = flags[Int(dep)]
+                    let dep = depOf[Int(id: edge)]
+                    edge = nextDep[Int(id: edge)]
+                    let depFlags = flags[Int(id: dep)]
                     guard depFlags.rawValue & (NodeFlags.staleBits | NodeFlags.computingBit) != 0 else { continue }
                     if depth == settleStack.capacity {
                         settleStack.count = depth
@@ -499,12 +499,12 @@ final class Graph {
                         trapCycle(closingAt: dep)
                     }
                     node = dep
-                    edge = depsHead[Int(dep)]
+                    edge = depsHead[Int(id: dep)]
                     descended = true
                     break
                 }
                 if descended { continue }
-                flags[Int(node)] = current.subtracting(.check)
+                flags[Int(id: node)] = current.subtracting(.check)
             }
             guard depth > base else { break }
             depth -= 1
@@ -520,9 +520,9 @@ final class Graph {
     /// A committed source changed: mark direct subscribers DIRTY and
     /// everything below them CHECK, queueing the hot roots it reaches.
     func sourceChanged(_ node: Int32) {
-        changedInFlush[Int(node)] = flushStamp
+        changedInFlush[Int(id: node)] = flushStamp
         enqueueIfHot(node)
-        var edge = subsHead[Int(node)]
+        var edge = subsHead[Int(id: node)]
         guard edge != Self.none else { return }
         // The push creates no node or edge, so no column moves while it
         // runs: each base is read once rather than after every store.
@@ -530,14 +530,14 @@ final class Graph {
         let subOf = edges.sub.base.unsafelyUnwrapped
         let nextSub = edges.nextSub.base.unsafelyUnwrapped
         while edge != Self.none {
-            let sub = subOf[Int(edge)]
-            let current = flags[Int(sub)]
+            let sub = subOf[Int(id: edge)]
+            let current = flags[Int(id: sub)]
             if current.isDisjoint(with: .stale) {
                 mark(sub, current, .dirty, in: flags)
             } else if !current.contains(.dirty) {
-                flags[Int(sub)] = current.subtracting(.check).union(.dirty)
+                flags[Int(id: sub)] = current.subtracting(.check).union(.dirty)
             }
-            edge = nextSub[Int(edge)]
+            edge = nextSub[Int(id: edge)]
         }
         propagateCheck(flags: flags)
     }
@@ -558,14 +558,14 @@ final class Graph {
     /// and the hot roots below are queued for the next flush, so no notice
     /// or reaction happens now and the next real turn catches up.
     func markSeeded(_ node: Int32) {
-        var edge = subsHead[Int(node)]
+        var edge = subsHead[Int(id: node)]
         guard edge != Self.none else { return }
         let flags = self.flags.base.unsafelyUnwrapped
         while edge != Self.none {
-            let sub = edges.sub[Int(edge)]
-            let current = flags[Int(sub)]
+            let sub = edges.sub[Int(id: edge)]
+            let current = flags[Int(id: sub)]
             mark(sub, current.subtracting(.check), .dirty, in: flags)
-            edge = edges.nextSub[Int(edge)]
+            edge = edges.nextSub[Int(id: edge)]
         }
         propagateCheck(flags: flags)
     }
@@ -574,17 +574,17 @@ final class Graph {
     /// pushes its first subscriber edge for `propagateCheck`.
     @inline(__always)
     private func mark(_ sub: Int32, _ current: NodeFlags, _ bit: NodeFlags, in flags: UnsafeMutablePointer<NodeFlags>) {
-        flags[Int(sub)] = current.union(bit)
+        flags[Int(id: sub)] = current.union(bit)
         enqueueIfSettledByFlush(sub, current)
-        let below = subsHead[Int(sub)]
+        let below = subsHead[Int(id: sub)]
         if below != Self.none { propagateStack.append(below) }
     }
 
     /// Queues a hot root, eager node or reaction for the flush.
     @inline(never)
     func enqueue(_ node: Int32) {
-        flags[Int(node)].insert(.queued)
-        if flags[Int(node)].contains(.reaction) { reactionQueue.append(node) } else { hotQueue.append(node) }
+        flags[Int(id: node)].insert(.queued)
+        if flags[Int(id: node)].contains(.reaction) { reactionQueue.append(node) } else { hotQueue.append(node) }
     }
 
     /// Marks CHECK everything below the subscriber edges on
@@ -608,23 +608,23 @@ final class Graph {
                 edge = stack[depth]
                 continue
             }
-            let sub = subOf[Int(edge)]
-            edge = nextSub[Int(edge)]
-            let current = flags[Int(sub)]
+            let sub = subOf[Int(id: edge)]
+            edge = nextSub[Int(id: edge)]
+            let current = flags[Int(id: sub)]
             guard current.isDisjoint(with: .stale) else { continue }
             // `enqueue`, inline: here it saves a call per queued node (broad
             // −2.4%, mux −3.8% measured), where inlining it into `mark`, on
             // every turn's path, cost up to 2% (measured).
             // Most nodes the walk reaches are plain computeds: one test.
             if _fastPath(current.isDisjoint(with: .settledByFlush)) {
-                flags[Int(sub)] = current.union(.check)
+                flags[Int(id: sub)] = current.union(.check)
             } else if current.contains(.queued) {
-                flags[Int(sub)] = current.union(.check)
+                flags[Int(id: sub)] = current.union(.check)
             } else {
-                flags[Int(sub)] = NodeFlags(rawValue: current.rawValue | NodeFlags.checkBit | NodeFlags.queuedBit)
+                flags[Int(id: sub)] = NodeFlags(rawValue: current.rawValue | NodeFlags.checkBit | NodeFlags.queuedBit)
                 if current.contains(.reaction) { reactionQueue.append(sub) } else { hotQueue.append(sub) }
             }
-            let below = subsHead[Int(sub)]
+            let below = subsHead[Int(id: sub)]
             guard below != Self.none else { continue }
             if edge != Self.none {
                 if depth == propagateStack.capacity {
