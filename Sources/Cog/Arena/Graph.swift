@@ -62,6 +62,11 @@ final class Graph {
     @usableFromInline var depsHead = Column<Int32>()
     @usableFromInline var depsTail = Column<Int32>()
     @usableFromInline var subsHead = Column<Int32>()
+    /// The subscriber of each node's first subscriber edge (`subsHead`),
+    /// or `none`: the push steps from a node to its first subscriber with
+    /// one load instead of two (the edge, then its subscriber), on a chain
+    /// where each step waits for the one before.
+    var firstSub = Column<Int32>()
     @usableFromInline var subsTail = Column<Int32>()
     /// The flush stamp in which the node's value last changed.
     var changedInFlush = Column<UInt64>()
@@ -124,6 +129,7 @@ final class Graph {
         depsHead.deallocate()
         depsTail.deallocate()
         subsHead.deallocate()
+        firstSub.deallocate()
         subsTail.deallocate()
         changedInFlush.deallocate()
         boundaryIndex.deallocate()
@@ -158,6 +164,7 @@ final class Graph {
         depsHead.append(Self.none)
         depsTail.append(Self.none)
         subsHead.append(Self.none)
+        firstSub.append(Self.none)
         subsTail.append(Self.none)
         changedInFlush.append(0)
         boundaryIndex.append(Self.none)
@@ -301,7 +308,12 @@ final class Graph {
         depsTail[Int(sub)] = edge
         edges.prevSub[e] = lastSub
         edges.nextSub[e] = Self.none
-        if lastSub != Self.none { edges.nextSub[Int(lastSub)] = edge } else { subsHead[Int(dep)] = edge }
+        if lastSub != Self.none {
+            edges.nextSub[Int(lastSub)] = edge
+        } else {
+            subsHead[Int(dep)] = edge
+            firstSub[Int(dep)] = sub
+        }
         subsTail[Int(dep)] = edge
     }
 
@@ -361,7 +373,12 @@ final class Graph {
         let dep = Int(edges.dep[e])
         let before = edges.prevSub[e]
         let after = edges.nextSub[e]
-        if before != Self.none { edges.nextSub[Int(before)] = after } else { subsHead[dep] = after }
+        if before != Self.none {
+            edges.nextSub[Int(before)] = after
+        } else {
+            subsHead[dep] = after
+            firstSub[dep] = after != Self.none ? edges.sub[Int(after)] : Self.none
+        }
         if after != Self.none { edges.prevSub[Int(after)] = before } else { subsTail[dep] = before }
         if subsHead[dep] == Self.none, flags[dep].contains(.releasable), boundaryIndex[dep] == Self.none {
             lifetime?.withGuaranteed { $0.noteUnobserved(Int32(dep)) }
@@ -591,51 +608,64 @@ final class Graph {
     /// `propagateStack` that is not already stale: a depth-first walk that
     /// follows each newly marked node's subscribers at once and keeps on
     /// the stack only the sibling edge to come back to.
+    ///
+    /// The walk holds the subscriber it visits and the sibling edge after
+    /// it. Going down, the first subscriber comes from `firstSub` while its
+    /// sibling edge is found beside it, so the next visit waits on one load
+    /// rather than two.
     @inline(__always)
     private func propagateCheck(flags: UnsafeMutablePointer<NodeFlags>) {
         var depth = propagateStack.count
         guard depth > 0 else { return }
         let subsHead = self.subsHead.base.unsafelyUnwrapped
+        let firstSub = self.firstSub.base.unsafelyUnwrapped
         let subOf = edges.sub.base.unsafelyUnwrapped
         let nextSub = edges.nextSub.base.unsafelyUnwrapped
         var stack = propagateStack.base.unsafelyUnwrapped
+        // The stack holds edges, never `none`.
         depth -= 1
-        var edge = stack[depth]
+        var sub = subOf[Int(id: stack[depth])]
+        var edge = nextSub[Int(id: stack[depth])]
         while true {
-            if edge == Self.none {
-                guard depth > 0 else { break }
-                depth -= 1
-                edge = stack[depth]
+            let current = flags[Int(id: sub)]
+            if current.isDisjoint(with: .stale) {
+                // `enqueue`, inline: here it saves a call per queued node
+                // (broad −2.4%, mux −3.8% measured), where inlining it into
+                // `mark`, on every turn's path, cost up to 2% (measured).
+                // Most nodes the walk reaches are plain computeds: one test.
+                if _fastPath(current.isDisjoint(with: .settledByFlush)) {
+                    flags[Int(id: sub)] = current.union(.check)
+                } else if current.contains(.queued) {
+                    flags[Int(id: sub)] = current.union(.check)
+                } else {
+                    flags[Int(id: sub)] = NodeFlags(rawValue: current.rawValue | NodeFlags.checkBit | NodeFlags.queuedBit)
+                    if current.contains(.reaction) { reactionQueue.append(sub) } else { hotQueue.append(sub) }
+                }
+                let first = firstSub[Int(id: sub)]
+                if first != Self.none {
+                    if edge != Self.none {
+                        if depth == propagateStack.capacity {
+                            propagateStack.count = depth
+                            propagateStack.grow()
+                            stack = propagateStack.base.unsafelyUnwrapped
+                        }
+                        stack[depth] = edge
+                        depth += 1
+                    }
+                    edge = nextSub[Int(id: subsHead[Int(id: sub)])]
+                    sub = first
+                    continue
+                }
+            }
+            if edge != Self.none {
+                sub = subOf[Int(id: edge)]
+                edge = nextSub[Int(id: edge)]
                 continue
             }
-            let sub = subOf[Int(id: edge)]
-            edge = nextSub[Int(id: edge)]
-            let current = flags[Int(id: sub)]
-            guard current.isDisjoint(with: .stale) else { continue }
-            // `enqueue`, inline: here it saves a call per queued node (broad
-            // −2.4%, mux −3.8% measured), where inlining it into `mark`, on
-            // every turn's path, cost up to 2% (measured).
-            // Most nodes the walk reaches are plain computeds: one test.
-            if _fastPath(current.isDisjoint(with: .settledByFlush)) {
-                flags[Int(id: sub)] = current.union(.check)
-            } else if current.contains(.queued) {
-                flags[Int(id: sub)] = current.union(.check)
-            } else {
-                flags[Int(id: sub)] = NodeFlags(rawValue: current.rawValue | NodeFlags.checkBit | NodeFlags.queuedBit)
-                if current.contains(.reaction) { reactionQueue.append(sub) } else { hotQueue.append(sub) }
-            }
-            let below = subsHead[Int(id: sub)]
-            guard below != Self.none else { continue }
-            if edge != Self.none {
-                if depth == propagateStack.capacity {
-                    propagateStack.count = depth
-                    propagateStack.grow()
-                    stack = propagateStack.base.unsafelyUnwrapped
-                }
-                stack[depth] = edge
-                depth += 1
-            }
-            edge = below
+            guard depth > 0 else { break }
+            depth -= 1
+            sub = subOf[Int(id: stack[depth])]
+            edge = nextSub[Int(id: stack[depth])]
         }
         propagateStack.count = 0
     }
