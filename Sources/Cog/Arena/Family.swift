@@ -338,10 +338,31 @@ final class Family<Value>: FamilyBase {
             return Self.settleAndReadKeyless(
                 .passUnretained(self), node: node, sub: subscriber?.node ?? Graph.none, stamp: subscriber?.stamp ?? 0)
         }
-        if let subscriber, !graph.linkExisting(dep: node, sub: subscriber.node, stamp: subscriber.stamp) {
-            return Self.linkAndReadKeyless(.passUnretained(self), node: node, sub: subscriber.node, stamp: subscriber.stamp)
+        if let subscriber {
+            if graph.readsAtCursor(dep: node, sub: subscriber.node) {
+                return Self.rememberAndReadKeyless(.passUnretained(self))
+            } else if !graph.linkExistingAfterCursor(dep: node, sub: subscriber.node, stamp: subscriber.stamp) {
+                return Self.linkAndReadKeyless(
+                    .passUnretained(self), node: node, sub: subscriber.node, stamp: subscriber.stamp)
+            }
         }
         return ValueColumn.value(keylessValue).unsafelyUnwrapped  // current, so present
+    }
+
+    /// The keyless row's value, known to be current (`Graph.lastTrackedRead`).
+    @inlinable @inline(__always)
+    var currentKeylessValue: Value { ValueColumn.value(keylessValue).unsafelyUnwrapped }
+
+    /// `readKeylessRow` of a current value its run read last, again: read
+    /// twice in a row, it is likely read again, so the run remembers it
+    /// (`Graph.lastTrackedRead`). A call, so the read around it keeps no
+    /// register for the store.
+    @inlinable @inline(never)
+    static func rememberAndReadKeyless(_ family: Unmanaged<Family>) -> Value {
+        family.withGuaranteed { family in
+            Graph.lastTrackedRead = family.descriptor.identityBits
+            return family.currentKeylessValue
+        }
     }
 
     /// `readKeylessRow` of a current value whose edge is new: links the
@@ -493,6 +514,7 @@ final class Family<Value>: FamilyBase {
     }
 
     override func keylessLivenessChanged() {
+        Graph.lastTrackedRead = Graph.noTrackedRead
         let cache = descriptor.cache
         guard cache.owner == runtimeSerial, cache.family?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() else {
             return  // the cache names another runtime's family

@@ -55,6 +55,18 @@ final class Graph {
     /// nothing through the runtime: a reader that escaped its run, even one
     /// that outlived its runtime, traps instead of touching freed memory.
     @usableFromInline static var liveRunStamp: UInt32 = 0
+    /// The keyless declaration (its descriptor's address) that the
+    /// innermost live run read twice in a row, with a dependency, or
+    /// `noTrackedRead`. Such a declaration is linked to that run and stays
+    /// current until the run ends: a selector cannot write, and a
+    /// reaction's turns and refreshes wait for the end of its flush. So
+    /// reading it again in that run returns its value with no flag test and
+    /// no edge check (`Cogs.readKeyless`). A run beginning or ending clears
+    /// it, and so does a change to a descriptor's cache, since the value is
+    /// found through the cache.
+    @usableFromInline static var lastTrackedRead: UInt = noTrackedRead
+    /// `lastTrackedRead` when there is none: odd, so no object's address.
+    @usableFromInline static let noTrackedRead: UInt = 1
 
     // MARK: Node columns
 
@@ -282,8 +294,21 @@ final class Graph {
     /// recorded the read. When none did, the caller links a new one.
     @inlinable @inline(__always)
     func linkExisting(dep: Int32, sub: Int32, stamp: UInt32) -> Bool {
+        readsAtCursor(dep: dep, sub: sub) || linkExistingAfterCursor(dep: dep, sub: sub, stamp: stamp)
+    }
+
+    /// Whether `sub`'s running selector read `dep` last: its cursor edge
+    /// is `dep`'s, so the read is recorded already.
+    @inlinable @inline(__always)
+    func readsAtCursor(dep: Int32, sub: Int32) -> Bool {
         let previous = depsTail[Int(sub)]
-        if previous != Self.none, edges.dep[Int(previous)] == dep { return true }
+        return previous != Self.none && edges.dep[Int(previous)] == dep
+    }
+
+    /// `linkExisting` once the cursor edge is not `dep`'s.
+    @inlinable @inline(__always)
+    func linkExistingAfterCursor(dep: Int32, sub: Int32, stamp: UInt32) -> Bool {
+        let previous = depsTail[Int(sub)]
         let next = previous != Self.none ? edges.nextDep[Int(previous)] : depsHead[Int(sub)]
         if next != Self.none, edges.dep[Int(next)] == dep {
             edges.stamp[Int(next)] = stamp
@@ -350,6 +375,7 @@ final class Graph {
         let token = RunToken(
             stamp: stamp, previousLiveStamp: Self.liveRunStamp, parent: parent, previousLastDep: previousLastDep)
         Self.liveRunStamp = stamp
+        Self.lastTrackedRead = Self.noTrackedRead
         return token
     }
 
@@ -362,6 +388,7 @@ final class Graph {
         let n = Int(node)
         activeSubscriber = token.parent
         Self.liveRunStamp = token.previousLiveStamp
+        Self.lastTrackedRead = Self.noTrackedRead
         flags[n] = NodeFlags(rawValue: flags[n].rawValue & ~(NodeFlags.computingBit | NodeFlags.coldBit))
         if _slowPath(depsTail[n] != token.previousLastDep) { dropEdgesAfterCursor(of: n) }
     }

@@ -26,6 +26,9 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         case automatic(@MainActor (inout CogReader<Value>) -> Value)
     }
 
+    /// This descriptor's address, as `Graph.lastTrackedRead` holds it.
+    @inlinable var identityBits: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
+
     /// `name:` when given, else the declaration site as `fileID:line`.
     /// Rendered on demand (diagnostics only), so declaring a state formats
     /// and allocates no string.

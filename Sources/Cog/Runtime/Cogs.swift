@@ -129,6 +129,7 @@ public final class Cogs: CogOps {
             // runtime, so no strong reference to it is formed here.
             Self.noteEviction(of: .fromOpaque(evicted.toOpaque()), runtimeSerial: previous.owner, for: id)
         }
+        Graph.lastTrackedRead = Graph.noTrackedRead
         descriptor.cache = FamilyCache(
             runtimeSerial: FamilyCache<Value>.serial(serial, parked: family.parksCache),
             family: .passUnretained(family))
@@ -236,6 +237,11 @@ public final class Cogs: CogOps {
         _ descriptor: CogDescriptor<Value>, subscriber: Subscriber?, runtimeSerial: UInt64,
         reader: Unmanaged<Family<ReaderValue>>
     ) -> Value {
+        // Read again by the run that read it twice in a row: linked to this
+        // run and current. (A read with no subscriber is a peek.)
+        if subscriber != nil, Graph.lastTrackedRead == descriptor.identityBits {
+            return descriptor.cache.family.unsafelyUnwrapped.withGuaranteed { $0.currentKeylessValue }
+        }
         let cache = descriptor.cache
         if _fastPath(cache.runtimeSerial == runtimeSerial) {
             return cache.family.unsafelyUnwrapped.withGuaranteed { $0.readLiveKeyless(subscriber: subscriber) }
