@@ -346,10 +346,11 @@ final class Family<Value>: FamilyBase {
                     .passUnretained(self), node: node, sub: subscriber.node, stamp: subscriber.stamp)
             }
         }
-        return ValueColumn.value(keylessValue).unsafelyUnwrapped  // current, so present
+        return currentKeylessValue
     }
 
-    /// The keyless row's value, known to be current (`Graph.lastTrackedRead`).
+    /// The keyless row's value, known to be present: the row is current or
+    /// was settled just before.
     @inlinable @inline(__always)
     var currentKeylessValue: Value { ValueColumn.value(keylessValue).unsafelyUnwrapped }
 
@@ -371,7 +372,7 @@ final class Family<Value>: FamilyBase {
     static func linkAndReadKeyless(_ family: Unmanaged<Family>, node: Int32, sub: Int32, stamp: UInt32) -> Value {
         family.withGuaranteed { family in
             family.graph.linkNew(dep: node, sub: sub, stamp: stamp)
-            return ValueColumn.value(family.keylessValue).unsafelyUnwrapped  // current, so present
+            return family.currentKeylessValue
         }
     }
 
@@ -381,7 +382,7 @@ final class Family<Value>: FamilyBase {
     static func settleAndReadKeyless(_ family: Unmanaged<Family>, node: Int32, sub: Int32, stamp: UInt32) -> Value {
         family.withGuaranteed { family in
             family.settleForRead(node, sub: sub, stamp: stamp)
-            return ValueColumn.value(family.keylessValue).unsafelyUnwrapped  // settled just above, so present
+            return family.currentKeylessValue  // settled just above
         }
     }
 
