@@ -515,11 +515,11 @@ final class Family<Value>: FamilyBase {
     }
 
     override func keylessLivenessChanged() {
-        Graph.lastTrackedRead = Graph.noTrackedRead
         let cache = descriptor.cache
         guard cache.owner == runtimeSerial, cache.family?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() else {
             return  // the cache names another runtime's family
         }
+        Graph.lastTrackedRead = Graph.noTrackedRead
         descriptor.cache.runtimeSerial = FamilyCache<Value>.serial(runtimeSerial, parked: parksCache)
     }
 
