@@ -10,13 +10,6 @@ let cogSettings: [SwiftSetting] = [
     .define("CompactArena", .when(traits: ["CompactArena"])),
 ]
 
-// Cog's arena is MainActor-confined and keeps its columns in class
-// properties; release builds skip the dynamic exclusivity checks that every
-// column access would otherwise pay. Debug builds keep them.
-let cogLibrarySettings = cogSettings + [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-]
-
 let package = Package(
     name: "Storefront",
     platforms: [.macOS(.v15)],
@@ -42,15 +35,9 @@ let package = Package(
         .target(name: "Measure", dependencies: ["CMeasure"]),
 
         // The stategraph runtime: a from-scratch clone of swift-state-graph
-        // 0.27.0. Cross-module optimization is off so that its generic node
-        // code is never serialized into, and specialized for, its callers:
-        // the original is used as a separate package and must cost the same.
-        .target(
-            name: "StateGraph",
-            path: "Runtimes/StateGraph",
-            exclude: ["README.md"],
-            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cmo"])]
-        ),
+        // 0.27.0, built with the settings an app depending on the original
+        // package gets: none.
+        .target(name: "StateGraph", path: "Runtimes/StateGraph", exclude: ["README.md"]),
 
         // The Storefront workload, the ports and the agreement gate.
         .target(name: "Workload", path: "Workload", exclude: ["README.md"]),
@@ -100,7 +87,7 @@ let package = Package(
         .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort", "StateGraphPort"]),
 
         // Cog: the MainActor state graph, its testing product, and its tests.
-        .target(name: "Cog", exclude: ["README.md"], swiftSettings: cogLibrarySettings),
+        .target(name: "Cog", exclude: ["README.md"], swiftSettings: cogSettings),
         .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: cogSettings),
         .testTarget(
             name: "CogTests",
@@ -113,18 +100,23 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Release builds start every function of the measured code on a 64-byte
-// boundary, in every runtime alike. Where a hot function began within its
-// cache line split molBench's time between 10.6 and 12.7 ms across builds
-// that differed only in unrelated code (`fib`'s offset; every copy of one
-// build ran the same); aligned, three such builds all ran 10.6 ms. It pads
-// `storefront`'s code by about 320 KB (13% of its text, 3% of the file).
-// It does not make times repeatable: byte-identical copies of one binary
-// ran diamond anywhere from 65 to 78 ms, so builds are compared over
-// several copies, or by instruction counts (docs/perf.md).
+// Release builds start every function of the benchmark's own code (the
+// workload, the ports, the shapes, the tool) on a 64-byte boundary, for
+// every port alike. Where a hot function began within its cache line split
+// molBench's time between 10.6 and 12.7 ms across builds that differed only
+// in unrelated code; aligned, three such builds all ran 10.6 ms. It does not
+// make times repeatable (byte-identical copies of one binary ran diamond
+// anywhere from 65 to 78 ms), so builds are compared over several copies or
+// by instruction counts (docs/perf.md).
+//
+// The runtimes themselves are built as an app gets them. SwiftPM refuses
+// unsafe flags from a package dependency, so the libraries an app would add
+// as one (`Cog`, `CogTesting`, the `StateGraph` clone) carry none, just as
+// Observation is the toolchain's own build.
 // swift-frontend keeps an object whose LLVM IR did not change even when
 // these flags did, so build from a clean .build after changing them.
-for target in package.targets where target.type != .test {
+let runtimeLibraries: Set<String> = ["Cog", "CogTesting", "StateGraph"]
+for target in package.targets where target.type != .test && !runtimeLibraries.contains(target.name) {
     if target.name == "CMeasure" {
         target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-falign-functions=64"], .when(configuration: .release))]
     } else {

@@ -17,6 +17,14 @@ public struct Filters: Sendable, Hashable {
         self.maximumPriceCents = maximumPriceCents
         self.minimumRatingTenths = minimumRatingTenths
     }
+
+    /// Whether a price range is set, so passing depends on prices.
+    public var narrowsPrice: Bool { minimumPriceCents != nil || maximumPriceCents != nil }
+}
+
+extension SortOrder {
+    /// Whether the order compares prices, so a sorted list depends on them.
+    public var comparesPrices: Bool { self == .priceLowToHigh || self == .priceHighToLow }
 }
 
 /// The browsing rules, per product, so each port can cache them at the
@@ -32,11 +40,19 @@ public enum Browsing {
         return product.searchName.contains(needle) || product.tags.contains { $0.hasPrefix(needle) }
     }
 
-    public static func passes(_ filters: Filters, priceCents: Int, stock: Int, ratingTenths: Int) -> Bool {
-        if filters.inStockOnly && stock == 0 { return false }
-        if let minimum = filters.minimumPriceCents, priceCents < minimum { return false }
-        if let maximum = filters.maximumPriceCents, priceCents > maximum { return false }
-        return ratingTenths >= filters.minimumRatingTenths
+    /// Whether a product passes the filters. Stock and price are taken as
+    /// autoclosures and evaluated only when a filter asks about them, so a
+    /// caller that reads them from tracked state (an observable property, a
+    /// graph node) depends on them only while such a filter is on.
+    public static func passes(_ filters: Filters, priceCents: @autoclosure () -> Int, stock: @autoclosure () -> Int,
+                              ratingTenths: Int) -> Bool {
+        if ratingTenths < filters.minimumRatingTenths { return false }
+        if filters.inStockOnly && stock() == 0 { return false }
+        guard filters.narrowsPrice else { return true }
+        let price = priceCents()
+        if let minimum = filters.minimumPriceCents, price < minimum { return false }
+        if let maximum = filters.maximumPriceCents, price > maximum { return false }
+        return true
     }
 
     /// Strict ordering for `order`; ties always fall back to the id, so every

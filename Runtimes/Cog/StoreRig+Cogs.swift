@@ -134,18 +134,15 @@ let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
     return catalog.products.filter { Browsing.matches($0, query: query) }.map(\.id)
 }
 
-/// Query matches that also pass the filters. Stock and prices are read only
-/// when a filter needs them, so they are dependencies only then.
+/// Query matches that also pass the filters. The shared rule asks for a
+/// product's stock and price only when a filter needs them, so they are
+/// dependencies only then.
 let matchingCog = Cog<[Int]>(name: "matching") { c in
     let filters = c[_filtersCog]
     guard let catalog = c[_catalogCog] else { return [] }
-    let needsPrice = filters.minimumPriceCents != nil || filters.maximumPriceCents != nil
     return c[queryMatchesCog].filter { id in
-        let product = catalog.products[id]
-        if product.ratingTenths < filters.minimumRatingTenths { return false }
-        if filters.inStockOnly && c[_stockCogs[id]] == 0 { return false }
-        return !needsPrice || Browsing.passes(filters, priceCents: c[priceCogs[id]], stock: 1,
-                                              ratingTenths: product.ratingTenths)
+        Browsing.passes(filters, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
+                        ratingTenths: catalog.products[id].ratingTenths)
     }
 }
 
@@ -161,13 +158,11 @@ let listedCog = Cog<[Int]>(name: "listed") { c in
     let category = c[_selectedCategoryCog]
     let sort = c[_sortCog]
     let ids = c[matchingCog].filter { category == nil || catalog.products[$0].category == category }
-    switch sort {
-    case .priceLowToHigh, .priceHighToLow:
+    if sort.comparesPrices {
         let prices = Dictionary(uniqueKeysWithValues: ids.map { ($0, c[priceCogs[$0]]) })
         return ids.sorted { Browsing.precedes(catalog.products[$0], prices[$0]!, catalog.products[$1], prices[$1]!, by: sort) }
-    case .featured, .rating, .name:
-        return ids.sorted { Browsing.precedes(catalog.products[$0], 0, catalog.products[$1], 0, by: sort) }
     }
+    return ids.sorted { Browsing.precedes(catalog.products[$0], 0, catalog.products[$1], 0, by: sort) }
 }
 
 let visibleCog = Cog<[Int]>(name: "visible") { c in

@@ -17,13 +17,13 @@ class FamilyBase {
     @usableFromInline unowned(unsafe) let cogs: Cogs
     /// Arena node of each row of a keyed family (empty for a keyless one,
     /// so declaring a keyless state allocates no array for it).
-    @usableFromInline var rowNodes = ContiguousArray<Int32>()
+    @exclusivity(unchecked) @usableFromInline var rowNodes = ContiguousArray<Int32>()
     /// Key of each row, handed to the selector; `nil` for a keyless declaration.
-    @usableFromInline var rowKeys = RowKeys()
+    @exclusivity(unchecked) @usableFromInline var rowKeys = RowKeys()
     /// Row lookup for keyed declarations.
-    @usableFromInline var keyedRows = RowIndex()
+    @exclusivity(unchecked) @usableFromInline var keyedRows = RowIndex()
     /// Released rows, reused (with their nodes) by the next new key.
-    var freeRows: [Int32] = []
+    @exclusivity(unchecked) var freeRows: [Int32] = []
     /// Publishes a staged write (see `recomputeKernel`, last below).
     @usableFromInline let commitKernel: CommitKernel
     /// A box's family (one row per key) rather than a keyless
@@ -31,11 +31,11 @@ class FamilyBase {
     /// value the typed family keeps inline).
     @usableFromInline let isKeyed: Bool
     /// A keyless declaration's one row exists and is not released.
-    @usableFromInline var keylessLive = false
+    @exclusivity(unchecked) @usableFromInline var keylessLive = false
     /// The arena node of a keyless declaration's one row (row 0), or
     /// `Graph.none` before it exists. A released row keeps its node, which
     /// the next use of the declaration reuses, so this never changes once set.
-    @usableFromInline var keylessNode: Int32 = Graph.none
+    @exclusivity(unchecked) @usableFromInline var keylessNode: Int32 = Graph.none
     /// This family's kernels, copied from its descriptor so the graph calls
     /// one straight from the family it holds (no class dispatch, no
     /// descriptor load).
@@ -183,9 +183,9 @@ final class Family<Value>: FamilyBase {
     @usableFromInline let runtimeSerial: UInt64
     /// A keyless family's one row's value: inline, so reading or running
     /// it touches no other allocation (`values` stays empty).
-    @usableFromInline var keylessValue: ValueColumn<Value>.Stored = nil
+    @exclusivity(unchecked) @usableFromInline var keylessValue: ValueColumn<Value>.Stored = nil
     /// A keyed family's values, one per row.
-    @usableFromInline var values = ValueColumn<Value>()
+    @exclusivity(unchecked) @usableFromInline var values = ValueColumn<Value>()
     @usableFromInline let descriptor: CogDescriptor<Value>
     /// The descriptor's `equals`, stored non-optional (see `selector`) for
     /// the generic kernels; `hasEquals` is false for "never equal".
@@ -194,7 +194,7 @@ final class Family<Value>: FamilyBase {
     /// Staged writes of the accumulating turn. It grows only when a row is
     /// first staged, so a family that is never written (an automatic one)
     /// pays nothing for it: `stagedValue(slot:)` reads past its end as nil.
-    @usableFromInline var pending = ValueColumn<Value>()
+    @exclusivity(unchecked) @usableFromInline var pending = ValueColumn<Value>()
 
     @usableFromInline
     init(descriptor: CogDescriptor<Value>, cogs: Cogs) {

@@ -4,6 +4,13 @@
 /// `EdgePool`. Propagation (push) and settlement (pull) are iterative loops
 /// over retained stacks, so deep graphs cost no native stack and a steady
 /// turn reuses storage instead of allocating.
+///
+/// Every stored property of the arena's classes (`Graph`, the families,
+/// `Cogs`) is `@exclusivity(unchecked)`: they are confined to the main
+/// actor, and no access to one overlaps another (the loops copy column
+/// bases into locals). Without it each column access pays a dynamic
+/// exclusivity check; the attribute lives in the code, so an app that adds
+/// Cog as a package dependency gets the same build as this benchmark.
 @MainActor
 @usableFromInline
 final class Graph {
@@ -48,13 +55,13 @@ final class Graph {
 
     /// Run stamps, shared by every runtime so a stamp names one run of one
     /// node in the whole process (until the 32-bit counter wraps).
-    static var lastRunStamp: UInt32 = 0
+    @exclusivity(unchecked) static var lastRunStamp: UInt32 = 0
     /// The stamp of the innermost selector run now executing, in any
     /// runtime, or 0. A reader is live exactly while its run is the
     /// innermost one, so checking a reader compares two integers and loads
     /// nothing through the runtime: a reader that escaped its run, even one
     /// that outlived its runtime, traps instead of touching freed memory.
-    @usableFromInline static var liveRunStamp: UInt32 = 0
+    @exclusivity(unchecked) @usableFromInline static var liveRunStamp: UInt32 = 0
     /// The keyless declaration (its descriptor's address) that the
     /// innermost live run read twice in a row, with a dependency, or
     /// `noTrackedRead`. Such a declaration is linked to that run and stays
@@ -64,49 +71,49 @@ final class Graph {
     /// no edge check (`Cogs.readKeyless`). A run beginning or ending clears
     /// it, and so does a change to a descriptor's cache, since the value is
     /// found through the cache.
-    @usableFromInline static var lastTrackedRead: UInt = noTrackedRead
+    @exclusivity(unchecked) @usableFromInline static var lastTrackedRead: UInt = noTrackedRead
     /// `lastTrackedRead` when there is none: odd, so no object's address.
     @usableFromInline static let noTrackedRead: UInt = 1
 
     // MARK: Node columns
 
-    @usableFromInline var flags = Column<NodeFlags>()
-    @usableFromInline var depsHead = Column<Int32>()
+    @exclusivity(unchecked) @usableFromInline var flags = Column<NodeFlags>()
+    @exclusivity(unchecked) @usableFromInline var depsHead = Column<Int32>()
     /// The dependency of each node's first dependency edge (`depsHead`),
     /// or `none`: the settle walk steps down to a node's first dependency
     /// with one load instead of two, as the push does with `firstSub`.
-    var firstDep = Column<Int32>()
-    @usableFromInline var depsTail = Column<Int32>()
-    @usableFromInline var subsHead = Column<Int32>()
+    @exclusivity(unchecked) var firstDep = Column<Int32>()
+    @exclusivity(unchecked) @usableFromInline var depsTail = Column<Int32>()
+    @exclusivity(unchecked) @usableFromInline var subsHead = Column<Int32>()
     /// The subscriber of each node's first subscriber edge (`subsHead`),
     /// or `none`: the push steps from a node to its first subscriber with
     /// one load instead of two (the edge, then its subscriber), on a chain
     /// where each step waits for the one before.
-    var firstSub = Column<Int32>()
-    @usableFromInline var subsTail = Column<Int32>()
+    @exclusivity(unchecked) var firstSub = Column<Int32>()
+    @exclusivity(unchecked) @usableFromInline var subsTail = Column<Int32>()
     /// The flush stamp in which the node's value last changed.
-    var changedInFlush = Column<UInt64>()
+    @exclusivity(unchecked) var changedInFlush = Column<UInt64>()
     /// Index into `boundaries`, or `none` for a node the UI never read.
-    var boundaryIndex = Column<Int32>()
+    @exclusivity(unchecked) var boundaryIndex = Column<Int32>()
     /// The typed family that stores the node's value, and its row there.
-    var family = ContiguousArray<FamilyBase>()
+    @exclusivity(unchecked) var family = ContiguousArray<FamilyBase>()
     /// The same families, unretained, for the propagate and settle loops
     /// (`family` and the runtime's family table keep them alive).
-    var familyRef = Column<FamilyRef>()
-    var slot = Column<Int32>()
+    @exclusivity(unchecked) var familyRef = Column<FamilyRef>()
+    @exclusivity(unchecked) var slot = Column<Int32>()
 
-    @usableFromInline var edges = EdgePool()
+    @exclusivity(unchecked) @usableFromInline var edges = EdgePool()
     /// The runtime that owns this graph, told when a releasable node loses
     /// its last subscriber. Unretained: the runtime owns the graph, and a
     /// call through it retains nothing (a `Cogs` has a side table, for its
     /// controllers' weak references, so each retain took the slow path).
-    var lifetime: Unmanaged<Cogs>?
-    var boundaries = ContiguousArray<CogBoundary>()
+    @exclusivity(unchecked) var lifetime: Unmanaged<Cogs>?
+    @exclusivity(unchecked) var boundaries = ContiguousArray<CogBoundary>()
 
     // MARK: Run and flush state
 
     /// The node whose selector is running (the innermost run), or `none`.
-    @usableFromInline var activeSubscriber: Int32 = none
+    @exclusivity(unchecked) @usableFromInline var activeSubscriber: Int32 = none
 
     @inlinable var isComputing: Bool { activeSubscriber != Self.none }
 
@@ -121,22 +128,22 @@ final class Graph {
     /// Per node, while its selector runs: its `RunRecord`. The chain from
     /// `activeSubscriber` through each record's parent is the stack of
     /// executing runs, which a cycle or nesting trap prints.
-    var runRecord = Column<RunRecord>()
+    @exclusivity(unchecked) var runRecord = Column<RunRecord>()
     /// How many executing runs are first runs.
-    private var coldRuns = 0
+    @exclusivity(unchecked) private var coldRuns = 0
     /// How many reads that must run or settle a value are executing, nested.
-    private var readNesting = 0
+    @exclusivity(unchecked) private var readNesting = 0
     /// Selector runs since the runtime started (reactions included): the
     /// benchmark's recomputation count. One add per run.
-    private(set) var recomputeCount = 0
-    var flushStamp: UInt64 = 0
+    @exclusivity(unchecked) private(set) var recomputeCount = 0
+    @exclusivity(unchecked) var flushStamp: UInt64 = 0
 
     // Retained work stacks: cleared with keepingCapacity, never freed.
-    var settleStack = Column<SettleFrame>()
-    private var propagateStack = Column<Int32>()
-    var hotQueue = Column<Int32>()
+    @exclusivity(unchecked) var settleStack = Column<SettleFrame>()
+    @exclusivity(unchecked) private var propagateStack = Column<Int32>()
+    @exclusivity(unchecked) var hotQueue = Column<Int32>()
     /// Reactions the push reached, or registered during a flush: flush step 5.
-    var reactionQueue = Column<Int32>()
+    @exclusivity(unchecked) var reactionQueue = Column<Int32>()
 
     var nodeCount: Int { flags.count }
 
@@ -231,7 +238,7 @@ final class Graph {
     /// The graph of each runtime alive now, by the runtime's serial (a
     /// runtime adds its own at init and removes it at teardown, so an entry
     /// never names a freed graph).
-    static var liveGraphs: [UInt64: Unmanaged<Graph>] = [:]
+    @exclusivity(unchecked) static var liveGraphs: [UInt64: Unmanaged<Graph>] = [:]
 
     // MARK: Reads
 

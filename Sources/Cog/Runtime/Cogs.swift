@@ -9,54 +9,54 @@ public final class Cogs: CogOps {
     @usableFromInline let graph = Graph()
     /// One typed family per declaration this runtime has seen; the runtime
     /// owns them.
-    private var ownedFamilies = ContiguousArray<FamilyBase>()
+    @exclusivity(unchecked) private var ownedFamilies = ContiguousArray<FamilyBase>()
     /// The family of each declaration whose one-entry cache another runtime
     /// took over since. Those lookups, and those of a keyless declaration
     /// whose row is released (its cache parked), are the only ones that miss
     /// the cache. (The app's one runtime never fills this, so declaring
     /// state hashes nothing.)
-    private var evictedFamilies: [ObjectIdentifier: FamilyBase] = [:]
-    @usableFromInline var turns = TurnState()
+    @exclusivity(unchecked) private var evictedFamilies: [ObjectIdentifier: FamilyBase] = [:]
+    @exclusivity(unchecked) @usableFromInline var turns = TurnState()
     /// The writer of the outer turn while its body runs and that writer is
     /// live, else 0 (which no writer carries): the write path's inlined
     /// liveness test.
-    @usableFromInline var accumulatingWriter: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var accumulatingWriter: UInt64 = 0
     /// The async machinery of each live async status node.
-    var asyncRows: [Int32: AsyncRowBase] = [:]
+    @exclusivity(unchecked) var asyncRows: [Int32: AsyncRowBase] = [:]
     /// The listed mechanisms, retained for the life of the runtime, and
     /// their controllers.
-    var mechanisms: [any Mechanism] = []
-    var controllers: [CogController] = []
+    @exclusivity(unchecked) var mechanisms: [any Mechanism] = []
+    @exclusivity(unchecked) var controllers: [CogController] = []
     /// Subscriptions `values(of:)` ever created.
-    var exportCount = 0
+    @exclusivity(unchecked) var exportCount = 0
     /// Ends each export subscription's reader loop at teardown.
-    var exportFinishers: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) var exportFinishers: [@MainActor () -> Void] = []
     /// Never reused, so a descriptor's family cache cannot name a dead runtime.
     @usableFromInline let serial: UInt64
 
-    private static var lastSerial: UInt64 = 0
+    @exclusivity(unchecked) private static var lastSerial: UInt64 = 0
 
     /// Grace timers and the context's default grace period (30 s in
     /// production; tests inject a clock and a duration).
-    var timers: any CogTimerSource = ContinuousTimers()
-    var grace: Duration = .seconds(30) {
+    @exclusivity(unchecked) var timers: any CogTimerSource = ContinuousTimers()
+    @exclusivity(unchecked) var grace: Duration = .seconds(30) {
         didSet { graceNanoseconds = grace.wholeNanoseconds }
     }
     /// `grace` in the unit the windows keep (converting a `Duration` per
     /// window is a 128-bit division).
-    private(set) var graceNanoseconds: Int64 = 30_000_000_000
+    @exclusivity(unchecked) private(set) var graceNanoseconds: Int64 = 30_000_000_000
     /// When each unobserved releasable node's grace window ends.
-    var graceWindows = GraceWindows()
+    @exclusivity(unchecked) var graceWindows = GraceWindows()
     /// Families whose declaration names its own grace period.
-    var graceOverrides: [ObjectIdentifier: Int64] = [:]
+    @exclusivity(unchecked) var graceOverrides: [ObjectIdentifier: Int64] = [:]
     /// Bodies of reactions retired while runs were executing, dropped once
     /// the retiring run has returned to the reaction loop
     /// (`keepBodiesWhileRunning`).
-    var retiredReactionBodies: [ReactionBody] = []
+    @exclusivity(unchecked) var retiredReactionBodies: [ReactionBody] = []
 
     #if DEBUG
     /// The bounded debug history (debug builds only; see `CogHistory`).
-    var history = CogHistory()
+    @exclusivity(unchecked) var history = CogHistory()
     #endif
 
     /// Called on the MainActor when teardown finished: the internal
