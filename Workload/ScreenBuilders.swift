@@ -10,9 +10,14 @@ extension HeaderScreen {
 
 extension CardScreen {
     public init(product: Product, priceCents: Int, stock: Int, inCart: Int) {
+        self.init(product: product, priceCents: priceCents, badge: Browsing.badge(stock: stock), inCart: inCart)
+    }
+
+    /// For a port that keeps the badge rather than the stock it comes from.
+    public init(product: Product, priceCents: Int, badge: String, inCart: Int) {
         self.init(productID: product.id, name: product.name, priceCents: priceCents,
                   wasCents: priceCents != product.basePriceCents ? product.basePriceCents : nil,
-                  badge: Browsing.badge(stock: stock), inCart: inCart)
+                  badge: badge, inCart: inCart)
     }
 }
 
@@ -46,8 +51,14 @@ extension CartScreen {
 
 extension DetailScreen {
     public init(product: Product, priceCents: Int, stock: Int, inCart: Int, description: Remote<String>) {
-        self.init(productID: product.id, name: product.name, priceCents: priceCents,
-                  badge: Browsing.badge(stock: stock), inCart: inCart, description: description)
+        self.init(product: product, priceCents: priceCents, badge: Browsing.badge(stock: stock), inCart: inCart,
+                  description: description)
+    }
+
+    /// For a port that keeps the badge rather than the stock it comes from.
+    public init(product: Product, priceCents: Int, badge: String, inCart: Int, description: Remote<String>) {
+        self.init(productID: product.id, name: product.name, priceCents: priceCents, badge: badge, inCart: inCart,
+                  description: description)
     }
 }
 

@@ -186,15 +186,23 @@ let checkoutCog = Cog<CheckoutScreen>(name: "checkout") { c in
                           coupon: c[couponStatusCog], quote: c[quoteStatusCog])
 }
 
+/// Each category's product ids, ascending: derived once from the catalog,
+/// so recommendations visit one category rather than the whole catalog.
+let categoryProductsCog = Cog<[[Int]]>(name: "categoryProducts") { c in
+    guard let catalog = c[_catalogCog] else { return [] }
+    var lists = Array(repeating: [Int](), count: catalog.categoryCount)
+    for product in catalog.products { lists[product.category].append(product.id) }
+    return lists
+}
+
 let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations") { c in
     guard let id = c[_openProductCog], let catalog = c[_catalogCog] else { return [] }
-    let category = catalog.products[id].category
-    let carted = c[_cartProductsCog]
     let products = catalog.products
+    let carted = c[_cartProductsCog]
     // Candidates are sorted as ids (a product's id is its index), as the
     // plain ports sort their item references, not as Product values.
-    return products.indices
-        .filter { products[$0].category == category && $0 != id && !carted.contains($0) && c[_stockCogs[$0]] > 0 }
+    return c[categoryProductsCog][products[id].category]
+        .filter { $0 != id && !carted.contains($0) && c[_stockCogs[$0]] > 0 }
         .sorted { CheckoutRules.recommends(products[$0], before: products[$1]) }
         .prefix(CheckoutRules.recommendationCount)
         .map { RecommendationScreen.Item(product: products[$0], priceCents: c[priceCogs[$0]]) }

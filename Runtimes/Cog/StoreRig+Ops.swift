@@ -31,16 +31,16 @@ extension CogOps {
     func addToCart(_ id: Int) {
         turn { c in
             c[_cartQuantityCogs[id]] += 1
-            if !c[_cartProductsCog].contains(id) { c[_cartProductsCog] = (c[_cartProductsCog] + [id]).sorted() }
+            if !c[_cartProductsCog].contains(id) { c[_cartProductsCog] = (c[_cartProductsCog] + [id]).sorted() }  // hand-written
         }
     }
 
     func setQuantity(_ id: Int, to quantity: Int) {
         turn { c in
             c[_cartQuantityCogs[id]] = max(quantity, 0)
-            let inCart = c[_cartProductsCog].contains(id)
-            if quantity > 0, !inCart { c[_cartProductsCog] = (c[_cartProductsCog] + [id]).sorted() }
-            if quantity <= 0, inCart { c[_cartProductsCog].removeAll { $0 == id } }
+            let inCart = c[_cartProductsCog].contains(id)  // hand-written
+            if quantity > 0, !inCart { c[_cartProductsCog] = (c[_cartProductsCog] + [id]).sorted() }  // hand-written
+            if quantity <= 0, inCart { c[_cartProductsCog].removeAll { $0 == id } }  // hand-written
         }
     }
 
@@ -94,7 +94,7 @@ extension CogOps {
         turn { c in
             c[_ordersCog].append(PlacedOrder(number: number, totalCents: totalCents, confirmed: false))
             for id in c[_cartProductsCog] { c[_cartQuantityCogs[id]] = 0 }
-            c[_cartProductsCog] = []
+            c[_cartProductsCog] = []  // hand-written
             c[_couponCodeCog] = nil
         }
     }

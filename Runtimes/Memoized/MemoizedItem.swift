@@ -1,9 +1,9 @@
 import Observation
 import Workload
 
-/// One product's row model. Besides its source (stock) it carries the two
-/// derived values a card shows, kept up to date by hand, so that a card
-/// depends on its own product only.
+/// One product's row model: its source (stock) and the derived values a
+/// card shows, kept up to date by hand, so that a card depends on its own
+/// product only and re-renders only when what it shows changes.
 @Observable
 @MainActor
 final class MemoizedItem {
@@ -12,6 +12,9 @@ final class MemoizedItem {
     // HAND-WRITTEN BEGIN: per-product caches of derived values.
     /// The effective price, refreshed when the category's sale changes.
     var price: Int
+    /// The stock badge, refreshed when the stock changes, so a card whose
+    /// badge stays the same is not notified.
+    var badge: String
     /// The quantity in the cart, refreshed when the cart changes.
     var inCart = 0
     // HAND-WRITTEN END
@@ -20,5 +23,6 @@ final class MemoizedItem {
         self.product = product
         self.stock = stock
         price = product.basePriceCents
+        badge = Browsing.badge(stock: stock)
     }
 }

@@ -3,8 +3,8 @@ import Workload
 
 /// The `memoized` port: `@Observable` classes with hand-written caches and
 /// hand-written invalidation, as a careful engineer tunes a SwiftUI app.
-/// Every action changes its sources, then refreshes exactly the caches that
-/// depend on them; views read the caches.
+/// Every action changes its sources, then refreshes the caches that depend
+/// on what changed (`MemoizedStore+Actions.swift`); views read the caches.
 @MainActor
 public final class MemoizedPort: StorefrontPort {
     public static let name = "memoized"
@@ -31,74 +31,42 @@ public final class MemoizedPort: StorefrontPort {
 
     public func perform(_ action: UserAction) {
         switch action {
-        case .launch:
-            launch()
-        case .selectCategory(let category):
-            store.selectedCategory = category
-            store.refreshListed()
-        case .setPage(let page):
-            store.page = page
-            store.refreshVisible()
-        case .setQuery(let query):
-            store.query = query
-            store.refreshMatching()
-        case .setInStockOnly(let only):
-            store.filters.inStockOnly = only
-            store.refreshMatching()
+        case .launch: launch()
+        case .selectCategory(let category): store.select(category: category)
+        case .setPage(let page): store.show(page: page)
+        case .setQuery(let query): store.search(query)
+        case .setInStockOnly(let only): store.filter { $0.inStockOnly = only }
         case .setPriceRange(let minimum, let maximum):
-            store.filters.minimumPriceCents = minimum
-            store.filters.maximumPriceCents = maximum
-            store.refreshMatching()
-        case .setMinimumRating(let rating):
-            store.filters.minimumRatingTenths = rating
-            store.refreshMatching()
-        case .setSort(let order):
-            store.sort = order
-            store.refreshListed()
-        case .openProduct(let id):
-            open(id)
+            store.filter { filters in
+                filters.minimumPriceCents = minimum
+                filters.maximumPriceCents = maximum
+            }
+        case .setMinimumRating(let rating): store.filter { $0.minimumRatingTenths = rating }
+        case .setSort(let order): store.sort(by: order)
+        case .openProduct(let id): open(id)
         case .closeProduct:
-            store.openProduct = nil
-            store.detail = .idle
+            store.open(nil)
             _ = nextGeneration(.detail)  // hand-written
-            store.refreshRecommendations()
-        case .addToCart(let id):
-            store.quantities[id, default: 0] += 1
-            store.refreshAfterCartChange(of: id)
-        case .setQuantity(let id, let quantity):
-            store.quantities[id] = quantity > 0 ? quantity : nil
-            store.refreshAfterCartChange(of: id)
-        case .updateStock(let updates):
-            for update in updates { store.items[update.productID].stock = update.stock }
-            store.refreshAfterStockChange(of: updates.map(\.productID))
-        case .setSale(let category, let percent):
-            store.salePercent[category] = percent
-            store.refreshAfterSaleChange(category: category)
-        case .applyCoupon(let code):
-            validate(code)
-        case .setZip(let zip):
-            requestQuote(zip)
-        case .placeOrder:
-            placeOrder()
+        case .addToCart(let id): store.setQuantity((store.quantities[id] ?? 0) + 1, of: id)
+        case .setQuantity(let id, let quantity): store.setQuantity(quantity, of: id)
+        case .updateStock(let updates): store.updateStock(updates)
+        case .setSale(let category, let percent): store.setSale(percent, category: category)
+        case .applyCoupon(let code): validate(code)
+        case .setZip(let zip): requestQuote(zip)
+        case .placeOrder: placeOrder()
         }
     }
 
     private func launch() {
         Task {
-            let catalog = try await service.loadCatalog()
-            store.items = zip(catalog.products, catalog.initialStock).map { MemoizedItem(product: $0, stock: $1) }
-            store.categoryCount = catalog.categoryCount
-            store.salePercent = Array(repeating: 0, count: catalog.categoryCount)
-            store.refreshMatching()
+            store.load(try await service.loadCatalog())
             service.acknowledge(.applied)
         }
     }
 
     private func open(_ id: Int) {
         guard store.openProduct != id else { return }
-        store.openProduct = id
-        store.detail = .loading
-        store.refreshRecommendations()
+        store.open(id)
         let generation = nextGeneration(.detail)  // hand-written
         Task {
             let detail: Remote<String>
@@ -115,10 +83,7 @@ public final class MemoizedPort: StorefrontPort {
 
     private func validate(_ code: String) {
         guard store.couponCode != code else { return }
-        store.couponCode = code
-        store.coupon = .validating(code: code)
-        store.appliedCoupon = nil
-        store.refreshCheckout()
+        store.setCoupon(code: code, status: .validating(code: code), applied: nil)
         let generation = nextGeneration(.coupon)  // hand-written
         Task {
             var coupon: Coupon?
@@ -131,18 +96,14 @@ public final class MemoizedPort: StorefrontPort {
                 status = .rejected(code: code, reason: failure.reason)
             }
             guard isCurrent(generation, .coupon) else { return service.acknowledge(.rejected) }  // hand-written
-            store.coupon = status
-            store.appliedCoupon = coupon
-            store.refreshCheckout()
+            store.setCoupon(code: code, status: status, applied: coupon)
             service.acknowledge(.applied)
         }
     }
 
     private func requestQuote(_ zip: String) {
         guard store.zip != zip else { return }
-        store.zip = zip
-        store.quote = .loading(zip: zip)
-        store.refreshCheckout()
+        store.setQuote(zip: zip, status: .loading(zip: zip))
         let generation = nextGeneration(.quote)  // hand-written
         Task {
             let status: QuoteStatus
@@ -152,8 +113,7 @@ public final class MemoizedPort: StorefrontPort {
                 status = .failed(zip: zip, reason: failure.reason)
             }
             guard isCurrent(generation, .quote) else { return service.acknowledge(.rejected) }  // hand-written
-            store.quote = status
-            store.refreshCheckout()
+            store.setQuote(zip: zip, status: status)
             service.acknowledge(.applied)
         }
     }
@@ -161,16 +121,8 @@ public final class MemoizedPort: StorefrontPort {
     private func placeOrder() {
         guard store.checkout.ready, let total = store.checkout.totalCents else { return }
         let number = store.orders.count + 1
-        let carted = Array(store.quantities.keys)
-        store.orders.append(MemoizedStore.Order(number: number, totalCents: total, confirmed: false))
-        store.quantities = [:]
-        store.couponCode = nil
-        store.coupon = .none
-        store.appliedCoupon = nil
+        store.recordOrder(number: number, totalCents: total)
         _ = nextGeneration(.coupon)  // hand-written
-        for id in carted { store.items[id].inCart = 0 }
-        store.refreshCart()
-        store.refreshRecommendations()
         Task {
             _ = try await service.placeOrder(number: number, totalCents: total)
             store.orders[number - 1].confirmed = true
@@ -186,13 +138,14 @@ public final class MemoizedPort: StorefrontPort {
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header:
-            let last = store.orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
-            return .header(HeaderScreen(cartItemCount: store.cart.itemCount, orderCount: store.orders.count, lastOrder: last))
+            let orders = store.orders
+            let last = orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
+            return .header(HeaderScreen(cartItemCount: store.cartItemCount, orderCount: orders.count, lastOrder: last))
         case .grid:
             return .grid(GridScreen(productIDs: store.visibleIDs, page: store.page))
         case .card(let id):
             let item = store.items[id]
-            return .card(CardScreen(product: item.product, priceCents: item.price, stock: item.stock, inCart: item.inCart))
+            return .card(CardScreen(product: item.product, priceCents: item.price, badge: item.badge, inCart: item.inCart))
         case .facets:
             return .facets(FacetScreen(counts: store.facetCounts, selectedCategory: store.selectedCategory))
         case .cart:
@@ -200,12 +153,17 @@ public final class MemoizedPort: StorefrontPort {
         case .detail:
             guard let id = store.openProduct, !store.items.isEmpty else { return .detail(.closed) }
             let item = store.items[id]
-            return .detail(DetailScreen(product: item.product, priceCents: item.price, stock: item.stock,
+            return .detail(DetailScreen(product: item.product, priceCents: item.price, badge: item.badge,
                                         inCart: item.inCart, description: store.detail))
         case .checkout:
             return .checkout(store.checkout)
         case .recommendations:
-            return .recommendations(RecommendationScreen(items: store.recommendations))
+            let ids = store.recommendedIDs
+            guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
+            let items = store.items
+            return .recommendations(RecommendationScreen(items: ids.map {
+                RecommendationScreen.Item(product: items[$0].product, priceCents: items[$0].price)
+            }))
         }
     }
 }

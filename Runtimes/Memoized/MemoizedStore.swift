@@ -2,9 +2,10 @@ import Observation
 import Workload
 
 /// The app state: `@Observable` sources plus hand-maintained caches of every
-/// derived value. Each cache is an observable stored property, so views
-/// that read it are invalidated when it changes, and each refresh assigns
-/// only when the value differs, so equal results notify nobody.
+/// derived value. A cache a view reads is an observable stored property and
+/// is assigned only when its value differs, so equal results notify nobody;
+/// a cache only other caches read is `@ObservationIgnored`, so keeping it
+/// costs no observation bookkeeping.
 @Observable
 @MainActor
 final class MemoizedStore {
@@ -17,6 +18,8 @@ final class MemoizedStore {
     // MARK: Sources
 
     var items: [MemoizedItem] = []
+    /// The catalog's products, which never change once loaded.
+    @ObservationIgnored var products: [Product] = []
     var categoryCount = 0
     var salePercent: [Int] = []
     var selectedCategory: Int?
@@ -35,15 +38,22 @@ final class MemoizedStore {
     var quote: QuoteStatus = .none
     var orders: [Order] = []
 
-    // HAND-WRITTEN BEGIN: caches and the refresh functions that keep them.
-    private(set) var matchingIDs: [Int] = []
+    // HAND-WRITTEN BEGIN: caches, a hand-kept index, and the refresh functions that keep them.
+    /// Each category's products, built once when the catalog arrives, so a
+    /// sale or a recommendation visits one category rather than the catalog.
+    @ObservationIgnored private(set) var itemsByCategory: [[MemoizedItem]] = []
+    @ObservationIgnored private var queryMatchIDs: [Int] = []
+    @ObservationIgnored private var matchingIDs: [Int] = []
+    @ObservationIgnored private var listedIDs: [Int] = []
     private(set) var facetCounts: [Int] = []
-    private(set) var listedIDs: [Int] = []
     private(set) var visibleIDs: [Int] = []
     private(set) var cart = CartScreen(lines: [])
+    private(set) var cartItemCount = 0
     private(set) var checkout = CheckoutScreen(subtotalCents: 0, discountCents: 0, taxCents: 0, shippingCents: nil,
                                                totalCents: nil, coupon: .none, quote: .none, ready: false)
-    private(set) var recommendations: [RecommendationScreen.Item] = []
+    /// The recommended products; the view reads their names and prices from
+    /// their rows, so a price change re-renders it without a refresh here.
+    private(set) var recommendedIDs: [Int] = []
     /// Set by the `stale-cache` fault: a sale change skips the cart refresh.
     @ObservationIgnored var skipsCartRefreshOnSale = false
 
@@ -52,30 +62,34 @@ final class MemoizedStore {
         if self[keyPath: keyPath] != value { self[keyPath: keyPath] = value }
     }
 
-    func refreshPrices(category: Int) {
-        for item in items where item.product.category == category {
-            let price = Money.effectivePrice(baseCents: item.product.basePriceCents, salePercent: salePercent[category])
-            if item.price != price { item.price = price }
-        }
+    func indexCategories() {
+        var byCategory = Array(repeating: [MemoizedItem](), count: categoryCount)
+        for item in items { byCategory[item.product.category].append(item) }
+        itemsByCategory = byCategory
     }
 
-    func refreshMatching() {
-        let ids = items.filter { item in
-            Browsing.matches(item.product, query: query)
-                && Browsing.passes(filters, priceCents: item.price, stock: item.stock, ratingTenths: item.product.ratingTenths)
-        }.map(\.product.id)
-        guard ids != matchingIDs else { return }
+    func refreshQueryMatches() {
+        let ids = Self.queryMatches(items, query: query)
+        guard ids != queryMatchIDs else { return }
+        queryMatchIDs = ids
+        refreshMatching()
+    }
+
+    /// Returns whether the matching products changed (and so the list was
+    /// refreshed too).
+    @discardableResult
+    func refreshMatching() -> Bool {
+        let items = self.items
+        let ids = Self.matching(queryMatchIDs, items: items, filters: filters)
+        guard ids != matchingIDs else { return false }
         matchingIDs = ids
-        var counts = Array(repeating: 0, count: categoryCount)
-        for id in ids { counts[items[id].product.category] += 1 }
-        update(\.facetCounts, counts)
+        update(\.facetCounts, Self.facetCounts(ids, items: items, categoryCount: categoryCount))
         refreshListed()
+        return true
     }
 
     func refreshListed() {
-        let ids = matchingIDs
-            .filter { selectedCategory == nil || items[$0].product.category == selectedCategory }
-            .sorted { Browsing.precedes(items[$0].product, items[$0].price, items[$1].product, items[$1].price, by: sort) }
+        let ids = Self.listed(matchingIDs, items: items, products: products, category: selectedCategory, sort: sort)
         guard ids != listedIDs else { return }
         listedIDs = ids
         refreshVisible()
@@ -86,56 +100,31 @@ final class MemoizedStore {
     }
 
     func refreshCart() {
-        update(\.cart, CartScreen(lines: quantities.keys.sorted().map { id in
-            let item = items[id]
-            return CartLineScreen(product: item.product, quantity: quantities[id]!, unitCents: item.price, stock: item.stock)
-        }))
+        let cart = Self.cart(quantities, items: items)
+        update(\.cartItemCount, cart.itemCount)
+        guard cart != self.cart else { return }
+        self.cart = cart
         refreshCheckout()
     }
 
     func refreshCheckout() {
+        let cart = self.cart
         update(\.checkout, CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
                                           warningCount: cart.warningCount, appliedCoupon: appliedCoupon,
                                           coupon: coupon, quote: quote))
     }
 
     func refreshRecommendations() {
-        guard let id = openProduct else { return update(\.recommendations, []) }
-        let category = items[id].product.category
-        let best = items
-            .filter { $0.product.category == category && $0.product.id != id && quantities[$0.product.id] == nil && $0.stock > 0 }
-            .sorted { CheckoutRules.recommends($0.product, before: $1.product) }
-            .prefix(CheckoutRules.recommendationCount)
-            .map { RecommendationScreen.Item(product: $0.product, priceCents: $0.price) }
-        update(\.recommendations, Array(best))
+        guard let open = openProduct, !items.isEmpty else { return update(\.recommendedIDs, []) }
+        let candidates = itemsByCategory[items[open].product.category]
+        update(\.recommendedIDs, Self.recommended(open: open, among: candidates, quantities: quantities, products: products))
     }
 
-    /// Which caches a set of changed products touches.
-    func refreshAfterStockChange(of ids: [Int]) {
-        if filters.inStockOnly { refreshMatching() }
-        if ids.contains(where: { quantities[$0] != nil }) { refreshCart() }
-        if let open = openProduct, ids.contains(where: { items[$0].product.category == items[open].product.category }) {
-            refreshRecommendations()
-        }
-    }
-
-    func refreshAfterCartChange(of id: Int) {
-        items[id].inCart = quantities[id] ?? 0
-        refreshCart()
-        if let open = openProduct, items[open].product.category == items[id].product.category {
-            refreshRecommendations()
-        }
-    }
-
-    func refreshAfterSaleChange(category: Int) {
-        refreshPrices(category: category)
-        if filters.minimumPriceCents != nil || filters.maximumPriceCents != nil {
-            refreshMatching()
-        } else if sort == .priceLowToHigh || sort == .priceHighToLow {
-            refreshListed()
-        }
-        if !skipsCartRefreshOnSale, quantities.keys.contains(where: { items[$0].product.category == category }) { refreshCart() }
-        if let open = openProduct, items[open].product.category == category { refreshRecommendations() }
+    /// Whether `id` is in the open product's category, where a change of
+    /// cart membership or of in-stock status can change the recommendations.
+    func sharesOpenCategory(_ id: Int) -> Bool {
+        guard let open = openProduct else { return false }
+        return items[open].product.category == items[id].product.category
     }
     // HAND-WRITTEN END
 }

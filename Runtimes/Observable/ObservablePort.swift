@@ -45,7 +45,8 @@ public final class ObservablePort: StorefrontPort {
         case .addToCart(let id): store.cart[id, default: 0] += 1
         case .setQuantity(let id, let quantity): store.cart[id] = quantity > 0 ? quantity : nil
         case .updateStock(let updates):
-            for update in updates { store.items[update.productID].stock = update.stock }
+            let items = store.items
+            for update in updates { items[update.productID].stock = update.stock }
             if fault == .droppedInvalidation, let last = updates.last {
                 store.items[last.productID].setStockWithoutNotice(last.stock + 1)
             }
@@ -59,6 +60,7 @@ public final class ObservablePort: StorefrontPort {
     private func launch() {
         Task {
             let catalog = try await service.loadCatalog()
+            store.products = catalog.products
             store.items = zip(catalog.products, catalog.initialStock).map { ProductItem(product: $0, stock: $1) }
             store.categoryCount = catalog.categoryCount
             store.salePercent = Array(repeating: 0, count: catalog.categoryCount)
@@ -155,37 +157,38 @@ public final class ObservablePort: StorefrontPort {
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header:
-            let last = store.orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
-            return .header(HeaderScreen(cartItemCount: store.cartItemCount, orderCount: store.orders.count, lastOrder: last))
+            let orders = store.orders
+            let last = orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
+            return .header(HeaderScreen(cartItemCount: store.cartItemCount, orderCount: orders.count, lastOrder: last))
         case .grid:
-            return .grid(GridScreen(productIDs: store.visible.map(\.product.id), page: store.page))
+            return .grid(GridScreen(productIDs: store.visible, page: store.page))
         case .card(let id):
-            let item = store.items[id]
-            return .card(CardScreen(product: item.product, priceCents: store.price(item), stock: item.stock,
-                                    inCart: store.cart[id] ?? 0))
+            let product = store.products[id]
+            return .card(CardScreen(product: product, priceCents: store.price(product, sale: store.salePercent),
+                                    stock: store.items[id].stock, inCart: store.cart[id] ?? 0))
         case .facets:
-            guard !store.items.isEmpty else { return .facets(.empty(selectedCategory: store.selectedCategory)) }
+            let selected = store.selectedCategory
+            let products = store.products
+            guard !products.isEmpty else { return .facets(.empty(selectedCategory: selected)) }
             var counts = Array(repeating: 0, count: store.categoryCount)
-            for item in store.matching { counts[item.product.category] += 1 }
-            return .facets(FacetScreen(counts: counts, selectedCategory: store.selectedCategory))
+            for id in store.matching { counts[products[id].category] += 1 }
+            return .facets(FacetScreen(counts: counts, selectedCategory: selected))
         case .cart:
             return .cart(CartScreen(lines: store.cartLines))
         case .detail:
-            guard let id = store.openProduct, !store.items.isEmpty else { return .detail(.closed) }
-            let item = store.items[id]
-            return .detail(DetailScreen(product: item.product, priceCents: store.price(item), stock: item.stock,
-                                        inCart: store.cart[id] ?? 0, description: store.detail))
+            guard let id = store.openProduct, !store.products.isEmpty else { return .detail(.closed) }
+            let product = store.products[id]
+            return .detail(DetailScreen(product: product, priceCents: store.price(product, sale: store.salePercent),
+                                        stock: store.items[id].stock, inCart: store.cart[id] ?? 0,
+                                        description: store.detail))
         case .checkout:
             return .checkout(store.checkout)
         case .recommendations:
-            guard let id = store.openProduct, !store.items.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
-            let category = store.items[id].product.category
-            let best = store.items
-                .filter { $0.product.category == category && $0.product.id != id && store.cart[$0.product.id] == nil && $0.stock > 0 }
-                .sorted { CheckoutRules.recommends($0.product, before: $1.product) }
-                .prefix(CheckoutRules.recommendationCount)
-            return .recommendations(RecommendationScreen(items: best.map {
-                RecommendationScreen.Item(product: $0.product, priceCents: store.price($0))
+            let ids = store.recommended
+            guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
+            let products = store.products, sale = store.salePercent
+            return .recommendations(RecommendationScreen(items: ids.map {
+                RecommendationScreen.Item(product: products[$0], priceCents: store.price(products[$0], sale: sale))
             }))
         }
     }

@@ -12,6 +12,8 @@ final class ObservableStore {
         var confirmed: Bool
     }
 
+    /// The catalog's products, and one row model per product for its stock.
+    var products: [Product] = []
     var items: [ProductItem] = []
     var categoryCount = 0
     var salePercent: [Int] = []
@@ -31,45 +33,68 @@ final class ObservableStore {
     var orders: [Order] = []
 
     // MARK: Derived, recomputed on every read
+    //
+    // Each computation reads every observable property it needs once, up
+    // front: a read of an `@Observable` property is a registrar call, and a
+    // view's tracking records each one. Stock and prices are read only where
+    // a filter or the sort needs them. Computations loop rather than pass
+    // closures over the rows, and sort in `nonisolated` functions: a
+    // closure formed in main-actor code is main-actor isolated, and Swift 6
+    // checks the executor on every call of one.
 
     /// Set by the `wrong-rounding` fault: truncate sale prices.
     @ObservationIgnored var truncatesPrices = false
 
-    func price(_ item: ProductItem) -> Int {
-        let sale = salePercent[item.product.category]
-        if truncatesPrices { return item.product.basePriceCents * (100 - sale) / 100 }
-        return Money.effectivePrice(baseCents: item.product.basePriceCents, salePercent: sale)
+    func price(_ product: Product, sale: [Int]) -> Int {
+        let percent = sale[product.category]
+        if truncatesPrices { return product.basePriceCents * (100 - percent) / 100 }
+        return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: percent)
     }
 
-    /// Products passing the query and filters, in any category.
-    var matching: [ProductItem] {
-        items.filter { item in
-            Browsing.matches(item.product, query: query)
-                && Browsing.passes(filters, priceCents: price(item), stock: item.stock,
-                                   ratingTenths: item.product.ratingTenths)
+    /// Ids of products passing the query and filters, in any category.
+    var matching: [Int] {
+        let products = self.products, items = self.items, query = self.query, filters = self.filters
+        let sale = filters.narrowsPrice ? salePercent : []
+        var ids: [Int] = []
+        for product in products where Browsing.matches(product, query: query)
+            && Browsing.passes(filters, priceCents: price(product, sale: sale), stock: items[product.id].stock,
+                               ratingTenths: product.ratingTenths) {
+            ids.append(product.id)
         }
+        return ids
     }
 
-    var listed: [ProductItem] {
-        matching
-            .filter { selectedCategory == nil || $0.product.category == selectedCategory }
-            .sorted { Browsing.precedes($0.product, price($0), $1.product, price($1), by: sort) }
+    /// Ids the grid lists across all pages: the matching products of the
+    /// selected category, sorted.
+    var listed: [Int] {
+        let products = self.products, category = selectedCategory, sort = self.sort
+        let sale = sort.comparesPrices ? salePercent : []
+        var rows: [(id: Int, price: Int)] = []
+        for id in matching where category == nil || products[id].category == category {
+            rows.append((id, sort.comparesPrices ? price(products[id], sale: sale) : 0))
+        }
+        return Self.sorted(rows, products: products, by: sort)
     }
 
-    var visible: ArraySlice<ProductItem> {
-        let ids = listed
-        let start = page * Browsing.pageSize
-        guard page >= 0, start < ids.count else { return [] }
-        return ids[start..<min(start + Browsing.pageSize, ids.count)]
+    nonisolated static func sorted(_ rows: [(id: Int, price: Int)], products: [Product], by sort: SortOrder) -> [Int] {
+        rows.sorted { Browsing.precedes(products[$0.id], $0.price, products[$1.id], $1.price, by: sort) }.map(\.id)
     }
+
+    var visible: [Int] { Array(Browsing.page(listed, page: page)) }
 
     var cartItemCount: Int { cart.values.reduce(0, +) }
 
     var cartLines: [CartLineScreen] {
-        cart.keys.sorted().map { id in
-            let item = items[id]
-            return CartLineScreen(product: item.product, quantity: cart[id]!, unitCents: price(item), stock: item.stock)
+        let cart = self.cart
+        guard !cart.isEmpty else { return [] }
+        let products = self.products, items = self.items, sale = salePercent
+        var lines: [CartLineScreen] = []
+        for (id, quantity) in cart.sorted(by: { $0.key < $1.key }) {
+            let product = products[id]
+            lines.append(CartLineScreen(product: product, quantity: quantity, unitCents: price(product, sale: sale),
+                                        stock: items[id].stock))
         }
+        return lines
     }
 
     var checkout: CheckoutScreen {
@@ -77,5 +102,25 @@ final class ObservableStore {
         return CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
                               warningCount: cart.warningCount, appliedCoupon: appliedCoupon,
                               coupon: coupon, quote: quote)
+    }
+
+    /// Ids of the products recommended beside the open one.
+    var recommended: [Int] {
+        guard let open = openProduct else { return [] }
+        let products = self.products, items = self.items
+        guard !products.isEmpty else { return [] }
+        let category = products[open].category
+        let cart = self.cart
+        var ids: [Int] = []
+        for product in products where product.category == category && product.id != open && cart[product.id] == nil
+            && items[product.id].stock > 0 {
+            ids.append(product.id)
+        }
+        return Self.ranked(ids, products: products)
+    }
+
+    nonisolated static func ranked(_ ids: [Int], products: [Product]) -> [Int] {
+        Array(ids.sorted { CheckoutRules.recommends(products[$0], before: products[$1]) }
+            .prefix(CheckoutRules.recommendationCount))
     }
 }

@@ -1,0 +1,118 @@
+import Workload
+
+/// What each action changes: its sources, then (marked `hand-written`) the
+/// routing to exactly the caches that depend on what changed. The routing
+/// is the hand-written invalidation; Cog's graph does it for the app.
+extension MemoizedStore {
+    func load(_ catalog: Catalog) {
+        products = catalog.products
+        items = Swift.zip(catalog.products, catalog.initialStock).map { MemoizedItem(product: $0, stock: $1) }
+        categoryCount = catalog.categoryCount
+        salePercent = Array(repeating: 0, count: catalog.categoryCount)
+        indexCategories()  // hand-written
+        refreshQueryMatches()  // hand-written
+    }
+
+    func select(category: Int?) {
+        selectedCategory = category
+        refreshListed()  // hand-written
+    }
+
+    func show(page: Int) {
+        self.page = page
+        refreshVisible()  // hand-written
+    }
+
+    func search(_ query: String) {
+        self.query = query
+        refreshQueryMatches()  // hand-written
+    }
+
+    func filter(_ change: (inout Filters) -> Void) {
+        change(&filters)
+        refreshMatching()  // hand-written
+    }
+
+    func sort(by order: SortOrder) {
+        sort = order
+        refreshListed()  // hand-written
+    }
+
+    func open(_ id: Int?) {
+        openProduct = id
+        detail = id == nil ? .idle : .loading
+        refreshRecommendations()  // hand-written
+    }
+
+    func setQuantity(_ quantity: Int, of id: Int) {
+        let wasInCart = quantities[id] != nil
+        quantities[id] = quantity > 0 ? quantity : nil
+        let item = items[id]  // hand-written
+        if item.inCart != max(quantity, 0) { item.inCart = max(quantity, 0) }  // hand-written
+        refreshCart()  // hand-written
+        if wasInCart != (quantity > 0), sharesOpenCategory(id) { refreshRecommendations() }  // hand-written
+    }
+
+    func updateStock(_ updates: [StockUpdate]) {
+        var inStockFlipped = false  // hand-written
+        var cartedChanged = false  // hand-written
+        var openCategoryFlipped = false  // hand-written
+        let items = self.items
+        for update in updates {
+            let item = items[update.productID]
+            let flipped = (item.stock == 0) != (update.stock == 0)  // hand-written
+            item.stock = update.stock
+            let badge = Browsing.badge(stock: update.stock)  // hand-written
+            if item.badge != badge { item.badge = badge }  // hand-written
+            inStockFlipped = inStockFlipped || flipped  // hand-written
+            cartedChanged = cartedChanged || quantities[update.productID] != nil  // hand-written
+            openCategoryFlipped = openCategoryFlipped || (flipped && sharesOpenCategory(update.productID))  // hand-written
+        }
+        if inStockFlipped, filters.inStockOnly { refreshMatching() }  // hand-written
+        if cartedChanged { refreshCart() }  // hand-written
+        if openCategoryFlipped { refreshRecommendations() }  // hand-written
+    }
+
+    func setSale(_ percent: Int, category: Int) {
+        salePercent[category] = percent
+        var repriced = false  // hand-written
+        var cartRepriced = false  // hand-written
+        for item in itemsByCategory[category] {  // hand-written
+            let price = Money.effectivePrice(baseCents: item.product.basePriceCents, salePercent: percent)
+            guard item.price != price else { continue }  // hand-written
+            item.price = price  // hand-written
+            repriced = true  // hand-written
+            cartRepriced = cartRepriced || item.inCart > 0  // hand-written
+        }  // hand-written
+        guard repriced else { return }  // hand-written
+        let listedChanged = filters.narrowsPrice && refreshMatching()  // hand-written
+        if !listedChanged, sort.comparesPrices, selectedCategory ?? category == category { refreshListed() }  // hand-written
+        if cartRepriced, !skipsCartRefreshOnSale { refreshCart() }  // hand-written
+    }
+
+    func setCoupon(code: String?, status: CouponStatus, applied: Coupon?) {
+        couponCode = code
+        coupon = status
+        appliedCoupon = applied
+        refreshCheckout()  // hand-written
+    }
+
+    func setQuote(zip: String, status: QuoteStatus) {
+        self.zip = zip
+        quote = status
+        refreshCheckout()  // hand-written
+    }
+
+    /// Records the order, clears the cart and the coupon: one change.
+    func recordOrder(number: Int, totalCents: Int) {
+        orders.append(Order(number: number, totalCents: totalCents, confirmed: false))
+        let carted = Array(quantities.keys)
+        quantities = [:]
+        couponCode = nil
+        coupon = .none
+        appliedCoupon = nil
+        for id in carted { items[id].inCart = 0 }  // hand-written
+        refreshCart()  // hand-written
+        refreshRecommendations()  // hand-written
+    }
+}

@@ -1,0 +1,77 @@
+import Workload
+
+/// The derivations: functions from values to values, the same work every
+/// port writes (a Cog selector, a computed property, a computed node). The
+/// refresh functions hand them what they need, read once.
+///
+/// They loop rather than pass closures over the rows: a closure formed in
+/// main-actor code is main-actor isolated, and Swift 6 checks the executor
+/// on every call of one (about 20% of this port's settled-action cycle when
+/// `filter` and `sorted` ran such closures per product). Sorting happens in
+/// `nonisolated` functions whose comparators see only values.
+extension MemoizedStore {
+    static func queryMatches(_ items: [MemoizedItem], query: String) -> [Int] {
+        var ids: [Int] = []
+        for item in items where Browsing.matches(item.product, query: query) { ids.append(item.product.id) }
+        return ids
+    }
+
+    static func matching(_ queryMatches: [Int], items: [MemoizedItem], filters: Filters) -> [Int] {
+        var ids: [Int] = []
+        ids.reserveCapacity(queryMatches.count)
+        for id in queryMatches {
+            let item = items[id]
+            if Browsing.passes(filters, priceCents: item.price, stock: item.stock, ratingTenths: item.product.ratingTenths) {
+                ids.append(id)
+            }
+        }
+        return ids
+    }
+
+    static func facetCounts(_ matching: [Int], items: [MemoizedItem], categoryCount: Int) -> [Int] {
+        var counts = Array(repeating: 0, count: categoryCount)
+        for id in matching { counts[items[id].product.category] += 1 }
+        return counts
+    }
+
+    /// Prices are read once per listed product, before sorting, and only for
+    /// the orders that compare them.
+    static func listed(_ matching: [Int], items: [MemoizedItem], products: [Product], category: Int?,
+                       sort: SortOrder) -> [Int] {
+        var rows: [(id: Int, price: Int)] = []
+        rows.reserveCapacity(matching.count)
+        let readsPrices = sort.comparesPrices
+        for id in matching where category == nil || products[id].category == category {
+            rows.append((id, readsPrices ? items[id].price : 0))
+        }
+        return sorted(rows, products: products, by: sort)
+    }
+
+    nonisolated static func sorted(_ rows: [(id: Int, price: Int)], products: [Product], by sort: SortOrder) -> [Int] {
+        rows.sorted { Browsing.precedes(products[$0.id], $0.price, products[$1.id], $1.price, by: sort) }.map(\.id)
+    }
+
+    static func cart(_ quantities: [Int: Int], items: [MemoizedItem]) -> CartScreen {
+        var lines: [CartLineScreen] = []
+        lines.reserveCapacity(quantities.count)
+        for (id, quantity) in quantities.sorted(by: { $0.key < $1.key }) {
+            let item = items[id]
+            lines.append(CartLineScreen(product: item.product, quantity: quantity, unitCents: item.price, stock: item.stock))
+        }
+        return CartScreen(lines: lines)
+    }
+
+    static func recommended(open: Int, among candidates: [MemoizedItem], quantities: [Int: Int],
+                            products: [Product]) -> [Int] {
+        var ids: [Int] = []
+        for item in candidates where item.product.id != open && quantities[item.product.id] == nil && item.stock > 0 {
+            ids.append(item.product.id)
+        }
+        return ranked(ids, products: products)
+    }
+
+    nonisolated static func ranked(_ ids: [Int], products: [Product]) -> [Int] {
+        Array(ids.sorted { CheckoutRules.recommends(products[$0], before: products[$1]) }
+            .prefix(CheckoutRules.recommendationCount))
+    }
+}
