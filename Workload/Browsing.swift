@@ -72,6 +72,16 @@ public enum Browsing {
         }
     }
 
+    /// Product ids in `order`. Each row carries its product's price, which
+    /// only the price orders read (pass 0 for the others); `products` is the
+    /// catalog's list, indexed by id. A port sorts through this rather than
+    /// its own comparator closure: a closure formed in main-actor code is
+    /// main-actor isolated, and Swift 6 checks the executor on every call of
+    /// one, while this function is not isolated.
+    public static func sorted(_ rows: [(id: Int, price: Int)], products: [Product], by order: SortOrder) -> [Int] {
+        rows.sorted { precedes(products[$0.id], $0.price, products[$1.id], $1.price, by: order) }.map(\.id)
+    }
+
     /// The slice of sorted ids a page shows; empty past the last page.
     public static func page(_ sortedIDs: [Int], page: Int) -> ArraySlice<Int> {
         let start = page * pageSize

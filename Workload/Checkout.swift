@@ -32,6 +32,13 @@ public enum CheckoutRules {
 
     public static let recommendationCount = 4
 
+    /// The recommended ids among `candidates`, best first; `products` is
+    /// the catalog's list, indexed by id. Not isolated, like
+    /// `Browsing.sorted`, so its comparator pays no executor check.
+    public static func best(_ candidates: [Int], products: [Product]) -> [Int] {
+        Array(candidates.sorted { recommends(products[$0], before: products[$1]) }.prefix(recommendationCount))
+    }
+
     /// Whether `candidate` ranks before `other` in recommendations: higher
     /// rating first, then lower id.
     public static func recommends(_ candidate: Product, before other: Product) -> Bool {

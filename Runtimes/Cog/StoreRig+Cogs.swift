@@ -127,11 +127,19 @@ let cardCogs = CogBox<CardScreen?, Int>(name: "card") { c, id in
 
 // MARK: Browsing
 
+// The browsing selectors loop rather than pass closures over the products,
+// and sort through the shared `Browsing.sorted`: a closure formed in
+// main-actor code is main-actor isolated, and Swift 6 checks the executor on
+// every call of one. The memoized and observable ports are written the same
+// way.
+
 /// Products whose name or tags match the query.
 let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
     guard let catalog = c[_catalogCog] else { return [] }
     let query = c[_queryCog]
-    return catalog.products.filter { Browsing.matches($0, query: query) }.map(\.id)
+    var ids: [Int] = []
+    for product in catalog.products where Browsing.matches(product, query: query) { ids.append(product.id) }
+    return ids
 }
 
 /// Query matches that also pass the filters. The shared rule asks for a
@@ -140,10 +148,13 @@ let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
 let matchingCog = Cog<[Int]>(name: "matching") { c in
     let filters = c[_filtersCog]
     guard let catalog = c[_catalogCog] else { return [] }
-    return c[queryMatchesCog].filter { id in
-        Browsing.passes(filters, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
-                        ratingTenths: catalog.products[id].ratingTenths)
+    var ids: [Int] = []
+    for id in c[queryMatchesCog]
+    where Browsing.passes(filters, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
+                          ratingTenths: catalog.products[id].ratingTenths) {
+        ids.append(id)
     }
+    return ids
 }
 
 let facetCountsCog = Cog<[Int]>(name: "facetCounts") { c in
@@ -153,16 +164,17 @@ let facetCountsCog = Cog<[Int]>(name: "facetCounts") { c in
     return counts
 }
 
+/// Prices are read once per listed product, before sorting, and only for
+/// the orders that compare them.
 let listedCog = Cog<[Int]>(name: "listed") { c in
     guard let catalog = c[_catalogCog] else { return [] }
     let category = c[_selectedCategoryCog]
     let sort = c[_sortCog]
-    let ids = c[matchingCog].filter { category == nil || catalog.products[$0].category == category }
-    if sort.comparesPrices {
-        let prices = Dictionary(uniqueKeysWithValues: ids.map { ($0, c[priceCogs[$0]]) })
-        return ids.sorted { Browsing.precedes(catalog.products[$0], prices[$0]!, catalog.products[$1], prices[$1]!, by: sort) }
+    var rows: [(id: Int, price: Int)] = []
+    for id in c[matchingCog] where category == nil || catalog.products[id].category == category {
+        rows.append((id, sort.comparesPrices ? c[priceCogs[id]] : 0))
     }
-    return ids.sorted { Browsing.precedes(catalog.products[$0], 0, catalog.products[$1], 0, by: sort) }
+    return Browsing.sorted(rows, products: catalog.products, by: sort)
 }
 
 let visibleCog = Cog<[Int]>(name: "visible") { c in
@@ -199,13 +211,14 @@ let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations
     guard let id = c[_openProductCog], let catalog = c[_catalogCog] else { return [] }
     let products = catalog.products
     let carted = c[_cartProductsCog]
-    // Candidates are sorted as ids (a product's id is its index), as the
-    // plain ports sort their item references, not as Product values.
-    return c[categoryProductsCog][products[id].category]
-        .filter { $0 != id && !carted.contains($0) && c[_stockCogs[$0]] > 0 }
-        .sorted { CheckoutRules.recommends(products[$0], before: products[$1]) }
-        .prefix(CheckoutRules.recommendationCount)
-        .map { RecommendationScreen.Item(product: products[$0], priceCents: c[priceCogs[$0]]) }
+    var candidates: [Int] = []
+    for candidate in c[categoryProductsCog][products[id].category]
+    where candidate != id && !carted.contains(candidate) && c[_stockCogs[candidate]] > 0 {
+        candidates.append(candidate)
+    }
+    return CheckoutRules.best(candidates, products: products).map {
+        RecommendationScreen.Item(product: products[$0], priceCents: c[priceCogs[$0]])
+    }
 }
 
 let headerCog = Cog<HeaderScreen>(name: "header") { c in

@@ -7,8 +7,9 @@ import Workload
 /// They loop rather than pass closures over the rows: a closure formed in
 /// main-actor code is main-actor isolated, and Swift 6 checks the executor
 /// on every call of one (about 20% of this port's settled-action cycle when
-/// `filter` and `sorted` ran such closures per product). Sorting happens in
-/// `nonisolated` functions whose comparators see only values.
+/// `filter` and `sorted` ran such closures per product). Sorting goes
+/// through the shared `Browsing.sorted` and `CheckoutRules.best`, which are
+/// not isolated.
 extension MemoizedStore {
     static func queryMatches(_ items: [MemoizedItem], query: String) -> [Int] {
         var ids: [Int] = []
@@ -44,11 +45,7 @@ extension MemoizedStore {
         for id in matching where category == nil || products[id].category == category {
             rows.append((id, readsPrices ? items[id].price : 0))
         }
-        return sorted(rows, products: products, by: sort)
-    }
-
-    nonisolated static func sorted(_ rows: [(id: Int, price: Int)], products: [Product], by sort: SortOrder) -> [Int] {
-        rows.sorted { Browsing.precedes(products[$0.id], $0.price, products[$1.id], $1.price, by: sort) }.map(\.id)
+        return Browsing.sorted(rows, products: products, by: sort)
     }
 
     static func cart(_ quantities: [Int: Int], items: [MemoizedItem]) -> CartScreen {
@@ -67,11 +64,6 @@ extension MemoizedStore {
         for item in candidates where item.product.id != open && quantities[item.product.id] == nil && item.stock > 0 {
             ids.append(item.product.id)
         }
-        return ranked(ids, products: products)
-    }
-
-    nonisolated static func ranked(_ ids: [Int], products: [Product]) -> [Int] {
-        Array(ids.sorted { CheckoutRules.recommends(products[$0], before: products[$1]) }
-            .prefix(CheckoutRules.recommendationCount))
+        return CheckoutRules.best(ids, products: products)
     }
 }

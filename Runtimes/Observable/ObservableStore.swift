@@ -38,9 +38,10 @@ final class ObservableStore {
     // front: a read of an `@Observable` property is a registrar call, and a
     // view's tracking records each one. Stock and prices are read only where
     // a filter or the sort needs them. Computations loop rather than pass
-    // closures over the rows, and sort in `nonisolated` functions: a
-    // closure formed in main-actor code is main-actor isolated, and Swift 6
-    // checks the executor on every call of one.
+    // closures over the rows, and sort through the shared `Browsing.sorted`
+    // and `CheckoutRules.best`: a closure formed in main-actor code is
+    // main-actor isolated, and Swift 6 checks the executor on every call of
+    // one.
 
     /// Set by the `wrong-rounding` fault: truncate sale prices.
     @ObservationIgnored var truncatesPrices = false
@@ -73,11 +74,7 @@ final class ObservableStore {
         for id in matching where category == nil || products[id].category == category {
             rows.append((id, sort.comparesPrices ? price(products[id], sale: sale) : 0))
         }
-        return Self.sorted(rows, products: products, by: sort)
-    }
-
-    nonisolated static func sorted(_ rows: [(id: Int, price: Int)], products: [Product], by sort: SortOrder) -> [Int] {
-        rows.sorted { Browsing.precedes(products[$0.id], $0.price, products[$1.id], $1.price, by: sort) }.map(\.id)
+        return Browsing.sorted(rows, products: products, by: sort)
     }
 
     var visible: [Int] { Array(Browsing.page(listed, page: page)) }
@@ -116,11 +113,6 @@ final class ObservableStore {
             && items[product.id].stock > 0 {
             ids.append(product.id)
         }
-        return Self.ranked(ids, products: products)
-    }
-
-    nonisolated static func ranked(_ ids: [Int], products: [Product]) -> [Int] {
-        Array(ids.sorted { CheckoutRules.recommends(products[$0], before: products[$1]) }
-            .prefix(CheckoutRules.recommendationCount))
+        return CheckoutRules.best(ids, products: products)
     }
 }
