@@ -28,6 +28,18 @@ struct RuntimeSuiteRunner {
         let actionsPerRun: Int
         let prepare: (Runtime) async -> (any PlayableSession)?
         let play: (Runtime, (any PlayableSession)?, inout [Double]) async -> any PlayableSession
+        /// Set when each sample is one action of a fixed cycle (interactions):
+        /// the cycle, whose actions `play` times in order, and an untimed
+        /// play of it that counts each action's allocations separately, for
+        /// the counting run. A timed play never opens those regions.
+        var cycle: Cycle? = nil
+    }
+
+    struct Cycle {
+        let actions: [UserAction]
+        /// Appends one count per action to `counts`, which the caller sizes
+        /// beforehand so that appending allocates nothing inside its own region.
+        let countEach: (any PlayableSession, inout [AllocationCounts]) async -> Void
     }
 
     func plan(for suite: Suite) -> Plan {
@@ -100,7 +112,14 @@ struct RuntimeSuiteRunner {
                     samples.append(Double(Stopwatch.now() &- start))
                 }
                 return session
-            })
+            },
+            cycle: Cycle(actions: cycle, countEach: { session, counts in
+                for action in cycle {
+                    let region = AllocationCounter.begin(.thread)
+                    await session.act(action)
+                    counts.append(region.end())
+                }
+            }))
     }
 
     /// The sessions the interactions suite keeps warm between runs.
@@ -138,8 +157,19 @@ struct RuntimeSuiteRunner {
             let rendersBefore = prepared?.renderCount ?? 0
             let recomputationsBefore = prepared?.recomputations ?? 0
             let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
+            // Per-action regions nest inside the cycle's, so the kinds' counts
+            // add up to the cycle's count exactly; their buffer is sized first,
+            // outside every region.
+            var eachAction: [AllocationCounts] = []
+            eachAction.reserveCapacity(plan.cycle?.actions.count ?? 0)
             let allocations = AllocationCounter.begin(.thread)
-            let counted = await plan.play(runtime, prepared, &discarded)
+            let counted: any PlayableSession
+            if let cycle = plan.cycle, let prepared {
+                await cycle.countEach(prepared, &eachAction)
+                counted = prepared
+            } else {
+                counted = await plan.play(runtime, prepared, &discarded)
+            }
             let counts = allocations.end()
             let renders = counted.renderCount - rendersBefore
             let recomputations = counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
@@ -180,7 +210,10 @@ struct RuntimeSuiteRunner {
                 counters: counters,
                 factorVsControl: Factor(unavailable: suite.measuresWholeSession
                     ? "run --suite compute-control in the same invocation"
-                    : "the compute control covers the whole session only")))
+                    : "the compute control covers the whole session only"),
+                actionKinds: plan.cycle.map {
+                    ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
+                }))
         }
         progress.finish()
         return results
