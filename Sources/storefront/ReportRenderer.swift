@@ -32,7 +32,10 @@ enum ReportRenderer {
             lines.append(markdown ? "### \(heading)" : heading)
             lines.append("")
             if let regions = suite.regions { lines += calibrationTable(regions, markdown: markdown) }
-            if let runtimes = suite.runtimes { lines += runtimeTable(runtimes, markdown: markdown) }
+            if let runtimes = suite.runtimes {
+                lines += runtimeTable(runtimes, markdown: markdown)
+                lines += actionKindSection(runtimes, markdown: markdown)
+            }
             if let shapes = suite.shapes {
                 lines += graphTable(shapes, markdown: markdown)
                 for failed in shapes where failed.failure != nil {
@@ -131,6 +134,26 @@ enum ReportRenderer {
             }, markdown: markdown)
     }
 
+    /// The interactions suite's per-kind table: each kind of action in the
+    /// cycle with every port's time, its factor against the fastest port at
+    /// that kind, and its mallocs per action. Empty for other suites.
+    private static func actionKindSection(_ runtimes: [RuntimeResult], markdown: Bool) -> [String] {
+        let measured = runtimes.filter { $0.gate == "passed" && $0.actionKinds != nil }
+        guard !measured.isEmpty else { return [] }
+        let rows = ActionKindResult.kinds(in: measured).flatMap { kind in
+            measured.compactMap { result -> [String]? in
+                guard let entry = result.actionKinds!.first(where: { $0.kind == kind }) else { return nil }
+                let wall = entry.wallNanoseconds
+                return [kind, result.runtime, String(entry.actionsPerCycle), duration(wall.median), interval(wall),
+                        duration(wall.p90), entry.factorVsFastest.map(factor) ?? "",
+                        String(format: "%.1f", entry.mallocsPerAction)]
+            }
+        }
+        return ["", "per action kind (each factor against the fastest port at that kind):", ""]
+            + table(header: ["kind", "port", "actions/cycle", "median", "95% CI", "p90", "vs fastest", "mallocs/action"],
+                    rows: rows, markdown: markdown)
+    }
+
     /// Counted values per entry, then each distinct unavailability once.
     private static func counterLines(_ entries: [(String, [String: Reading])]) -> [String] {
         var lines: [String] = []
@@ -197,6 +220,7 @@ enum ReportRenderer {
                     result.recomputations?.value.map { String(Int64($0)) } ?? "",
                 ])
             }
+            rows += actionKindCSVRows(suite)
             rows += (suite.shapes ?? []).map(graphCSVRow(suite: suite.suite))
         }
         return rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n")
@@ -215,6 +239,26 @@ enum ReportRenderer {
             row += [shape.mallocsPerIteration.map(String.init) ?? ""]
             row += Array(repeating: "", count: csvHeader.count - row.count)
             return row
+        }
+    }
+
+    /// The interactions suite's per-kind rows, after its ports' rows and in
+    /// the text report's order (kind, then port): entry is `port/kind`,
+    /// iterations the kind's timed actions, the times that kind's samples,
+    /// mallocs and bytes per iteration that kind's share of one cycle,
+    /// mallocs per action per action of that kind, and the factor against
+    /// the fastest port at that kind. Other suites have none.
+    static func actionKindCSVRows(_ suite: SuiteResult) -> [[String]] {
+        let measured = (suite.runtimes ?? []).filter { $0.actionKinds != nil }
+        return ActionKindResult.kinds(in: measured).flatMap { kind in
+            measured.compactMap { result -> [String]? in
+                guard let entry = result.actionKinds!.first(where: { $0.kind == kind }) else { return nil }
+                var row = [suite.suite, "\(result.runtime)/\(kind)", result.gate, String(entry.samplesNanoseconds.count)]
+                row += numbers(entry.wallNanoseconds)
+                row += [String(entry.mallocsPerCycle), String(entry.bytesPerCycle), String(format: "%.2f", entry.mallocsPerAction),
+                        "", "", "", entry.factorVsFastest?.value.map { String(format: "%.4f", $0) } ?? "", ""]
+                return row
+            }
         }
     }
 
