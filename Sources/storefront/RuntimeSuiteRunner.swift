@@ -114,9 +114,11 @@ struct RuntimeSuiteRunner {
                 return session
             },
             cycle: Cycle(actions: cycle, countEach: { session, counts in
-                for action in cycle {
+                // By index: a debug build's array iterator allocates on each
+                // step, which would land between the regions.
+                for index in cycle.indices {
                     let region = AllocationCounter.begin(.thread)
-                    await session.act(action)
+                    await session.act(cycle[index])
                     counts.append(region.end())
                 }
             }))
@@ -154,14 +156,20 @@ struct RuntimeSuiteRunner {
         for runtime in runtimes {
             progress.report("\(suite.rawValue): \(runtime.rawValue), counting")
             let prepared = await plan.prepare(runtime)
+            // Per-action regions nest inside the cycle's, so the kinds' counts
+            // add up to the cycle's count exactly; their buffer is sized first,
+            // outside every region. Their path runs once uncounted before, as
+            // every counted path does: its first run can instantiate type
+            // metadata (in a debug build) that belongs to no action.
+            var eachAction: [AllocationCounts] = []
+            eachAction.reserveCapacity(plan.cycle?.actions.count ?? 0)
+            if let cycle = plan.cycle, let prepared {
+                await cycle.countEach(prepared, &eachAction)
+                eachAction.removeAll(keepingCapacity: true)
+            }
             let rendersBefore = prepared?.renderCount ?? 0
             let recomputationsBefore = prepared?.recomputations ?? 0
             let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
-            // Per-action regions nest inside the cycle's, so the kinds' counts
-            // add up to the cycle's count exactly; their buffer is sized first,
-            // outside every region.
-            var eachAction: [AllocationCounts] = []
-            eachAction.reserveCapacity(plan.cycle?.actions.count ?? 0)
             let allocations = AllocationCounter.begin(.thread)
             let counted: any PlayableSession
             if let cycle = plan.cycle, let prepared {
