@@ -170,6 +170,11 @@ struct RuntimeSuiteRunner {
             let rendersBefore = prepared?.renderCount ?? 0
             let recomputationsBefore = prepared?.recomputations ?? 0
             let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
+            // The counted play appends its samples to `discarded`; growing
+            // that buffer inside the region would count a malloc of the
+            // harness's against the port, so it is emptied and sized first.
+            discarded.removeAll(keepingCapacity: true)
+            discarded.reserveCapacity(max(plan.actionsPerRun, 1))
             let allocations = AllocationCounter.begin(.thread)
             let counted: any PlayableSession
             if let cycle = plan.cycle, let prepared {
