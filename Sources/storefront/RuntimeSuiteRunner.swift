@@ -30,8 +30,8 @@ struct RuntimeSuiteRunner {
         let play: (Runtime, (any PlayableSession)?, inout [Double]) async -> any PlayableSession
         /// Set when each sample is one action of a fixed cycle (interactions):
         /// the cycle, whose actions `play` times in order, and an untimed
-        /// play of it that counts each action's allocations separately, for
-        /// the counting run. A timed play never opens those regions.
+        /// play of it that counts each action's allocations in a region of
+        /// its own, for the counting run. A timed play opens no region.
         var cycle: Cycle? = nil
     }
 
@@ -114,11 +114,9 @@ struct RuntimeSuiteRunner {
                 return session
             },
             cycle: Cycle(actions: cycle, countEach: { session, counts in
-                // By index: a debug build's array iterator allocates on each
-                // step, which would land between the regions.
-                for index in cycle.indices {
+                for action in cycle {
                     let region = AllocationCounter.begin(.thread)
-                    await session.act(cycle[index])
+                    await session.act(action)
                     counts.append(region.end())
                 }
             }))
@@ -156,34 +154,10 @@ struct RuntimeSuiteRunner {
         for runtime in runtimes {
             progress.report("\(suite.rawValue): \(runtime.rawValue), counting")
             let prepared = await plan.prepare(runtime)
-            // Per-action regions nest inside the cycle's, so the kinds' counts
-            // add up to the cycle's count exactly; their buffer is sized first,
-            // outside every region. Their path runs once uncounted before, as
-            // every counted path does: its first run can instantiate type
-            // metadata (in a debug build) that belongs to no action.
-            var eachAction: [AllocationCounts] = []
-            eachAction.reserveCapacity(plan.cycle?.actions.count ?? 0)
-            if let cycle = plan.cycle, let prepared {
-                await cycle.countEach(prepared, &eachAction)
-                eachAction.removeAll(keepingCapacity: true)
-            }
             let rendersBefore = prepared?.renderCount ?? 0
             let recomputationsBefore = prepared?.recomputations ?? 0
             let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
-            // The counted play appends its samples to `discarded`; growing
-            // that buffer inside the region would count a malloc of the
-            // harness's against the port, so it is emptied and sized first.
-            discarded.removeAll(keepingCapacity: true)
-            discarded.reserveCapacity(max(plan.actionsPerRun, 1))
-            let allocations = AllocationCounter.begin(.thread)
-            let counted: any PlayableSession
-            if let cycle = plan.cycle, let prepared {
-                await cycle.countEach(prepared, &eachAction)
-                counted = prepared
-            } else {
-                counted = await plan.play(runtime, prepared, &discarded)
-            }
-            let counts = allocations.end()
+            let (counted, counts, eachAction) = await countAllocations(plan, runtime, prepared, discarded: &discarded)
             let renders = counted.renderCount - rendersBefore
             let recomputations = counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
                 ?? Reading(unavailable: "only Cog counts its derived values (its selector runs); plain Swift and the stategraph clone keep no such count")
@@ -208,10 +182,10 @@ struct RuntimeSuiteRunner {
                 iterations: taken.count,
                 wallNanoseconds: WallTime(SampleSummary(taken)),
                 samplesNanoseconds: taken,
-                mallocsPerIteration: counts.allocations,
+                mallocsPerIteration: counts.mallocs,
                 bytesPerIteration: counts.bytesRequested,
                 actionsPerIteration: plan.actionsPerRun,
-                mallocsPerAction: plan.actionsPerRun > 0 ? Double(counts.allocations) / Double(plan.actionsPerRun) : nil,
+                mallocsPerAction: plan.actionsPerRun > 0 ? Double(counts.mallocs) / Double(plan.actionsPerRun) : nil,
                 peakLiveBytes: peakMemory.heapPeakBytes,
                 peakResidentBytes: Reading(peakMemory.residentPeakBytes),
                 retainedBytes: counts.netBytes,
@@ -230,6 +204,47 @@ struct RuntimeSuiteRunner {
         }
         progress.finish()
         return results
+    }
+
+    /// What a port's results take from the malloc counter, added up over
+    /// one or more regions.
+    struct Allocated {
+        var mallocs: UInt64 = 0
+        var bytesRequested: UInt64 = 0
+        var netBytes: Int64 = 0
+
+        init(_ regions: [AllocationCounts]) {
+            for counts in regions {
+                mallocs += counts.allocations
+                bytesRequested += counts.bytesRequested
+                netBytes += counts.netBytes
+            }
+        }
+    }
+
+    /// The counting run: the measured part played once under the malloc
+    /// counter. A cycle plan counts each action in a region of its own and
+    /// the cycle as their sum: the harness's steps between actions are no
+    /// port's cost, and the kinds then add up to the cycle exactly. Every
+    /// buffer is sized before a region opens, so the harness allocates
+    /// nothing inside one.
+    private func countAllocations(_ plan: Plan, _ runtime: Runtime, _ prepared: sending (any PlayableSession)?,
+                                  discarded: inout [Double]) async
+        -> (session: any PlayableSession, total: Allocated, eachAction: [AllocationCounts])
+    {
+        if let cycle = plan.cycle, let prepared {
+            var eachAction: [AllocationCounts] = []
+            eachAction.reserveCapacity(cycle.actions.count)
+            await cycle.countEach(prepared, &eachAction)
+            return (prepared, Allocated(eachAction), eachAction)
+        }
+        // The play appends its sample to `discarded`; growing that buffer
+        // inside the region would charge the port a malloc of the harness's.
+        discarded.removeAll(keepingCapacity: true)
+        discarded.reserveCapacity(max(plan.actionsPerRun, 1))
+        let region = AllocationCounter.begin(.thread)
+        let session = await plan.play(runtime, prepared, &discarded)
+        return (session, Allocated([region.end()]), [])
     }
 
     /// The compute control through the same measurements as a port.
