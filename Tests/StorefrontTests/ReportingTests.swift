@@ -151,7 +151,7 @@ struct ReportingTests {
             // Two iterations of a cycle with two actions of each kind.
             #expect(kinds.allSatisfy { $0.samplesNanoseconds.count == 4 && $0.actionsPerCycle == 2 })
             #expect(kinds.allSatisfy { $0.factorVsFastest?.value != nil })
-            // The per-action regions nest in the cycle's region of the same run: exact.
+            // The cycle's count is the sum of its actions' regions in the same run: exact.
             #expect(kinds.map(\.mallocsPerCycle).reduce(0, +) == runtime.mallocsPerIteration)
         }
     }
