@@ -37,8 +37,8 @@ struct RuntimeSuiteRunner {
 
     struct Cycle {
         let actions: [UserAction]
-        /// Appends one count per action to `counts`, which the caller sizes
-        /// beforehand so that appending allocates nothing inside its own region.
+        /// Plays the cycle once, appending to `counts` what each action
+        /// allocated, counted in a region around that action alone.
         let countEach: (any PlayableSession, inout [AllocationCounts]) async -> Void
     }
 
