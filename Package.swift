@@ -81,7 +81,7 @@ let package = Package(
         // Runs one graph shape on Cog inside an instruction region, for profiling the core.
         .executableTarget(name: "graph-probe", dependencies: ["Measure", "GraphShapes"], path: "Tests/GraphProbe"),
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
-        .testTarget(name: "StorefrontTests", dependencies: ["storefront", "Measure"]),
+        .testTarget(name: "StorefrontTests", dependencies: ["storefront", "Measure", "Workload"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
         .testTarget(name: "GraphShapesTests", dependencies: ["GraphShapes", "Cog", "StateGraph"]),
         .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort", "StateGraphPort"]),

@@ -29,9 +29,9 @@ enum Baselines {
         }
         do {
             let document = try JSONDecoder().decode(ResultsDocument.self, from: data)
-            guard document.schema == ResultsDocument.schema else {
+            guard ResultsDocument.readableSchemas.contains(document.schema) else {
                 throw ToolFailure(.failure, "baseline '\(name)' has schema \(document.schema); this tool reads "
-                    + "\(ResultsDocument.schema): save it again")
+                    + ResultsDocument.readableSchemas.sorted().joined(separator: " and ") + ": save it again")
             }
             return document
         } catch let failure as ToolFailure {

@@ -32,7 +32,10 @@ enum ReportRenderer {
             lines.append(markdown ? "### \(heading)" : heading)
             lines.append("")
             if let regions = suite.regions { lines += calibrationTable(regions, markdown: markdown) }
-            if let runtimes = suite.runtimes { lines += runtimeTable(runtimes, markdown: markdown) }
+            if let runtimes = suite.runtimes {
+                lines += runtimeTable(runtimes, markdown: markdown)
+                lines += actionKindSection(runtimes, markdown: markdown)
+            }
             if let shapes = suite.shapes {
                 lines += graphTable(shapes, markdown: markdown)
                 for failed in shapes where failed.failure != nil {
@@ -68,8 +71,10 @@ enum ReportRenderer {
         return lines.joined(separator: "\n")
     }
 
-    /// Each port's factor against the fastest in every runtime suite, and
-    /// the geometric mean of those factors: shown when a run covers
+    /// Each port's factor against the fastest in every runtime suite, the
+    /// geometric mean of those factors, and its whole-session factor against
+    /// the compute control; then the same per-suite view in callgrind
+    /// instructions, when they were counted. Shown when a run covers
     /// `cross-runtime` or more than one runtime suite.
     static func crossRuntimeSummary(_ document: ResultsDocument, markdown: Bool) -> [String] {
         let suites = document.suites.filter { $0.runtimes != nil && $0.suite != Suite.computeControl.rawValue }
@@ -78,22 +83,72 @@ enum ReportRenderer {
         for suite in suites {
             for result in suite.runtimes ?? [] where !ports.contains(result.runtime) { ports.append(result.runtime) }
         }
-        let rows = ports.map { port -> [String] in
-            var factors: [Double] = []
-            let cells = suites.map { suite -> String in
-                guard let result = suite.runtimes?.first(where: { $0.runtime == port }) else { return "" }
-                guard result.gate == "passed", let factor = result.factorVsFastest, let value = factor.value else {
-                    return "gate failed"
-                }
-                factors.append(value)
-                return ReportRenderer.factor(factor)
+        let control = controlColumn(suites)
+        let timeRows = ports.map { port -> [String] in
+            let cells = summaryCells(port, suites) { result, _ in
+                result.factorVsFastest.flatMap { factor in factor.value.map { ($0, ReportRenderer.factor(factor)) } }
             }
-            let mean = factors.isEmpty ? "" : String(format: "%.2f×", exp(factors.map(log).reduce(0, +) / Double(factors.count)))
-            return [port] + cells + [mean]
+            var row = [port] + cells
+            if let control {
+                let factor = control.runtimes?.first { $0.runtime == port }?.factorVsControl
+                row.append(factor.map(ReportRenderer.factor) ?? "")
+            }
+            return row
         }
         let heading = "cross-runtime: each port's factor against the fastest port, per suite"
+        var lines = [markdown ? "### \(heading)" : heading, ""]
+            + table(header: ["port"] + suites.map(\.suite) + ["geometric mean"]
+                        + (control.map { ["vs control (\($0.suite))"] } ?? []),
+                    rows: timeRows, markdown: markdown)
+            + [""]
+        lines += instructionSummary(ports, suites, markdown: markdown)
+        return lines
+    }
+
+    /// The whole-session suite whose `factorVsControl` the summary shows:
+    /// `session`, else `cross-runtime`; nil when the control was not run.
+    private static func controlColumn(_ suites: [SuiteResult]) -> SuiteResult? {
+        [Suite.session, Suite.crossRuntime].lazy.compactMap { wanted in
+            suites.first { $0.suite == wanted.rawValue }
+        }.first { suite in
+            suite.runtimes?.contains { $0.factorVsControl?.value != nil } == true
+        }
+    }
+
+    /// Each port's instruction factor against the port with the fewest
+    /// instructions in every suite, and their geometric mean; one line
+    /// instead when no suite counted instructions.
+    private static func instructionSummary(_ ports: [String], _ suites: [SuiteResult], markdown: Bool) -> [String] {
+        let factors = suites.map { instructionFactors($0.runtimes ?? []) }
+        guard factors.contains(where: { !$0.isEmpty }) else {
+            return ["instructions not counted (add --instructions callgrind)", ""]
+        }
+        let rows = ports.map { port -> [String] in
+            [port] + summaryCells(port, suites) { result, index in
+                factors[index][result.runtime].map { ($0, countFactor($0)) }
+            }
+        }
+        let heading = "cross-runtime: each port's callgrind instructions against the fewest, per suite"
         return [markdown ? "### \(heading)" : heading, ""]
-            + table(header: ["port"] + suites.map(\.suite) + ["geometric mean"], rows: rows, markdown: markdown) + [""]
+            + table(header: ["port"] + suites.map(\.suite) + ["geometric mean"], rows: rows, markdown: markdown)
+            + [""]
+    }
+
+    /// One summary row's cells for `port`: a cell per suite from `value`
+    /// (a factor and its text; nil reads "–"), "gate failed" where the port
+    /// failed, blank where it did not run, then the factors' geometric mean.
+    private static func summaryCells(_ port: String, _ suites: [SuiteResult],
+                                     value: (RuntimeResult, Int) -> (Double, String)?) -> [String] {
+        var factors: [Double] = []
+        var cells = suites.indices.map { index -> String in
+            guard let result = suites[index].runtimes?.first(where: { $0.runtime == port }) else { return "" }
+            guard result.gate == "passed" else { return "gate failed" }
+            guard let (factor, text) = value(result, index) else { return "–" }
+            factors.append(factor)
+            return text
+        }
+        cells.append(factors.isEmpty ? "" : String(format: "%.2f×", exp(factors.map(log).reduce(0, +) / Double(factors.count))))
+        return cells
     }
 
     private static func calibrationTable(_ regions: [CalibrationResult], markdown: Bool) -> [String] {
@@ -111,14 +166,23 @@ enum ReportRenderer {
     private static func runtimeTable(_ runtimes: [RuntimeResult], markdown: Bool) -> [String] {
         let measured = runtimes.filter { $0.gate == "passed" }
         let controlled = measured.contains { $0.factorVsControl?.value != nil && $0.runtime != Suite.computeControl.rawValue }
+        // Exact counts beside the times: a time factor on a noisy machine
+        // can be checked against an instruction factor that noise cannot move.
+        let instructionFactors = instructionFactors(measured)
+        let counted = !instructionFactors.isEmpty
         return table(
             header: ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
+                + (counted ? ["instructions", "instr vs fewest"] : [])
                 + ["mallocs", "mallocs/action", "heap peak", "retained", "renders", "recomputations", "requests"],
             rows: measured.map { result in
                 let wall = result.wallNanoseconds!
                 var row = [result.runtime, duration(wall.median), interval(wall), duration(wall.p90)]
                 row.append(result.factorVsFastest.map(factor) ?? "")
                 if controlled { row.append(result.factorVsControl.map(factor) ?? "") }
+                if counted {
+                    row.append(instructionCount(result).map(grouped) ?? "–")
+                    row.append(instructionFactors[result.runtime].map(countFactor) ?? "–")
+                }
                 row.append(result.mallocsPerIteration.map(String.init) ?? "")
                 row.append(result.mallocsPerAction.map { String(format: "%.1f", $0) } ?? "")
                 row.append(result.peakLiveBytes.map(bytes) ?? "")
@@ -129,6 +193,41 @@ enum ReportRenderer {
                 row.append(result.requests.map { "\($0.started) (\($0.applied) applied, \($0.rejected) rejected)" } ?? "")
                 return row
             }, markdown: markdown)
+    }
+
+    /// The interactions suite's per-kind table: each kind of action in the
+    /// cycle with every port's time, its factor against the fastest port at
+    /// that kind, and its mallocs per action. Empty for other suites.
+    private static func actionKindSection(_ runtimes: [RuntimeResult], markdown: Bool) -> [String] {
+        let measured = runtimes.filter { $0.gate == "passed" && $0.actionKinds != nil }
+        guard !measured.isEmpty else { return [] }
+        let rows = ActionKindResult.kinds(in: measured).flatMap { kind in
+            measured.compactMap { result -> [String]? in
+                guard let entry = result.actionKinds!.first(where: { $0.kind == kind }) else { return nil }
+                let wall = entry.wallNanoseconds
+                return [kind, result.runtime, String(entry.actionsPerCycle), duration(wall.median), interval(wall),
+                        duration(wall.p90), entry.factorVsFastest.map(factor) ?? "",
+                        String(format: "%.1f", entry.mallocsPerAction)]
+            }
+        }
+        return ["", "per action kind (each factor against the fastest port at that kind):", ""]
+            + table(header: ["kind", "port", "actions/cycle", "median", "95% CI", "p90", "vs fastest", "mallocs/action"],
+                    rows: rows, markdown: markdown)
+    }
+
+    /// A port's callgrind instruction count, when one was taken.
+    static func instructionCount(_ result: RuntimeResult) -> Double? {
+        result.counters?["callgrind-instructions"]?.value
+    }
+
+    /// Each counted port's instructions as a factor of the fewest among
+    /// `results` (one suite), by port; empty when none was counted.
+    static func instructionFactors(_ results: [RuntimeResult]) -> [String: Double] {
+        let counts = results.filter { $0.gate == "passed" }.compactMap { result in
+            instructionCount(result).map { (result.runtime, $0) }
+        }
+        guard let fewest = counts.map(\.1).min(), fewest > 0 else { return [:] }
+        return Dictionary(counts.map { ($0.0, $0.1 / fewest) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Counted values per entry, then each distinct unavailability once.
@@ -197,6 +296,7 @@ enum ReportRenderer {
                     result.recomputations?.value.map { String(Int64($0)) } ?? "",
                 ])
             }
+            rows += actionKindCSVRows(suite)
             rows += (suite.shapes ?? []).map(graphCSVRow(suite: suite.suite))
         }
         return rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n")
@@ -218,6 +318,26 @@ enum ReportRenderer {
         }
     }
 
+    /// The interactions suite's per-kind rows, after its ports' rows and in
+    /// the text report's order (kind, then port): entry is `port/kind`,
+    /// iterations the kind's timed actions, the times that kind's samples,
+    /// mallocs and bytes per iteration that kind's share of one cycle,
+    /// mallocs per action per action of that kind, and the factor against
+    /// the fastest port at that kind. Other suites have none.
+    static func actionKindCSVRows(_ suite: SuiteResult) -> [[String]] {
+        let measured = (suite.runtimes ?? []).filter { $0.actionKinds != nil }
+        return ActionKindResult.kinds(in: measured).flatMap { kind in
+            measured.compactMap { result -> [String]? in
+                guard let entry = result.actionKinds!.first(where: { $0.kind == kind }) else { return nil }
+                var row = [suite.suite, "\(result.runtime)/\(kind)", result.gate, String(entry.samplesNanoseconds.count)]
+                row += numbers(entry.wallNanoseconds)
+                row += [String(entry.mallocsPerCycle), String(entry.bytesPerCycle), String(format: "%.2f", entry.mallocsPerAction),
+                        "", "", "", entry.factorVsFastest?.value.map { String(format: "%.4f", $0) } ?? "", ""]
+                return row
+            }
+        }
+    }
+
     private static func numbers(_ wall: WallTime) -> [String] {
         [wall.median, wall.ciLow, wall.ciHigh, wall.min, wall.p90, wall.max].map { String(format: "%.0f", $0) }
     }
@@ -236,6 +356,22 @@ enum ReportRenderer {
         if low == 1, high == 1 { return "1.00×" }
         let marker = factor.verdict == PairedComparison.Verdict.undecided.rawValue ? "≈" : ""
         return marker + String(format: "%.2f× (%.2f–%.2f)", value, low, high)
+    }
+
+    /// An instruction factor: exact counts have no sampling interval.
+    static func countFactor(_ value: Double) -> String {
+        String(format: "%.2f×", value)
+    }
+
+    /// "1,897,028": instruction counts run to ten digits.
+    static func grouped(_ count: Double) -> String {
+        var digits = String(Int64(count.rounded()))
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(Substring(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        return ([Substring(digits)] + groups).joined(separator: ",")
     }
 
     static func interval(_ wall: WallTime) -> String {

@@ -6,7 +6,11 @@ import Workload
 /// write. Other tools read it, so these keys are kept stable; the schema
 /// string changes when they do.
 struct ResultsDocument: Codable {
-    static let schema = "storefront-results/1"
+    /// 2 added `actionKinds` to the interactions suite's ports.
+    static let schema = "storefront-results/2"
+    /// Schemas this tool still reads back (baselines): every change so far
+    /// only added optional fields, which an older document simply lacks.
+    static let readableSchemas: Set<String> = ["storefront-results/1", schema]
 
     var schema = ResultsDocument.schema
     var recordedAt: String
@@ -51,7 +55,7 @@ struct Reading: Codable, Equatable {
     init(unavailable reason: String) { unavailable = reason }
 }
 
-struct WallTime: Codable {
+struct WallTime: Codable, Equatable {
     var min: Double
     var median: Double
     var p90: Double
@@ -71,7 +75,7 @@ struct WallTime: Codable {
 
 /// A ratio of medians with its bootstrap 95% interval; `verdict` is
 /// "lower", "higher" or "undecided" (the interval includes 1).
-struct Factor: Codable {
+struct Factor: Codable, Equatable {
     var value: Double?
     var low: Double?
     var high: Double?
@@ -122,6 +126,9 @@ struct RuntimeResult: Codable {
     var counters: [String: Reading]? = nil
     var factorVsFastest: Factor? = nil
     var factorVsControl: Factor? = nil
+    /// `interactions` only: the cycle's actions split by kind (quantity,
+    /// filter, page), each with its own time, factor and mallocs.
+    var actionKinds: [ActionKindResult]? = nil
 
     static func failed(_ runtime: Runtime, _ failure: String) -> RuntimeResult {
         RuntimeResult(runtime: runtime.rawValue, gate: "failed", gateFailure: failure)
@@ -135,6 +142,7 @@ struct RuntimeResult: Codable {
             guard let samples = results[index].samplesNanoseconds, !samples.isEmpty else { continue }
             results[index].factorVsFastest = Factor(PairedComparison(samples, against: fastest.samplesNanoseconds!))
         }
+        ActionKindResult.compareWithFastest(&results)
     }
 }
 

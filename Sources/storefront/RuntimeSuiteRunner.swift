@@ -28,6 +28,18 @@ struct RuntimeSuiteRunner {
         let actionsPerRun: Int
         let prepare: (Runtime) async -> (any PlayableSession)?
         let play: (Runtime, (any PlayableSession)?, inout [Double]) async -> any PlayableSession
+        /// Set when each sample is one action of a fixed cycle (interactions):
+        /// the cycle, whose actions `play` times in order, and an untimed
+        /// play of it that counts each action's allocations in a region of
+        /// its own, for the counting run. A timed play opens no region.
+        var cycle: Cycle? = nil
+    }
+
+    struct Cycle {
+        let actions: [UserAction]
+        /// Plays the cycle once, appending to `counts` what each action
+        /// allocated, counted in a region around that action alone.
+        let countEach: (any PlayableSession, inout [AllocationCounts]) async -> Void
     }
 
     func plan(for suite: Suite) -> Plan {
@@ -100,7 +112,14 @@ struct RuntimeSuiteRunner {
                     samples.append(Double(Stopwatch.now() &- start))
                 }
                 return session
-            })
+            },
+            cycle: Cycle(actions: cycle, countEach: { session, counts in
+                for action in cycle {
+                    let region = AllocationCounter.begin(.thread)
+                    await session.act(action)
+                    counts.append(region.end())
+                }
+            }))
     }
 
     /// The sessions the interactions suite keeps warm between runs.
@@ -138,9 +157,7 @@ struct RuntimeSuiteRunner {
             let rendersBefore = prepared?.renderCount ?? 0
             let recomputationsBefore = prepared?.recomputations ?? 0
             let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
-            let allocations = AllocationCounter.begin(.thread)
-            let counted = await plan.play(runtime, prepared, &discarded)
-            let counts = allocations.end()
+            let (counted, counts, eachAction) = await countAllocations(plan, runtime, prepared, discarded: &discarded)
             let renders = counted.renderCount - rendersBefore
             let recomputations = counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
                 ?? Reading(unavailable: "only Cog counts its derived values (its selector runs); plain Swift and the stategraph clone keep no such count")
@@ -165,10 +182,10 @@ struct RuntimeSuiteRunner {
                 iterations: taken.count,
                 wallNanoseconds: WallTime(SampleSummary(taken)),
                 samplesNanoseconds: taken,
-                mallocsPerIteration: counts.allocations,
+                mallocsPerIteration: counts.mallocs,
                 bytesPerIteration: counts.bytesRequested,
                 actionsPerIteration: plan.actionsPerRun,
-                mallocsPerAction: plan.actionsPerRun > 0 ? Double(counts.allocations) / Double(plan.actionsPerRun) : nil,
+                mallocsPerAction: plan.actionsPerRun > 0 ? Double(counts.mallocs) / Double(plan.actionsPerRun) : nil,
                 peakLiveBytes: peakMemory.heapPeakBytes,
                 peakResidentBytes: Reading(peakMemory.residentPeakBytes),
                 retainedBytes: counts.netBytes,
@@ -180,10 +197,54 @@ struct RuntimeSuiteRunner {
                 counters: counters,
                 factorVsControl: Factor(unavailable: suite.measuresWholeSession
                     ? "run --suite compute-control in the same invocation"
-                    : "the compute control covers the whole session only")))
+                    : "the compute control covers the whole session only"),
+                actionKinds: plan.cycle.map {
+                    ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
+                }))
         }
         progress.finish()
         return results
+    }
+
+    /// What a port's results take from the malloc counter, added up over
+    /// one or more regions.
+    struct Allocated {
+        var mallocs: UInt64 = 0
+        var bytesRequested: UInt64 = 0
+        var netBytes: Int64 = 0
+
+        init(_ regions: [AllocationCounts]) {
+            for counts in regions {
+                mallocs += counts.allocations
+                bytesRequested += counts.bytesRequested
+                netBytes += counts.netBytes
+            }
+        }
+    }
+
+    /// The counting run: the measured part played once under the malloc
+    /// counter. A cycle plan counts each action in a region of its own and
+    /// the cycle as their sum: the harness's steps between actions are no
+    /// port's cost, and the kinds then add up to the cycle exactly. Every
+    /// buffer is sized before a region opens, so the harness allocates
+    /// nothing inside one.
+    private func countAllocations(_ plan: Plan, _ runtime: Runtime, _ prepared: sending (any PlayableSession)?,
+                                  discarded: inout [Double]) async
+        -> (session: any PlayableSession, total: Allocated, eachAction: [AllocationCounts])
+    {
+        if let cycle = plan.cycle, let prepared {
+            var eachAction: [AllocationCounts] = []
+            eachAction.reserveCapacity(cycle.actions.count)
+            await cycle.countEach(prepared, &eachAction)
+            return (prepared, Allocated(eachAction), eachAction)
+        }
+        // The play appends its sample to `discarded`; growing that buffer
+        // inside the region would charge the port a malloc of the harness's.
+        discarded.removeAll(keepingCapacity: true)
+        discarded.reserveCapacity(max(plan.actionsPerRun, 1))
+        let region = AllocationCounter.begin(.thread)
+        let session = await plan.play(runtime, prepared, &discarded)
+        return (session, Allocated([region.end()]), [])
     }
 
     /// The compute control through the same measurements as a port.

@@ -10,7 +10,7 @@ struct GraphSuiteCommandTests {
                                           "--iterations", "1", "--format", "json", "--quiet"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
-        #expect(document["schema"] as? String == "storefront-results/1")
+        #expect(document["schema"] as? String == "storefront-results/2")
         let suite = try #require((document["suites"] as? [[String: Any]])?.first)
         #expect(suite["suite"] as? String == "graph")
         let shape = try #require((suite["shapes"] as? [[String: Any]])?.first)

@@ -120,6 +120,21 @@ struct RecordsTests {
         #expect(perf.contains("| memoized |"))
     }
 
+    @Test("--record puts the per-kind table and the summary's instruction note into docs/perf.md")
+    func recordCarriesReportingTables() throws {
+        let root = try ScratchRoot()
+        try root.write("<!-- storefront:record:begin -->\n<!-- storefront:record:end -->\n", to: "docs/perf.md")
+        let outcome = try Storefront.run(["--suite", "interactions,cold-start", "--scale", "small", "--iterations", "2",
+                                          "--warmup", "0", "--runtime", "cog,memoized", "--quiet", "--record"], in: root.url)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let perf = try root.read("docs/perf.md")
+        #expect(perf.contains("per action kind (each factor against the fastest port at that kind):"))
+        #expect(perf.contains("| kind | port | actions/cycle | median | 95% CI | p90 | vs fastest | mallocs/action |"))
+        #expect(perf.contains("| quantity | cog | 2 |"))
+        #expect(perf.contains("### cross-runtime: each port's factor against the fastest port, per suite"))
+        #expect(perf.contains("instructions not counted (add --instructions callgrind)"))
+    }
+
     @Test("records need the repository root")
     func outsideRoot() throws {
         let outcome = try Storefront.run(quickColdStart + ["--record"], in: FileManager.default.temporaryDirectory)

@@ -1,0 +1,45 @@
+import Workload
+
+/// What kind of action an interactions sample timed. The cycle mixes cheap
+/// and costly actions, so one median over all of them can hide a port that
+/// is fast at one kind and slow at another; each kind is reported on its own.
+///
+/// The kind comes from the `UserAction` case alone. The switch names every
+/// case, so a new action must be given a kind (or `other`) where it is
+/// added, rather than falling silently into one.
+enum ActionKind: String, CaseIterable, Codable {
+    /// A cart line's quantity changes.
+    case quantity
+    /// One of the product list's filter settings changes (in stock, price
+    /// range, minimum rating).
+    case filter
+    /// The product list turns to another page.
+    case page
+    /// Any action the kinds above do not describe (navigation, search,
+    /// sorting, requests, stock and sale updates, checkout).
+    case other
+
+    init(_ action: UserAction) {
+        switch action {
+        case .setQuantity:
+            self = .quantity
+        case .setInStockOnly, .setPriceRange, .setMinimumRating:
+            self = .filter
+        case .setPage:
+            self = .page
+        // Category and query narrow the list too, but they are navigation
+        // and search, with costs of their own: lumping them in with the
+        // filter toggles would blur the filter kind.
+        case .launch, .selectCategory, .setQuery, .setSort, .openProduct, .closeProduct, .addToCart,
+             .updateStock, .setSale, .applyCoupon, .setZip, .placeOrder:
+            self = .other
+        }
+    }
+
+    /// The kinds present in `actions`, in the order they first appear.
+    static func kinds(in actions: [UserAction]) -> [ActionKind] {
+        var seen: [ActionKind] = []
+        for action in actions.map(ActionKind.init) where !seen.contains(action) { seen.append(action) }
+        return seen
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import Measure
+@testable import storefront
+import Testing
+import Workload
+
+/// The reporting that cannot hide a weak baseline, checked on hand-built
+/// results (no timing): interactions per action kind, instruction factors
+/// beside time factors, and the factor against the compute control.
+@Suite("storefront reporting")
+struct ReportingTests {
+    @Test("every action of the interactions cycle has its kind: quantity, filter, page, in pairs")
+    func cycleKinds() {
+        let catalog = Catalog(scale: .small)
+        let schedule = SessionSchedule(catalog: catalog)
+        let cycle = SessionSchedule.interactionCycle(after: schedule.stepsBeforeBurst)
+        #expect(cycle.map(ActionKind.init) == [.quantity, .quantity, .filter, .filter, .page, .page])
+        #expect(ActionKind.kinds(in: cycle) == [.quantity, .filter, .page])
+    }
+
+    @Test("actions outside the three kinds are called other, never lumped into one", arguments: [
+        (UserAction.setPriceRange(minimumCents: 100, maximumCents: nil), ActionKind.filter),
+        (.setMinimumRating(4), .filter),
+        (.selectCategory(2), .other),
+        (.setQuery("lamp"), .other),
+        (.setSort(.priceLowToHigh), .other),
+        (.addToCart(3), .other),
+        (.placeOrder, .other),
+    ])
+    func otherKinds(action: UserAction, kind: ActionKind) {
+        #expect(ActionKind(action) == kind)
+    }
+
+    @Test("a port's samples and allocations split by kind, iteration by iteration")
+    func split() {
+        // Two cycles: sample n is 10 × (n + 1) ns; action i allocates i + 1 times.
+        let samples = (0..<12).map { Double(10 * ($0 + 1)) }
+        let kinds = ActionKindResult.split(samples: samples, allocations: Report.allocations([1, 2, 3, 4, 5, 6]),
+                                           cycle: Report.cycle)
+        #expect(kinds.map(\.kind) == ["quantity", "filter", "page"])
+        #expect(kinds[0].samplesNanoseconds == [10, 20, 70, 80])
+        #expect(kinds[2].samplesNanoseconds == [50, 60, 110, 120])
+        #expect(kinds.map(\.actionsPerCycle) == [2, 2, 2])
+        #expect(kinds.map(\.mallocsPerCycle) == [3, 7, 11])
+        #expect(kinds.map(\.mallocsPerAction) == [1.5, 3.5, 5.5])
+        #expect(kinds.map(\.bytesPerCycle) == [48, 112, 176])
+    }
+
+    @Test("each kind's factor is against the fastest port at that kind, not over the cycle")
+    func kindFactors() throws {
+        let suite = try #require(Report.document(instructions: true).suites.first { $0.suite == "interactions" })
+        let cog = try #require(suite.runtimes?.first { $0.runtime == "cog" }?.actionKinds)
+        let memoized = try #require(suite.runtimes?.first { $0.runtime == "memoized" }?.actionKinds)
+        // Cog is twice as fast at quantity and filter; memoized twice as fast at page.
+        #expect(cog.map { $0.factorVsFastest?.value } == [1, 1, 2])
+        #expect(memoized.map { $0.factorVsFastest?.value } == [2, 2, 1])
+        #expect(memoized[0].factorVsFastest?.verdict == "higher")
+    }
+
+    @Test("the interactions suite prints a per-kind table with time, factor and mallocs per action")
+    func kindTable() throws {
+        let text = ReportRenderer.text(Report.document(instructions: true), markdown: false)
+        let section = try #require(text.components(separatedBy: "per action kind (each factor against the fastest port at that kind):").last)
+        let rows = section.split(separator: "\n").prefix(7).map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(rows[0].prefix(3) == ["kind", "port", "actions/cycle"])
+        #expect(rows.dropFirst().map { "\($0[0]) \($0[1])" } == [
+            "quantity cog", "quantity memoized", "filter cog", "filter memoized", "page cog", "page memoized",
+        ])
+        #expect(rows[1].contains("1.00×") && rows[1].last == "1.5")
+        #expect(rows[2].contains("2.00×") && rows[2].last == "15.0")
+        #expect(rows[6].contains("1.00×"))
+
+        let markdown = ReportRenderer.text(Report.document(instructions: true), markdown: true)
+        #expect(markdown.contains("| kind | port | actions/cycle | median | 95% CI | p90 | vs fastest | mallocs/action |"))
+        #expect(markdown.contains("| page | cog | 2 |"))
+    }
+
+    @Test("with callgrind counts, each suite's table and the summary show instruction factors beside time factors")
+    func instructionColumns() throws {
+        let text = ReportRenderer.text(Report.document(instructions: true), markdown: true)
+        #expect(text.contains("| port | median | 95% CI | p90 | vs fastest | instructions | instr vs fewest | mallocs |"))
+        #expect(text.contains("| port | median | 95% CI | p90 | vs fastest | vs control | instructions | instr vs fewest |"))
+        #expect(text.contains("| 2,000,000 | 1.00× |"))
+        #expect(text.contains("| 9,000,000 | 4.50× |"))
+
+        let summary = try #require(text.components(separatedBy: "### cross-runtime: each port's factor against the fastest port").last)
+        #expect(summary.contains("| port | interactions | session | geometric mean | vs control (session) |"))
+        // Session: memoized 1.5× the control's median, cog 2×.
+        #expect(summary.contains("| 2.00× (2.00–2.00) |\n"))
+        #expect(summary.contains("### cross-runtime: each port's callgrind instructions against the fewest, per suite"))
+        #expect(summary.contains("| port | interactions | session | geometric mean |"))
+        // Instructions: cog 1.00× and 1.00×; memoized 4.50× and 2.00×, geometric mean 3.00×.
+        #expect(summary.contains("| cog | 1.00× | 1.00× | 1.00× |"))
+        #expect(summary.contains("| memoized | 4.50× | 2.00× | 3.00× |"))
+        #expect(!summary.contains("instructions not counted"))
+    }
+
+    @Test("without callgrind counts the report says so once, with no empty instruction columns")
+    func instructionsNotCounted() {
+        let text = ReportRenderer.text(Report.document(instructions: false), markdown: false)
+        #expect(text.components(separatedBy: "instructions not counted (add --instructions callgrind)").count == 2)
+        #expect(!text.contains("instr vs fewest"))
+        #expect(!text.contains("callgrind instructions against the fewest"))
+    }
+
+    @Test("CSV adds one port/kind row per kind under the fixed header")
+    func csvKindRows() throws {
+        let csv = ReportRenderer.csv(Report.document(instructions: true))
+        let rows = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows[0] == ReportRenderer.csvHeader)
+        #expect(rows.allSatisfy { $0.count == ReportRenderer.csvHeader.count })
+        #expect(rows.filter { $0[0] == "interactions" }.map { $0[1] } == [
+            "cog", "memoized", "cog/quantity", "memoized/quantity", "cog/filter", "memoized/filter",
+            "cog/page", "memoized/page",
+        ])
+        let header = rows[0]
+        let row = try #require(rows.first { $0[1] == "memoized/quantity" })
+        let cell = { (name: String) in row[header.firstIndex(of: name)!] }
+        #expect(cell("gate") == "passed")
+        #expect(cell("iterations") == "4")
+        #expect(cell("median_ns") == "3000")
+        #expect(cell("mallocs_per_iteration") == "30")
+        #expect(cell("mallocs_per_action") == "15.00")
+        #expect(cell("factor_vs_fastest") == "2.0000")
+    }
+
+    @Test("the results document round-trips through JSON with its action kinds")
+    func jsonRoundTrip() throws {
+        let document = Report.document(instructions: true)
+        let encoded = try ReportRenderer.encoder.encode(document)
+        let decoded = try JSONDecoder().decode(ResultsDocument.self, from: encoded)
+        #expect(decoded.schema == "storefront-results/2")
+        let kinds = { (document: ResultsDocument) in document.suites.compactMap(\.runtimes).flatMap { $0 }.map(\.actionKinds) }
+        #expect(kinds(decoded) == kinds(document))
+        #expect(try ReportRenderer.encoder.encode(decoded) == encoded)
+    }
+
+    @Test("--suite interactions records each port's kinds; the kinds' mallocs add up to the cycle's")
+    func interactionsRecordKinds() throws {
+        let outcome = try Storefront.run([
+            "--suite", "interactions", "--scale", "small", "--iterations", "2", "--warmup", "0",
+            "--runtime", "cog,memoized", "--format", "json", "--quiet",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let decoded = try JSONDecoder().decode(ResultsDocument.self, from: Data(outcome.standardOutput.utf8))
+        let runtimes = try #require(decoded.suites.first?.runtimes)
+        #expect(runtimes.count == 2)
+        for runtime in runtimes {
+            let kinds = try #require(runtime.actionKinds, "\(runtime.runtime) has no action kinds")
+            #expect(kinds.map(\.kind) == ["quantity", "filter", "page"])
+            // Two iterations of a cycle with two actions of each kind.
+            #expect(kinds.allSatisfy { $0.samplesNanoseconds.count == 4 && $0.actionsPerCycle == 2 })
+            #expect(kinds.allSatisfy { $0.factorVsFastest?.value != nil })
+            // The cycle's count is the sum of its actions' regions in the same run: exact.
+            #expect(kinds.map(\.mallocsPerCycle).reduce(0, +) == runtime.mallocsPerIteration)
+        }
+    }
+
+    @Test("a recorded schema-1 document still loads as a baseline, without action kinds")
+    func schemaOneStillReadable() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-schema-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Results/2026-11-30-d6b113bc9301/results.json")
+        let baselines = root.appendingPathComponent("Results/baselines")
+        try FileManager.default.createDirectory(at: baselines, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: recorded, to: baselines.appendingPathComponent("old.json"))
+        let document = try Baselines.load("old", root: root)
+        #expect(document.schema == "storefront-results/1")
+        let interactions = try #require(document.suites.first { $0.suite == "interactions" }?.runtimes)
+        #expect(!interactions.isEmpty && interactions.allSatisfy { $0.actionKinds == nil })
+        // The report of an old record still renders, just without per-kind rows.
+        #expect(!ReportRenderer.text(document, markdown: true).contains("per action kind"))
+    }
+}
+
+/// A hand-built results document: interactions and session for cog and
+/// memoized, and the compute control. Two iterations; every sample is exact,
+/// so every factor is too.
+private enum Report {
+    static let cycle: [UserAction] = [
+        .setQuantity(productID: 1, quantity: 5), .setQuantity(productID: 1, quantity: 1),
+        .setInStockOnly(true), .setInStockOnly(false), .setPage(1), .setPage(0),
+    ]
+
+    static func allocations(_ mallocs: [UInt64]) -> [AllocationCounts] {
+        mallocs.map { count in
+            var counts = AllocationCounts.zero
+            counts.allocations = count
+            counts.bytesRequested = 16 * count
+            return counts
+        }
+    }
+
+    static func document(instructions: Bool) -> ResultsDocument {
+        // Per action, per cycle: cog 1.5 µs at quantity and filter, 6 µs at
+        // page; memoized twice that at quantity and filter, half at page.
+        let cogCycle: [Double] = [1_000, 2_000, 1_000, 2_000, 6_000, 6_000]
+        let memoizedCycle: [Double] = [2_000, 4_000, 2_000, 4_000, 3_000, 3_000]
+        var interactions = [
+            port("cog", samples: cogCycle + cogCycle, mallocs: [1, 2, 3, 4, 5, 6], instructions: instructions ? 2_000_000 : nil,
+                 cycle: cycle),
+            port("memoized", samples: memoizedCycle + memoizedCycle, mallocs: [10, 20, 30, 40, 50, 60],
+                 instructions: instructions ? 9_000_000 : nil, cycle: cycle),
+        ]
+        RuntimeResult.compareWithFastest(&interactions)
+        let control = [40_000.0, 40_000]
+        var session = [
+            port("cog", samples: [80_000, 80_000], mallocs: [500], instructions: instructions ? 50_000_000 : nil),
+            port("memoized", samples: [60_000, 60_000], mallocs: [400], instructions: instructions ? 100_000_000 : nil),
+        ]
+        RuntimeResult.compareWithFastest(&session)
+        for index in session.indices {
+            session[index].factorVsControl = Factor(PairedComparison(session[index].samplesNanoseconds!, against: control))
+        }
+        var controlResult = [port("compute-control", samples: control, mallocs: [300], instructions: nil)]
+        RuntimeResult.compareWithFastest(&controlResult)
+        return ResultsDocument(
+            recordedAt: "2026-12-01T00:00:00Z",
+            environment: EnvironmentFingerprint.current(),
+            workload: WorkloadInfo(scale: "small", products: 240, categories: 12, sessionActions: 88),
+            plan: SamplingPlan(warmup: 0, iterations: 2),
+            suites: [
+                SuiteResult(suite: "interactions", summary: "per action", runtimes: interactions),
+                SuiteResult(suite: "session", summary: "the whole session", runtimes: session),
+                SuiteResult(suite: "compute-control", summary: "the floor", runtimes: controlResult),
+            ])
+    }
+
+    /// One measured port; `cycle` set makes it an interactions port, with
+    /// one sample and one malloc count per action.
+    static func port(_ name: String, samples: [Double], mallocs: [UInt64], instructions: Double?,
+                     cycle: [UserAction]? = nil) -> RuntimeResult {
+        let total = mallocs.reduce(0, +)
+        return RuntimeResult(
+            runtime: name, gate: "passed", iterations: samples.count,
+            wallNanoseconds: WallTime(SampleSummary(samples)), samplesNanoseconds: samples,
+            mallocsPerIteration: total, bytesPerIteration: 16 * total, actionsPerIteration: mallocs.count,
+            mallocsPerAction: Double(total) / Double(mallocs.count),
+            counters: ["callgrind-instructions": instructions.map { Reading(.counted(Int64($0))) }
+                ?? Reading(unavailable: "not requested (add --instructions callgrind)")],
+            actionKinds: cycle.map { ActionKindResult.split(samples: samples, allocations: allocations(mallocs), cycle: $0) })
+    }
+}
