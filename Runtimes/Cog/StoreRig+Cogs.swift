@@ -148,8 +148,10 @@ let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
 let matchingCog = Cog<[Int]>(name: "matching") { c in
     let filters = c[_filtersCog]
     guard let catalog = c[_catalogCog] else { return [] }
+    let queryMatches = c[queryMatchesCog]
     var ids: [Int] = []
-    for id in c[queryMatchesCog]
+    ids.reserveCapacity(queryMatches.count)
+    for id in queryMatches
     where Browsing.passes(filters, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
                           ratingTenths: catalog.products[id].ratingTenths) {
         ids.append(id)
@@ -170,8 +172,10 @@ let listedCog = Cog<[Int]>(name: "listed") { c in
     guard let catalog = c[_catalogCog] else { return [] }
     let category = c[_selectedCategoryCog]
     let sort = c[_sortCog]
+    let matching = c[matchingCog]
     var rows: [(id: Int, price: Int)] = []
-    for id in c[matchingCog] where category == nil || catalog.products[id].category == category {
+    rows.reserveCapacity(matching.count)
+    for id in matching where category == nil || catalog.products[id].category == category {
         rows.append((id, sort.comparesPrices ? c[priceCogs[id]] : 0))
     }
     return Browsing.sorted(rows, products: catalog.products, by: sort)

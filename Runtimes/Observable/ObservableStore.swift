@@ -70,7 +70,9 @@ final class ObservableStore {
     var listed: [Int] {
         let products = self.products, category = selectedCategory, sort = self.sort
         let sale = sort.comparesPrices ? salePercent : []
+        let matching = self.matching
         var rows: [(id: Int, price: Int)] = []
+        rows.reserveCapacity(matching.count)
         for id in matching where category == nil || products[id].category == category {
             rows.append((id, sort.comparesPrices ? price(products[id], sale: sale) : 0))
         }
