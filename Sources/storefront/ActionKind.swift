@@ -8,7 +8,7 @@ import Workload
 /// case, so a new action must be given a kind (or `other`) where it is
 /// added, rather than falling silently into one.
 enum ActionKind: String, CaseIterable, Codable {
-    /// A cart line's quantity changes.
+    /// A cart line's quantity changes (set, or one more added).
     case quantity
     /// One of the product list's filter settings changes (in stock, price
     /// range, minimum rating).
@@ -21,7 +21,7 @@ enum ActionKind: String, CaseIterable, Codable {
 
     init(_ action: UserAction) {
         switch action {
-        case .setQuantity:
+        case .setQuantity, .addToCart:
             self = .quantity
         case .setInStockOnly, .setPriceRange, .setMinimumRating:
             self = .filter
@@ -30,7 +30,7 @@ enum ActionKind: String, CaseIterable, Codable {
         // Category and query narrow the list too, but they are navigation
         // and search, with costs of their own: lumping them in with the
         // filter toggles would blur the filter kind.
-        case .launch, .selectCategory, .setQuery, .setSort, .openProduct, .closeProduct, .addToCart,
+        case .launch, .selectCategory, .setQuery, .setSort, .openProduct, .closeProduct,
              .updateStock, .setSale, .applyCoupon, .setZip, .placeOrder:
             self = .other
         }

@@ -86,8 +86,9 @@ enum Recorder {
         if !handWritten.isEmpty {
             lines += [
                 "",
-                "Hand-written lines (caches, invalidation, request generations) that each port keeps "
-                    + "between HAND-WRITTEN markers, counted from the sources (Cog's are its library's job):",
+                "Hand-written lines each port writes to keep derived values correct (caches, invalidation "
+                    + "routing, hand-kept indexes, request generations), counted from the sources' HAND-WRITTEN "
+                    + "markers; what counts is in docs/storefront.md (\"Hand-written lines: what counts\"):",
                 "",
                 "| port | lines |",
                 "| --- | --- |",

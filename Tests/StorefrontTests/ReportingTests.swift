@@ -24,7 +24,7 @@ struct ReportingTests {
         (.selectCategory(2), .other),
         (.setQuery("lamp"), .other),
         (.setSort(.priceLowToHigh), .other),
-        (.addToCart(3), .other),
+        (.addToCart(3), .quantity),
         (.placeOrder, .other),
     ])
     func otherKinds(action: UserAction, kind: ActionKind) {
