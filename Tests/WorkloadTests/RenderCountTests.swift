@@ -43,7 +43,7 @@ struct RenderCountTests {
         let steps = Self.schedule.phases.flatMap(\.steps)
         #expect(await renders(CogPort.self, steps) == 752)
         #expect(await renders(MemoizedPort.self, steps) == 768)
-        #expect(await renders(ObservablePort.self, steps) == 1146)
+        #expect(await renders(ObservablePort.self, steps) == 1117)
         #expect(await renders(StateGraphPort.self, steps) == 1089)
     }
 }
