@@ -34,7 +34,7 @@ final class BrowsingModel: Sendable {
         let _products = store._products, _categories = store._categories
         let _query = store._query, _filters = store._filters
         let _selectedCategory = store._selectedCategory, _sort = store._sort, _page = store._page
-        let _openProduct = store._openProduct, _cart = store._cart
+        let _openProduct = store._openProduct, _cartProducts = store._cartProducts
 
         _matching = Computed(name: "matching") { [_products, _query, _filters] _ in
             let query = _query.wrappedValue
@@ -68,16 +68,16 @@ final class BrowsingModel: Sendable {
             for id in _matching.wrappedValue { counts[products[id].product.category] += 1 }
             return counts
         }
-        _recommendations = Computed(name: "recommendations") { [_products, _openProduct, _cart] _ in
+        _recommendations = Computed(name: "recommendations") { [_products, _openProduct, _cartProducts] _ in
             guard let open = _openProduct.wrappedValue else { return [Int]() }
             let products = _products.wrappedValue
             guard !products.isEmpty else { return [] }
             let category = products[open].product.category
-            let cart = _cart.wrappedValue
+            let carted = _cartProducts.wrappedValue
             return products
                 .filter { item in
                     item.product.category == category && item.product.id != open
-                        && cart[item.product.id] == nil && item.stock > 0
+                        && !carted.contains(item.product.id) && item.stock > 0
                 }
                 .sorted { CheckoutRules.recommends($0.product, before: $1.product) }
                 .prefix(CheckoutRules.recommendationCount)

@@ -37,17 +37,22 @@ final class CheckoutModel: Sendable {
     var isReady: Bool { _isReady.wrappedValue }
 
     init(store: StoreModel) {
-        let _products = store._products, _cart = store._cart
+        let _products = store._products, _cartProducts = store._cartProducts
         let _appliedCoupon = store._appliedCoupon, _coupon = store._coupon, _quote = store._quote
 
-        _itemCount = Computed(name: "itemCount") { [_cart] _ in _cart.wrappedValue.values.reduce(0, +) }
-        _lines = Computed(name: "cartLines") { [_cart, _products] _ in
-            let cart = _cart.wrappedValue
-            guard !cart.isEmpty else { return [CartLineScreen]() }
+        _itemCount = Computed(name: "itemCount") { [_cartProducts, _products] _ in
+            let ids = _cartProducts.wrappedValue
+            guard !ids.isEmpty else { return 0 }
             let products = _products.wrappedValue
-            return cart.keys.sorted().map { id in
+            return ids.reduce(0) { $0 + products[$1].cartQuantity }
+        }
+        _lines = Computed(name: "cartLines") { [_cartProducts, _products] _ in
+            let ids = _cartProducts.wrappedValue
+            guard !ids.isEmpty else { return [CartLineScreen]() }
+            let products = _products.wrappedValue
+            return ids.map { id in
                 let item = products[id]
-                let quantity = cart[id]!
+                let quantity = item.cartQuantity
                 let unit = item.price
                 return CartLineScreen(productID: id, name: item.product.name, quantity: quantity, unitCents: unit,
                                       lineCents: unit * quantity,

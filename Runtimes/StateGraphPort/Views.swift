@@ -22,7 +22,7 @@ extension StateGraphPort {
             let price = item.price
             return .card(CardScreen(productID: id, name: item.product.name, priceCents: price,
                                     wasCents: price != item.product.basePriceCents ? item.product.basePriceCents : nil,
-                                    badge: Browsing.badge(stock: item.stock), inCart: store.cart[id] ?? 0))
+                                    badge: Browsing.badge(stock: item.stock), inCart: item.cartQuantity))
         case .facets:
             guard !store.products.isEmpty else {
                 return .facets(FacetScreen(counts: [], selectedCategory: store.selectedCategory, resultCount: 0))
@@ -38,7 +38,7 @@ extension StateGraphPort {
             guard let id = store.openProduct, !store.products.isEmpty else { return .detail(.closed) }
             let item = store.products[id]
             return .detail(DetailScreen(productID: id, name: item.product.name, priceCents: item.price,
-                                        badge: Browsing.badge(stock: item.stock), inCart: store.cart[id] ?? 0,
+                                        badge: Browsing.badge(stock: item.stock), inCart: item.cartQuantity,
                                         description: store.detail))
         case .checkout:
             return .checkout(CheckoutScreen(

@@ -76,4 +76,32 @@ struct StateGraphPortObservationTests {
         port.perform(.updateStock([StockUpdate(productID: 5, stock: 0)]))
         #expect(notices.value == 1)
     }
+
+    /// The cart is a quantity node per product plus the sorted ids of the
+    /// carted products: a quantity change notifies that product's card, not
+    /// another card and not the recommendations, which read membership only.
+    @Test("a quantity change notifies its own card, not another's nor the recommendations")
+    func perProductCart() async {
+        let service = StorefrontService(catalog: Catalog(scale: .small))
+        let port = StateGraphPort(service: service, fault: nil)
+        port.perform(.launch)
+        await service.waitUntilIssued(1)
+        #expect(await service.deliver(0) == .applied)
+        port.perform(.openProduct(0))
+        await service.waitUntilIssued(2)
+        #expect(await service.deliver(1) == .applied)
+        port.perform(.addToCart(5))
+
+        let card5 = Notices(), card6 = Notices(), recommendations = Notices()
+        withObservationTracking { _ = port.render(.card(productID: 5)) } onChange: { card5.hit() }
+        withObservationTracking { _ = port.render(.card(productID: 6)) } onChange: { card6.hit() }
+        withObservationTracking { _ = port.render(.recommendations) } onChange: { recommendations.hit() }
+        port.perform(.setQuantity(productID: 5, quantity: 3))
+        #expect(card5.value == 1)
+        #expect(card6.value == 0)
+        #expect(recommendations.value == 0)
+        port.perform(.addToCart(6))
+        #expect(card6.value == 1)
+        #expect(recommendations.value == 1)
+    }
 }
