@@ -39,6 +39,10 @@ final class BrowsingModel: Sendable {
         _matching = Computed(name: "matching") { [_products, _query, _filters] _ in
             let query = _query.wrappedValue
             let filters = _filters.wrappedValue
+            // The shared rule evaluates its stock and price arguments only
+            // when a filter asks, so a product's stock and price nodes are
+            // read (and are dependencies) only while such a filter is on,
+            // and only for products that match the query.
             return _products.wrappedValue.filter { item in
                 Browsing.matches(item.product, query: query)
                     && Browsing.passes(filters, priceCents: item.price, stock: item.stock,
@@ -49,12 +53,14 @@ final class BrowsingModel: Sendable {
             let products = _products.wrappedValue
             let category = _selectedCategory.wrappedValue
             let order = _sort.wrappedValue
-            // Each price is read once, before sorting, rather than inside the
-            // comparator: every read inside a rule records an edge.
+            // Only the price orders read prices, so only they depend on
+            // them. Each price is read once, before sorting, rather than
+            // inside the comparator: every read inside a rule records an edge.
+            let readsPrices = order.comparesPrices
             let rows = _matching.wrappedValue.compactMap { id -> (product: Product, price: Int)? in
                 let item = products[id]
                 guard category == nil || item.product.category == category else { return nil }
-                return (item.product, item.price)
+                return (item.product, readsPrices ? item.price : 0)
             }
             return rows.sorted { Browsing.precedes($0.product, $0.price, $1.product, $1.price, by: order) }
                 .map(\.product.id)

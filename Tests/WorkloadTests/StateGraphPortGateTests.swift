@@ -104,4 +104,35 @@ struct StateGraphPortObservationTests {
         #expect(card6.value == 1)
         #expect(recommendations.value == 1)
     }
+
+    /// The grid's rules read a product's stock only while the in-stock
+    /// filter is on, and its price only while a price range or a price sort
+    /// asks for it: otherwise a stock or sale change does not reach them.
+    @Test("stock and prices reach the grid only while a filter or the sort needs them")
+    func conditionalGridDependencies() async {
+        let service = StorefrontService(catalog: Catalog(scale: .small))
+        let port = StateGraphPort(service: service, fault: nil)
+        port.perform(.launch)
+        await service.waitUntilIssued(1)
+        #expect(await service.deliver(0) == .applied)
+
+        func gridNotices(after action: UserAction) -> Int {
+            let notices = Notices()
+            withObservationTracking { _ = port.render(.grid) } onChange: { notices.hit() }
+            port.perform(action)
+            return notices.value
+        }
+        #expect(gridNotices(after: .updateStock([StockUpdate(productID: 5, stock: 121)])) == 0)
+        #expect(gridNotices(after: .setSale(category: 0, percent: 30)) == 0)
+        #expect(gridNotices(after: .setInStockOnly(true)) == 1)
+        #expect(gridNotices(after: .updateStock([StockUpdate(productID: 7, stock: 122)])) == 1)
+        #expect(gridNotices(after: .setInStockOnly(false)) == 1)
+        #expect(gridNotices(after: .updateStock([StockUpdate(productID: 7, stock: 123)])) == 0)
+        #expect(gridNotices(after: .setSort(.priceLowToHigh)) == 1)
+        #expect(gridNotices(after: .setSale(category: 0, percent: 10)) == 1)
+        #expect(gridNotices(after: .setSort(.rating)) == 1)
+        #expect(gridNotices(after: .setSale(category: 0, percent: 20)) == 0)
+        #expect(gridNotices(after: .setPriceRange(minimumCents: 1_000, maximumCents: nil)) == 1)
+        #expect(gridNotices(after: .setSale(category: 0, percent: 0)) == 1)
+    }
 }
