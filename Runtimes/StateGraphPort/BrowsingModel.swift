@@ -80,14 +80,22 @@ final class BrowsingModel: Sendable {
             guard !products.isEmpty else { return [] }
             let category = products[open].product.category
             let carted = _cartProducts.wrappedValue
-            return products
+            // Candidates are ranked by what never changes (rating, id) first,
+            // and stock is read in rank order only until the panel is full:
+            // a product ranked below the shown ones is not a dependency. The
+            // result is the shared rule's (in stock, ranked, the first few).
+            let ranked = products
                 .filter { item in
                     item.product.category == category && item.product.id != open
-                        && !carted.contains(item.product.id) && item.stock > 0
+                        && !carted.contains(item.product.id)
                 }
                 .sorted { CheckoutRules.recommends($0.product, before: $1.product) }
-                .prefix(CheckoutRules.recommendationCount)
-                .map(\.product.id)
+            var picked: [Int] = []
+            for item in ranked where item.stock > 0 {
+                picked.append(item.product.id)
+                if picked.count == CheckoutRules.recommendationCount { break }
+            }
+            return picked
         }
     }
 }

@@ -44,6 +44,6 @@ struct RenderCountTests {
         #expect(await renders(CogPort.self, steps) == 752)
         #expect(await renders(MemoizedPort.self, steps) == 768)
         #expect(await renders(ObservablePort.self, steps) == 1117)
-        #expect(await renders(StateGraphPort.self, steps) == 795)
+        #expect(await renders(StateGraphPort.self, steps) == 794)
     }
 }

@@ -135,4 +135,36 @@ struct StateGraphPortObservationTests {
         #expect(gridNotices(after: .setPriceRange(minimumCents: 1_000, maximumCents: nil)) == 1)
         #expect(gridNotices(after: .setSale(category: 0, percent: 0)) == 1)
     }
+
+    /// The recommendations rule ranks candidates first and reads stock in
+    /// rank order only until the panel is full, so the stock of a candidate
+    /// ranked below the shown ones is not a dependency.
+    @Test("a candidate ranked below the shown recommendations is not a dependency")
+    func recommendationsReadStockAsNeeded() async {
+        let catalog = Catalog(scale: .small)
+        let open = 0
+        let ranked = catalog.products
+            .filter { $0.category == catalog.products[open].category && $0.id != open }
+            .sorted { CheckoutRules.recommends($0, before: $1) }
+        let shown = ranked.filter { catalog.initialStock[$0.id] > 0 }.prefix(CheckoutRules.recommendationCount)
+        let lastShown = ranked.firstIndex { $0.id == shown.last!.id }!
+        #expect(shown.count == CheckoutRules.recommendationCount && lastShown + 1 < ranked.count)
+
+        let service = StorefrontService(catalog: catalog)
+        let port = StateGraphPort(service: service, fault: nil)
+        port.perform(.launch)
+        await service.waitUntilIssued(1)
+        #expect(await service.deliver(0) == .applied)
+        port.perform(.openProduct(open))
+        #expect(port.render(.recommendations) == .recommendations(RecommendationScreen(items: shown.map {
+            RecommendationScreen.Item(product: $0, priceCents: $0.basePriceCents)
+        })))
+
+        let notices = Notices()
+        withObservationTracking { _ = port.render(.recommendations) } onChange: { notices.hit() }
+        port.perform(.updateStock([StockUpdate(productID: ranked[lastShown + 1].id, stock: 0)]))
+        #expect(notices.value == 0)
+        port.perform(.updateStock([StockUpdate(productID: shown.first!.id, stock: 0)]))
+        #expect(notices.value == 1)
+    }
 }
