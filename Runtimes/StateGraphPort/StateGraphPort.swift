@@ -163,7 +163,8 @@ public final class StateGraphPort: StorefrontPort {
     }
 
     private func placeOrder() {
-        guard checkout.isReady, let total = checkout.total else { return }
+        let screen = checkout.screen
+        guard screen.ready, let total = screen.totalCents else { return }
         let number = store.orders.count + 1
         store.orders.append(StoreModel.Order(number: number, totalCents: total, confirmed: false))
         let products = store.products
