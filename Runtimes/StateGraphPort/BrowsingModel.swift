@@ -34,11 +34,15 @@ final class BrowsingModel: Sendable {
         let _products = store._products, _categories = store._categories
         let _query = store._query, _filters = store._filters
         let _selectedCategory = store._selectedCategory, _sort = store._sort, _page = store._page
-        let _openProduct = store._openProduct, _cart = store._cart
+        let _openProduct = store._openProduct, _cartProducts = store._cartProducts
 
         _matching = Computed(name: "matching") { [_products, _query, _filters] _ in
             let query = _query.wrappedValue
             let filters = _filters.wrappedValue
+            // The shared rule evaluates its stock and price arguments only
+            // when a filter asks, so a product's stock and price nodes are
+            // read (and are dependencies) only while such a filter is on,
+            // and only for products that match the query.
             return _products.wrappedValue.filter { item in
                 Browsing.matches(item.product, query: query)
                     && Browsing.passes(filters, priceCents: item.price, stock: item.stock,
@@ -49,12 +53,14 @@ final class BrowsingModel: Sendable {
             let products = _products.wrappedValue
             let category = _selectedCategory.wrappedValue
             let order = _sort.wrappedValue
-            // Each price is read once, before sorting, rather than inside the
-            // comparator: every read inside a rule records an edge.
+            // Only the price orders read prices, so only they depend on
+            // them. Each price is read once, before sorting, rather than
+            // inside the comparator: every read inside a rule records an edge.
+            let readsPrices = order.comparesPrices
             let rows = _matching.wrappedValue.compactMap { id -> (product: Product, price: Int)? in
                 let item = products[id]
                 guard category == nil || item.product.category == category else { return nil }
-                return (item.product, item.price)
+                return (item.product, readsPrices ? item.price : 0)
             }
             return rows.sorted { Browsing.precedes($0.product, $0.price, $1.product, $1.price, by: order) }
                 .map(\.product.id)
@@ -68,20 +74,28 @@ final class BrowsingModel: Sendable {
             for id in _matching.wrappedValue { counts[products[id].product.category] += 1 }
             return counts
         }
-        _recommendations = Computed(name: "recommendations") { [_products, _openProduct, _cart] _ in
+        _recommendations = Computed(name: "recommendations") { [_products, _openProduct, _cartProducts] _ in
             guard let open = _openProduct.wrappedValue else { return [Int]() }
             let products = _products.wrappedValue
             guard !products.isEmpty else { return [] }
             let category = products[open].product.category
-            let cart = _cart.wrappedValue
-            return products
+            let carted = _cartProducts.wrappedValue
+            // Candidates are ranked by what never changes (rating, id) first,
+            // and stock is read in rank order only until the panel is full:
+            // a product ranked below the shown ones is not a dependency. The
+            // result is the shared rule's (in stock, ranked, the first few).
+            let ranked = products
                 .filter { item in
                     item.product.category == category && item.product.id != open
-                        && cart[item.product.id] == nil && item.stock > 0
+                        && !carted.contains(item.product.id)
                 }
                 .sorted { CheckoutRules.recommends($0.product, before: $1.product) }
-                .prefix(CheckoutRules.recommendationCount)
-                .map(\.product.id)
+            var picked: [Int] = []
+            for item in ranked where item.stock > 0 {
+                picked.append(item.product.id)
+                if picked.count == CheckoutRules.recommendationCount { break }
+            }
+            return picked
         }
     }
 }

@@ -2,81 +2,56 @@ import StateGraph
 import Workload
 
 /// The cart's and checkout's derived values as computed nodes, each rule
-/// capturing the nodes it reads, as in `BrowsingModel`. Integer and optional
-/// results are Equatable, so a recompute to an equal value stops downstream
-/// recomputation (not the "will change" notices, which the runtime sends as
-/// soon as a node may change).
+/// capturing the nodes it reads, as in `BrowsingModel`, and building its
+/// screen with the shared builders. Screens are Equatable, so a recompute to
+/// an equal value stops downstream recomputation (not the "will change"
+/// notices, which the runtime sends as soon as a node may change).
+///
+/// The checkout is one node for the whole screen rather than one per total:
+/// its view shows every total, and a reader hears of a node as soon as the
+/// node may change, before any value is compared, so totals split into
+/// nodes would re-render the view exactly as often while each split node
+/// added its own notice, edges and pull. The header's item count is its own
+/// node, reading only membership and quantities, so a price or stock change
+/// of a carted product does not reach the header.
 final class CheckoutModel: Sendable {
+    /// Units in the cart, for the header.
     let _itemCount: Computed<Int>
     var itemCount: Int { _itemCount.wrappedValue }
 
-    /// Lines in product-id order.
-    let _lines: Computed<[CartLineScreen]>
-    var lines: [CartLineScreen] { _lines.wrappedValue }
+    /// The cart screen: lines in product-id order, count, subtotal, warnings.
+    let _cart: Computed<CartScreen>
+    var cart: CartScreen { _cart.wrappedValue }
 
-    let _subtotal: Computed<Int>
-    var subtotal: Int { _subtotal.wrappedValue }
-
-    let _warningCount: Computed<Int>
-    var warningCount: Int { _warningCount.wrappedValue }
-
-    let _discount: Computed<Int>
-    var discount: Int { _discount.wrappedValue }
-
-    let _tax: Computed<Int>
-    var tax: Int { _tax.wrappedValue }
-
-    /// Nil until a shipping quote arrives.
-    let _shipping: Computed<Int?>
-    var shipping: Int? { _shipping.wrappedValue }
-
-    let _total: Computed<Int?>
-    var total: Int? { _total.wrappedValue }
-
-    let _isReady: Computed<Bool>
-    var isReady: Bool { _isReady.wrappedValue }
+    /// The checkout screen: totals, coupon and quote status, readiness.
+    let _screen: Computed<CheckoutScreen>
+    var screen: CheckoutScreen { _screen.wrappedValue }
 
     init(store: StoreModel) {
-        let _products = store._products, _cart = store._cart
+        let _products = store._products, _cartProducts = store._cartProducts
         let _appliedCoupon = store._appliedCoupon, _coupon = store._coupon, _quote = store._quote
 
-        _itemCount = Computed(name: "itemCount") { [_cart] _ in _cart.wrappedValue.values.reduce(0, +) }
-        _lines = Computed(name: "cartLines") { [_cart, _products] _ in
-            let cart = _cart.wrappedValue
-            guard !cart.isEmpty else { return [CartLineScreen]() }
+        _itemCount = Computed(name: "itemCount") { [_cartProducts, _products] _ in
+            let ids = _cartProducts.wrappedValue
+            guard !ids.isEmpty else { return 0 }
             let products = _products.wrappedValue
-            return cart.keys.sorted().map { id in
+            return ids.reduce(0) { $0 + products[$1].cartQuantity }
+        }
+        _cart = Computed(name: "cart") { [_cartProducts, _products] _ in
+            let ids = _cartProducts.wrappedValue
+            guard !ids.isEmpty else { return CartScreen(lines: []) }
+            let products = _products.wrappedValue
+            return CartScreen(lines: ids.map { id in
                 let item = products[id]
-                let quantity = cart[id]!
-                let unit = item.price
-                return CartLineScreen(productID: id, name: item.product.name, quantity: quantity, unitCents: unit,
-                                      lineCents: unit * quantity,
-                                      warning: CheckoutRules.lineWarns(quantity: quantity, stock: item.stock))
-            }
+                return CartLineScreen(product: item.product, quantity: item.cartQuantity, unitCents: item.price,
+                                      stock: item.stock)
+            })
         }
-        _subtotal = Computed(name: "subtotal") { [_lines] _ in _lines.wrappedValue.reduce(0) { $0 + $1.lineCents } }
-        _warningCount = Computed(name: "warningCount") { [_lines] _ in _lines.wrappedValue.filter(\.warning).count }
-        _discount = Computed(name: "discount") { [_appliedCoupon, _subtotal] _ in
-            _appliedCoupon.wrappedValue?.discount(onSubtotal: _subtotal.wrappedValue) ?? 0
-        }
-        _tax = Computed(name: "tax") { [_subtotal, _discount] _ in
-            Money.tax(onCents: _subtotal.wrappedValue - _discount.wrappedValue)
-        }
-        _shipping = Computed(name: "shipping") { [_quote, _subtotal, _discount] _ -> Int? in
-            guard case .quoted(_, let cents) = _quote.wrappedValue else { return nil }
-            return Money.shipping(discountedSubtotalCents: _subtotal.wrappedValue - _discount.wrappedValue,
-                                  quoteCents: cents)
-        }
-        _total = Computed(name: "total") { [_subtotal, _discount, _tax, _shipping] _ -> Int? in
-            let discounted = _subtotal.wrappedValue - _discount.wrappedValue
-            return _shipping.wrappedValue.map { discounted + _tax.wrappedValue + $0 }
-        }
-        _isReady = Computed(name: "isReady") { [_lines, _warningCount, _shipping, _coupon] _ in
-            var couponPending = false
-            if case .validating = _coupon.wrappedValue { couponPending = true }
-            return CheckoutRules.isReady(lineCount: _lines.wrappedValue.count,
-                                         warningCount: _warningCount.wrappedValue,
-                                         hasQuote: _shipping.wrappedValue != nil, couponPending: couponPending)
+        _screen = Computed(name: "checkout") { [_cart, _appliedCoupon, _coupon, _quote] _ in
+            let cart = _cart.wrappedValue
+            return CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
+                                  warningCount: cart.warningCount, appliedCoupon: _appliedCoupon.wrappedValue,
+                                  coupon: _coupon.wrappedValue, quote: _quote.wrappedValue)
         }
     }
 }

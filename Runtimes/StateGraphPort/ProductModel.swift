@@ -23,9 +23,9 @@ final class CategoryModel: Sendable {
     }
 }
 
-/// One catalog product: its live stock as its own stored node and its
-/// effective price as its own computed node, as a swift-state-graph app keeps
-/// one model object per list row.
+/// One catalog product: its live stock and its quantity in the cart as its
+/// own stored nodes and its effective price as its own computed node, as a
+/// swift-state-graph app keeps one model object per list row.
 final class ProductModel: Sendable {
     let product: Product
 
@@ -34,6 +34,13 @@ final class ProductModel: Sendable {
     var stock: Int {
         get { _stock.wrappedValue }
         set { _stock.wrappedValue = newValue }
+    }
+
+    // @GraphStored var cartQuantity = 0 (0: not in the cart)
+    let _cartQuantity = Stored(name: "cartQuantity", wrappedValue: 0)
+    var cartQuantity: Int {
+        get { _cartQuantity.wrappedValue }
+        set { _cartQuantity.wrappedValue = newValue }
     }
 
     // @GraphComputed var price: Int (the category's sale applied)

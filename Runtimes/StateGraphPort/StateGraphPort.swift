@@ -50,8 +50,12 @@ public final class StateGraphPort: StorefrontPort {
             store.openProduct = nil
             store.detail = .idle
             detailGeneration += 1  // hand-written
-        case .addToCart(let id): store.cart[id, default: 0] += 1
-        case .setQuantity(let id, let quantity): store.cart[id] = quantity > 0 ? quantity : nil
+        case .addToCart(let id):
+            store.products[id].cartQuantity += 1
+            setInCart(id, true)  // hand-written
+        case .setQuantity(let id, let quantity):
+            store.products[id].cartQuantity = max(quantity, 0)
+            setInCart(id, quantity > 0)  // hand-written
         case .updateStock(let updates):
             let products = store.products
             for update in updates { products[update.productID].stock = update.stock }
@@ -61,6 +65,28 @@ public final class StateGraphPort: StorefrontPort {
         case .placeOrder: placeOrder()
         }
     }
+
+    // The cart's membership, a sorted list kept beside the per-product
+    // quantities. Derived from the quantities by a computed node, it would
+    // read every product's quantity and, as any node that may change,
+    // notify its readers on every quantity change; kept by hand, it changes
+    // only when a product enters or leaves the cart. (Cog keeps the same
+    // list as a source too.)
+    // HAND-WRITTEN BEGIN: the sorted membership list, kept by hand
+    private func setInCart(_ id: Int, _ inCart: Bool) {
+        var ids = store.cartProducts
+        let index = ids.firstIndex { $0 >= id } ?? ids.endIndex
+        let present = index < ids.endIndex && ids[index] == id
+        if inCart, !present {
+            ids.insert(id, at: index)
+        } else if !inCart, present {
+            ids.remove(at: index)
+        } else {
+            return
+        }
+        store.cartProducts = ids
+    }
+    // HAND-WRITTEN END
 
     private func launch() {
         Task {
@@ -137,10 +163,13 @@ public final class StateGraphPort: StorefrontPort {
     }
 
     private func placeOrder() {
-        guard checkout.isReady, let total = checkout.total else { return }
+        let screen = checkout.screen
+        guard screen.ready, let total = screen.totalCents else { return }
         let number = store.orders.count + 1
         store.orders.append(StoreModel.Order(number: number, totalCents: total, confirmed: false))
-        store.cart = [:]
+        let products = store.products
+        for id in store.cartProducts { products[id].cartQuantity = 0 }
+        store.cartProducts = []  // hand-written
         store.couponCode = nil
         store.coupon = .none
         store.appliedCoupon = nil

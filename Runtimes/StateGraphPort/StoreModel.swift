@@ -61,11 +61,14 @@ final class StoreModel: Sendable {
         set { _openProduct.wrappedValue = newValue }
     }
 
-    /// Quantity per product id; absent means not in the cart.
-    let _cart = Stored(name: "cart", wrappedValue: [Int: Int]())
-    var cart: [Int: Int] {
-        get { _cart.wrappedValue }
-        set { _cart.wrappedValue = newValue }
+    /// Ids of the products in the cart, ascending: the cart's membership.
+    /// Each quantity lives on its product's model (`cartQuantity`), so a
+    /// quantity change notifies that product's readers only, and readers of
+    /// membership (recommendations) hear only of products added or removed.
+    let _cartProducts = Stored(name: "cartProducts", wrappedValue: [Int]())
+    var cartProducts: [Int] {
+        get { _cartProducts.wrappedValue }
+        set { _cartProducts.wrappedValue = newValue }
     }
 
     let _detail = Stored(name: "detail", wrappedValue: Remote<String>.idle)

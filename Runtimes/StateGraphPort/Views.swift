@@ -12,39 +12,33 @@ extension StateGraphPort {
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header:
-            let last = store.orders.last.map { "#\($0.number) \($0.confirmed ? "confirmed" : "placing")" }
-            return .header(HeaderScreen(cartItemCount: checkout.itemCount, orderCount: store.orders.count,
-                                        lastOrder: last))
+            let orders = store.orders
+            return .header(HeaderScreen(
+                cartItemCount: checkout.itemCount, orderCount: orders.count,
+                lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }))
         case .grid:
             return .grid(GridScreen(productIDs: browsing.visibleIDs, page: store.page))
         case .card(let id):
             let item = store.products[id]
-            let price = item.price
-            return .card(CardScreen(productID: id, name: item.product.name, priceCents: price,
-                                    wasCents: price != item.product.basePriceCents ? item.product.basePriceCents : nil,
-                                    badge: Browsing.badge(stock: item.stock), inCart: store.cart[id] ?? 0))
+            return .card(CardScreen(product: item.product, priceCents: item.price, stock: item.stock,
+                                    inCart: item.cartQuantity))
         case .facets:
-            guard !store.products.isEmpty else {
-                return .facets(FacetScreen(counts: [], selectedCategory: store.selectedCategory, resultCount: 0))
-            }
-            let counts = browsing.facetCounts
             let selected = store.selectedCategory
-            return .facets(FacetScreen(counts: counts, selectedCategory: selected,
-                                       resultCount: selected.map { counts[$0] } ?? counts.reduce(0, +)))
+            guard !store.products.isEmpty else { return .facets(.empty(selectedCategory: selected)) }
+            return .facets(FacetScreen(counts: browsing.facetCounts, selectedCategory: selected))
         case .cart:
-            return .cart(CartScreen(lines: checkout.lines, itemCount: checkout.itemCount,
-                                    subtotalCents: checkout.subtotal, warningCount: checkout.warningCount))
+            return .cart(checkout.cart)
         case .detail:
-            guard let id = store.openProduct, !store.products.isEmpty else { return .detail(.closed) }
-            let item = store.products[id]
-            return .detail(DetailScreen(productID: id, name: item.product.name, priceCents: item.price,
-                                        badge: Browsing.badge(stock: item.stock), inCart: store.cart[id] ?? 0,
-                                        description: store.detail))
+            // The product list is read only once a product is open: a closed
+            // detail that read it would re-render when the catalog arrives.
+            guard let id = store.openProduct else { return .detail(.closed) }
+            let products = store.products
+            guard !products.isEmpty else { return .detail(.closed) }
+            let item = products[id]
+            return .detail(DetailScreen(product: item.product, priceCents: item.price, stock: item.stock,
+                                        inCart: item.cartQuantity, description: store.detail))
         case .checkout:
-            return .checkout(CheckoutScreen(
-                subtotalCents: checkout.subtotal, discountCents: checkout.discount, taxCents: checkout.tax,
-                shippingCents: checkout.shipping, totalCents: checkout.total,
-                coupon: store.coupon, quote: store.quote, ready: checkout.isReady))
+            return .checkout(checkout.screen)
         case .recommendations:
             // The product list is read only for products shown: an empty
             // panel that read it would re-render when the catalog arrives.
@@ -52,7 +46,7 @@ extension StateGraphPort {
             guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
             let products = store.products
             return .recommendations(RecommendationScreen(items: ids.map { id in
-                RecommendationScreen.Item(productID: id, name: products[id].product.name, priceCents: products[id].price)
+                RecommendationScreen.Item(product: products[id].product, priceCents: products[id].price)
             }))
         }
     }

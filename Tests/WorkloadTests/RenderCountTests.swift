@@ -45,6 +45,6 @@ struct RenderCountTests {
         #expect(await renders(CogPort.self, steps) == 752)
         #expect(await renders(MemoizedPort.self, steps) == 752)
         #expect(await renders(ObservablePort.self, steps) == 1116)
-        #expect(await renders(StateGraphPort.self, steps) == 1060)
+        #expect(await renders(StateGraphPort.self, steps) == 794)
     }
 }
