@@ -32,11 +32,21 @@ public enum CheckoutRules {
 
     public static let recommendationCount = 4
 
-    /// The recommended ids among `candidates`, best first; `products` is
-    /// the catalog's list, indexed by id. Not isolated, like
-    /// `Browsing.sorted`, so its comparator pays no executor check.
-    public static func best(_ candidates: [Int], products: [Product]) -> [Int] {
-        Array(candidates.sorted { recommends(products[$0], before: products[$1]) }.prefix(recommendationCount))
+    /// The recommended ids, best first: `candidates` (the open product's
+    /// category, less the open product and what is in the cart) ranked by
+    /// `recommends`, keeping the first `recommendationCount` in stock.
+    /// `products` is the catalog's list, indexed by id. Stock is asked for
+    /// in rank order only until the panel is full, so a caller reading it
+    /// from tracked state depends only on the candidates it looked at. Not
+    /// isolated, like `Browsing.sorted`, so its comparator pays no executor
+    /// check.
+    public static func recommended(_ candidates: [Int], products: [Product], inStock: (Int) -> Bool) -> [Int] {
+        var picked: [Int] = []
+        for id in candidates.sorted(by: { recommends(products[$0], before: products[$1]) }) where inStock(id) {
+            picked.append(id)
+            if picked.count == recommendationCount { break }
+        }
+        return picked
     }
 
     /// Whether `candidate` ranks before `other` in recommendations: higher

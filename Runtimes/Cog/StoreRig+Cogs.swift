@@ -216,11 +216,10 @@ let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations
     let products = catalog.products
     let carted = c[_cartProductsCog]
     var candidates: [Int] = []
-    for candidate in c[categoryProductsCog][products[id].category]
-    where candidate != id && !carted.contains(candidate) && c[_stockCogs[candidate]] > 0 {
+    for candidate in c[categoryProductsCog][products[id].category] where candidate != id && !carted.contains(candidate) {
         candidates.append(candidate)
     }
-    return CheckoutRules.best(candidates, products: products).map {
+    return CheckoutRules.recommended(candidates, products: products, inStock: { c[_stockCogs[$0]] > 0 }).map {
         RecommendationScreen.Item(product: products[$0], priceCents: c[priceCogs[$0]])
     }
 }

@@ -58,12 +58,12 @@ extension MemoizedStore {
         return CartScreen(lines: lines)
     }
 
-    static func recommended(open: Int, among candidates: [MemoizedItem], quantities: [Int: Int],
-                            products: [Product]) -> [Int] {
+    static func recommended(open: Int, among candidates: [MemoizedItem], items: [MemoizedItem],
+                            quantities: [Int: Int], products: [Product]) -> [Int] {
         var ids: [Int] = []
-        for item in candidates where item.product.id != open && quantities[item.product.id] == nil && item.stock > 0 {
+        for item in candidates where item.product.id != open && quantities[item.product.id] == nil {
             ids.append(item.product.id)
         }
-        return CheckoutRules.best(ids, products: products)
+        return CheckoutRules.recommended(ids, products: products, inStock: { items[$0].stock > 0 })
     }
 }

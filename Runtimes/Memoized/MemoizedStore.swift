@@ -117,7 +117,8 @@ final class MemoizedStore {
     func refreshRecommendations() {
         guard let open = openProduct, !items.isEmpty else { return update(\.recommendedIDs, []) }
         let candidates = itemsByCategory[items[open].product.category]
-        update(\.recommendedIDs, Self.recommended(open: open, among: candidates, quantities: quantities, products: products))
+        update(\.recommendedIDs, Self.recommended(open: open, among: candidates, items: items, quantities: quantities,
+                                                         products: products))
     }
 
     /// Whether `id` is in the open product's category, where a change of

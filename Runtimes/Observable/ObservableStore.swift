@@ -106,15 +106,14 @@ final class ObservableStore {
     /// Ids of the products recommended beside the open one.
     var recommended: [Int] {
         guard let open = openProduct else { return [] }
-        let products = self.products, items = self.items
+        let products = self.products
         guard !products.isEmpty else { return [] }
+        let items = self.items, cart = self.cart
         let category = products[open].category
-        let cart = self.cart
-        var ids: [Int] = []
-        for product in products where product.category == category && product.id != open && cart[product.id] == nil
-            && items[product.id].stock > 0 {
-            ids.append(product.id)
+        var candidates: [Int] = []
+        for product in products where product.category == category && product.id != open && cart[product.id] == nil {
+            candidates.append(product.id)
         }
-        return CheckoutRules.best(ids, products: products)
+        return CheckoutRules.recommended(candidates, products: products, inStock: { items[$0].stock > 0 })
     }
 }

@@ -31,7 +31,7 @@ final class BrowsingModel: Sendable {
     var recommendations: [Int] { _recommendations.wrappedValue }
 
     init(store: StoreModel) {
-        let _products = store._products, _categories = store._categories
+        let _products = store._products, _catalog = store._catalog, _categories = store._categories
         let _query = store._query, _filters = store._filters
         let _selectedCategory = store._selectedCategory, _sort = store._sort, _page = store._page
         let _openProduct = store._openProduct, _cartProducts = store._cartProducts
@@ -49,21 +49,22 @@ final class BrowsingModel: Sendable {
                                        ratingTenths: item.product.ratingTenths)
             }.map(\.product.id)
         }
-        _listed = Computed(name: "listed") { [_products, _matching, _selectedCategory, _sort] _ in
+        _listed = Computed(name: "listed") { [_products, _catalog, _matching, _selectedCategory, _sort] _ in
             let products = _products.wrappedValue
+            let catalog = _catalog.wrappedValue
             let category = _selectedCategory.wrappedValue
             let order = _sort.wrappedValue
             // Only the price orders read prices, so only they depend on
             // them. Each price is read once, before sorting, rather than
             // inside the comparator: every read inside a rule records an edge.
             let readsPrices = order.comparesPrices
-            let rows = _matching.wrappedValue.compactMap { id -> (product: Product, price: Int)? in
-                let item = products[id]
-                guard category == nil || item.product.category == category else { return nil }
-                return (item.product, readsPrices ? item.price : 0)
+            let matching = _matching.wrappedValue
+            var rows: [(id: Int, price: Int)] = []
+            rows.reserveCapacity(matching.count)
+            for id in matching where category == nil || catalog[id].category == category {
+                rows.append((id, readsPrices ? products[id].price : 0))
             }
-            return rows.sorted { Browsing.precedes($0.product, $0.price, $1.product, $1.price, by: order) }
-                .map(\.product.id)
+            return Browsing.sorted(rows, products: catalog, by: order)
         }
         _visibleIDs = Computed(name: "visibleIDs") { [_listed, _page] _ in
             Array(Browsing.page(_listed.wrappedValue, page: _page.wrappedValue))
@@ -74,28 +75,21 @@ final class BrowsingModel: Sendable {
             for id in _matching.wrappedValue { counts[products[id].product.category] += 1 }
             return counts
         }
-        _recommendations = Computed(name: "recommendations") { [_products, _openProduct, _cartProducts] _ in
+        _recommendations = Computed(name: "recommendations") { [_products, _catalog, _openProduct, _cartProducts] _ in
             guard let open = _openProduct.wrappedValue else { return [Int]() }
+            let catalog = _catalog.wrappedValue
+            guard !catalog.isEmpty else { return [] }
             let products = _products.wrappedValue
-            guard !products.isEmpty else { return [] }
-            let category = products[open].product.category
+            let category = catalog[open].category
             let carted = _cartProducts.wrappedValue
-            // Candidates are ranked by what never changes (rating, id) first,
-            // and stock is read in rank order only until the panel is full:
-            // a product ranked below the shown ones is not a dependency. The
-            // result is the shared rule's (in stock, ranked, the first few).
-            let ranked = products
-                .filter { item in
-                    item.product.category == category && item.product.id != open
-                        && !carted.contains(item.product.id)
-                }
-                .sorted { CheckoutRules.recommends($0.product, before: $1.product) }
-            var picked: [Int] = []
-            for item in ranked where item.stock > 0 {
-                picked.append(item.product.id)
-                if picked.count == CheckoutRules.recommendationCount { break }
+            var candidates: [Int] = []
+            for product in catalog where product.category == category && product.id != open && !carted.contains(product.id) {
+                candidates.append(product.id)
             }
-            return picked
+            // The shared rule asks for stock in rank order only until the
+            // panel is full: a product ranked below the shown ones is not a
+            // dependency.
+            return CheckoutRules.recommended(candidates, products: catalog, inStock: { products[$0].stock > 0 })
         }
     }
 }

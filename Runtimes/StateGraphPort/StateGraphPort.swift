@@ -93,6 +93,7 @@ public final class StateGraphPort: StorefrontPort {
             let catalog = try await service.loadCatalog()
             let categories = (0..<catalog.categoryCount).map(CategoryModel.init(index:))
             store.categories = categories
+            store.catalog = catalog.products
             store.products = zip(catalog.products, catalog.initialStock).map {
                 ProductModel(product: $0, stock: $1, category: categories[$0.category])
             }

@@ -19,6 +19,14 @@ final class StoreModel: Sendable {
         set { _products.wrappedValue = newValue }
     }
 
+    /// The catalog's products, indexed by id: what the rules rank and sort
+    /// by, read as one node rather than through every product's model.
+    let _catalog = Stored(name: "catalog", wrappedValue: [Product]())
+    var catalog: [Product] {
+        get { _catalog.wrappedValue }
+        set { _catalog.wrappedValue = newValue }
+    }
+
     let _categories = Stored(name: "categories", wrappedValue: [CategoryModel]())
     var categories: [CategoryModel] {
         get { _categories.wrappedValue }

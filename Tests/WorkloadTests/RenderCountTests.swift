@@ -44,7 +44,7 @@ struct RenderCountTests {
         let steps = Self.schedule.phases.flatMap(\.steps)
         #expect(await renders(CogPort.self, steps) == 752)
         #expect(await renders(MemoizedPort.self, steps) == 752)
-        #expect(await renders(ObservablePort.self, steps) == 1116)
+        #expect(await renders(ObservablePort.self, steps) == 1115)
         #expect(await renders(StateGraphPort.self, steps) == 794)
     }
 }
