@@ -1,10 +1,12 @@
 import Foundation
 
-/// Counts the lines each port writes by hand to do what Cog does for
-/// the app (caches, invalidation, request generations): the lines between
+/// Counts the lines of code each port writes by hand to keep derived values
+/// correct (caches, invalidation routing, hand-kept indexes, request
+/// generations; the rule is in docs/storefront.md): the lines between
 /// `HAND-WRITTEN BEGIN` and `HAND-WRITTEN END` markers in each port's
-/// folder, plus single lines ending in `// hand-written` (a check inside a
-/// task, say), counted from the sources so the number is never typed by hand.
+/// folder, plus single lines ending in `// hand-written`, counted from the
+/// sources so the number is never typed by hand. Blank and comment-only
+/// lines are not code and do not count.
 enum HandWrittenLines {
     /// Non-blank lines inside markers, per port folder under `Runtimes/`.
     static func count(in root: URL, folders: [String: String]) -> [String: Int] {
@@ -32,9 +34,10 @@ enum HandWrittenLines {
                 inside = true
             } else if line.contains("HAND-WRITTEN END") {
                 inside = false
-            } else if inside, !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                total += 1
-            } else if !inside, line.hasSuffix("// hand-written") {
+            } else if inside {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if !code.isEmpty, !code.hasPrefix("//") { total += 1 }
+            } else if line.hasSuffix("// hand-written") {
                 total += 1
             }
         }

@@ -242,3 +242,22 @@ private enum Report {
             actionKinds: cycle.map { ActionKindResult.split(samples: samples, allocations: allocations(mallocs), cycle: $0) })
     }
 }
+
+@Suite("hand-written line count")
+struct HandWrittenLineCountTests {
+    @Test("counts the code inside markers and lines ending in the marker, not blank or comment lines")
+    func countsMarkedCode() {
+        let source = """
+            let before = 0
+            // HAND-WRITTEN BEGIN: a cache and its refresh.
+            /// The cached total.
+            var total = 0
+
+            func refresh() { total = 1 }
+            // HAND-WRITTEN END
+            let after = 1
+            refresh()  // hand-written
+            """
+        #expect(HandWrittenLines.marked(source) == 3)
+    }
+}
