@@ -3,12 +3,14 @@ import Workload
 /// Proves a port computes the same screens as the shadow model before any
 /// of its numbers may be reported.
 ///
-/// It runs the whole script and checks, after every step, that no view
-/// that stayed valid would now render differently (a missed invalidation);
-/// at every phase's end, that every screen equals the shadow model's; that
-/// the port requests exactly what the session calls for and applies exactly
-/// the responses that are current; and at the end, that nothing is
-/// outstanding. It also digests every checkpoint's screens.
+/// It runs the whole script and checks, after every action and every
+/// delivery, that every mounted screen equals the shadow model's (so a value
+/// wrong for a single step is caught at that step, not only if it is still
+/// wrong when the phase ends) and that no view that stayed valid would now
+/// render differently (a missed invalidation); that the port requests
+/// exactly what the session calls for and applies exactly the responses
+/// that are current; and at the end, that nothing is outstanding. It also
+/// digests every phase end's screens.
 @MainActor
 public enum AgreementGate {
     public struct Report: Sendable {
@@ -49,7 +51,7 @@ public enum AgreementGate {
                         expected: expected, actual: actual)
         }
 
-        try compareAll(runner, with: shadow, phase: "start", step: "first render")
+        try compareAll(runner, with: shadow, check: .checkpoint, phase: "start", step: "first render")
         for phase in Script(catalog: catalog).phases {
             for (index, step) in phase.steps.enumerated() {
                 let where_ = "step \(index + 1) (\(step))"
@@ -64,6 +66,7 @@ public enum AgreementGate {
                                       expected: "\(shadow.expectedRequests)", actual: "\(issued)")
                     }
                     try checkNothingStale(runner, port: Port.name, phase: phase.name, step: where_)
+                    try compareAll(runner, with: shadow, check: .screen, phase: phase.name, step: where_)
                 case .deliver(let delivery):
                     for sequence in Script.resolve(delivery, pending: runner.service.pending, shuffle: &shuffle) {
                         let shouldApply = shadow.deliver(sequence)
@@ -81,10 +84,10 @@ public enum AgreementGate {
                                           actual: outcome.rawValue)
                         }
                         try checkNothingStale(runner, port: Port.name, phase: phase.name, step: where_)
+                        try compareAll(runner, with: shadow, check: .screen, phase: phase.name, step: where_)
                     }
                 }
             }
-            try compareAll(runner, with: shadow, phase: phase.name, step: "checkpoint")
             digest.add(checkpoint: phase.name, views: runner.mounted, screens: runner.shown)
         }
         if runner.service.outstandingCount != 0 {
@@ -106,21 +109,22 @@ public enum AgreementGate {
     }
 
     private static func compareAll<Port>(_ runner: SessionRunner<Port>, with shadow: ShadowModel,
-                                         phase: String, step: String) throws(GateFailure) {
-        for view in shadow.mountedViews {
-            let expected = shadow.render(view)
+                                         check: GateFailure.Check, phase: String, step: String) throws(GateFailure) {
+        let expectedScreens = shadow.mountedScreens()
+        for (view, expected) in expectedScreens {
             guard let actual = runner.shown[view] else {
-                throw GateFailure(port: Port.name, check: .checkpoint, phase: phase, step: step, view: "\(view)",
+                throw GateFailure(port: Port.name, check: check, phase: phase, step: step, view: "\(view)",
                                   field: nil, expected: "\(expected)", actual: "not mounted")
             }
             if expected != actual, let difference = FieldDifference.first(expected, actual) {
-                throw GateFailure(port: Port.name, check: .checkpoint, phase: phase, step: step, view: "\(view)",
+                throw GateFailure(port: Port.name, check: check, phase: phase, step: step, view: "\(view)",
                                   field: difference.path, expected: difference.expected, actual: difference.actual)
             }
         }
-        if runner.mounted != shadow.mountedViews {
-            throw GateFailure(port: Port.name, check: .checkpoint, phase: phase, step: step, view: "grid",
-                              field: "mounted cards", expected: "\(shadow.mountedViews)", actual: "\(runner.mounted)")
+        let expectedViews = expectedScreens.map(\.view)
+        if runner.mounted != expectedViews {
+            throw GateFailure(port: Port.name, check: check, phase: phase, step: step, view: "grid",
+                              field: "mounted cards", expected: "\(expectedViews)", actual: "\(runner.mounted)")
         }
     }
 

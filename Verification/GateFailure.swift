@@ -4,7 +4,11 @@ import Workload
 /// which view and the first field that differed.
 public struct GateFailure: Error, Sendable, CustomStringConvertible {
     public enum Check: String, Sendable {
-        /// A screen at a phase's end differs from the shadow model's.
+        /// A screen differs from the shadow model's after an action or a
+        /// delivery: the step that made it wrong is named.
+        case screen
+        /// A screen differs from the shadow model's on the first render,
+        /// before any step.
         case checkpoint
         /// A view that was not invalidated would now render differently.
         case staleScreen = "stale screen"

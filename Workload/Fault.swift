@@ -3,6 +3,10 @@
 public enum Fault: String, CaseIterable, Sendable {
     /// A sale change does not refresh the cart's cached lines.
     case staleCache = "stale-cache"
+    /// Turning "in stock only" on does not refresh the cached list; the next
+    /// filter change does. Wrong for one step only: right again long before
+    /// the phase ends.
+    case lateFilter = "late-filter"
     /// One product's stock changes without notifying observers, so a view
     /// that shows it is not invalidated.
     case droppedInvalidation = "dropped-invalidation"
@@ -14,7 +18,7 @@ public enum Fault: String, CaseIterable, Sendable {
     /// The port that carries this fault.
     public var port: String {
         switch self {
-        case .staleCache: "memoized"
+        case .staleCache, .lateFilter: "memoized"
         case .droppedInvalidation, .staleResponse, .wrongRounding: "observable"
         }
     }

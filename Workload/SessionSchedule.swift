@@ -49,9 +49,9 @@ public struct SessionSchedule: Sendable {
                     }
                 }
             }
-            let views = shadow.mountedViews
-            checkpoints.append(Checkpoint(phase: phase.name, views: views,
-                                          screens: Dictionary(uniqueKeysWithValues: views.map { ($0, shadow.render($0)) })))
+            let screens = shadow.mountedScreens()
+            checkpoints.append(Checkpoint(phase: phase.name, views: screens.map(\.view),
+                                          screens: Dictionary(uniqueKeysWithValues: screens.map { ($0.view, $0.screen) })))
             return Phase(name: phase.name, steps: steps)
         }
         self.checkpoints = checkpoints

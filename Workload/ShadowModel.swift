@@ -168,17 +168,37 @@ public struct ShadowModel: Sendable {
         }
     }
 
-    func listed() -> [Product] {
-        let inCategory = matching().filter { sources.selectedCategory == nil || $0.category == sources.selectedCategory }
+    func listed() -> [Product] { listed(matching()) }
+
+    private func listed(_ matching: [Product]) -> [Product] {
+        let inCategory = matching.filter { sources.selectedCategory == nil || $0.category == sources.selectedCategory }
         return inCategory.sorted { Browsing.precedes($0, price($0), $1, price($1), by: sources.sort) }
     }
 
-    func grid() -> GridScreen {
-        GridScreen(productIDs: Array(Browsing.page(listed().map(\.id), page: sources.page)), page: sources.page)
+    func grid() -> GridScreen { grid(listed()) }
+
+    private func grid(_ listed: [Product]) -> GridScreen {
+        GridScreen(productIDs: Array(Browsing.page(listed.map(\.id), page: sources.page)), page: sources.page)
     }
 
     /// Every view mounted now: the fixed ones and one card per grid product.
     public var mountedViews: [ViewID] { ViewID.mounted(gridIDs: grid().productIDs) }
+
+    /// Every mounted view with its screen, in render order: what `render`
+    /// gives view by view, with the query and filters applied once rather
+    /// than once for the grid, once for the facets and once for the list of
+    /// mounted views.
+    public func mountedScreens() -> [(view: ViewID, screen: Screen)] {
+        let matching = matching()
+        let grid = grid(listed(matching))
+        return ViewID.mounted(gridIDs: grid.productIDs).map { view in
+            switch view {
+            case .grid: (view, .grid(grid))
+            case .facets: (view, .facets(facets(matching)))
+            default: (view, render(view))
+            }
+        }
+    }
 
     func card(_ id: Int) -> CardScreen {
         let product = sources.catalog!.products[id]
@@ -186,10 +206,12 @@ public struct ShadowModel: Sendable {
                           inCart: sources.cart[id] ?? 0)
     }
 
-    func facets() -> FacetScreen {
+    func facets() -> FacetScreen { facets(matching()) }
+
+    private func facets(_ matching: [Product]) -> FacetScreen {
         guard let catalog = sources.catalog else { return .empty(selectedCategory: sources.selectedCategory) }
         var counts = Array(repeating: 0, count: catalog.categoryCount)
-        for product in matching() { counts[product.category] += 1 }
+        for product in matching { counts[product.category] += 1 }
         return FacetScreen(counts: counts, selectedCategory: sources.selectedCategory)
     }
 

@@ -24,9 +24,13 @@ public final class MemoizedPort: StorefrontPort {
     }
     // HAND-WRITTEN END
 
+    /// Set by the `late-filter` fault: turning "in stock only" on skips the refresh.
+    private let refreshesOnStockFilter: Bool
+
     public init(service: StorefrontService, fault: Fault?) {
         self.service = service
         store.skipsCartRefreshOnSale = fault == .staleCache
+        refreshesOnStockFilter = fault != .lateFilter
     }
 
     public func perform(_ action: UserAction) {
@@ -35,6 +39,7 @@ public final class MemoizedPort: StorefrontPort {
         case .selectCategory(let category): store.select(category: category)
         case .setPage(let page): store.show(page: page)
         case .setQuery(let query): store.search(query)
+        case .setInStockOnly(let only) where only && !refreshesOnStockFilter: store.filters.inStockOnly = only
         case .setInStockOnly(let only): store.filter { $0.inStockOnly = only }
         case .setPriceRange(let minimum, let maximum):
             store.filter { filters in

@@ -194,7 +194,8 @@ struct Options {
           --baseline save NAME    save this run as Results/baselines/NAME.json
           --baseline compare NAME compare with a saved baseline; a port slower
                                   than the limit in Results/thresholds.json exits 3
-          --check-thresholds      hold malloc counts to Results/thresholds.json
+          --check-thresholds      hold malloc, render and recomputation counts to
+                                  Results/thresholds.json
           --inject-fault NAME     give one port a known defect, to see the gate
                                   catch it: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
           --shape NAME[,NAME...]  graph suite only: run just these shapes (e.g.

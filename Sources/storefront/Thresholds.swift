@@ -2,7 +2,9 @@ import Foundation
 
 /// The committed limits a run is held to (`Results/thresholds.json`): exact
 /// malloc counts for the cuts the design documents gate, per scale, suite
-/// and port, and the time ratio a baseline comparison tolerates.
+/// and port; the work counts (renders, and recomputations where a runtime
+/// counts them), so that a lost equality cut-off fails like an extra malloc;
+/// and the time ratio a baseline comparison tolerates.
 struct Thresholds: Codable {
     /// How the pinned counts were taken, for the reader of the file.
     var note: String
@@ -13,6 +15,26 @@ struct Thresholds: Codable {
     var mallocsPerAction: [String: [String: [String: Double]]]
     /// scale → suite → port → the highest mallocs per iteration allowed.
     var mallocsPerIteration: [String: [String: [String: UInt64]]]
+    /// scale → suite → port → the most view renders one run may take.
+    var renders: [String: [String: [String: Int]]] = [:]
+    /// scale → suite → port → the most recomputations one run may take.
+    var recomputations: [String: [String: [String: Int]]] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case note, relativeTimeLimit, mallocsPerAction, mallocsPerIteration, renders, recomputations
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        note = try container.decode(String.self, forKey: .note)
+        relativeTimeLimit = try container.decode(Double.self, forKey: .relativeTimeLimit)
+        mallocsPerAction = try container.decode([String: [String: [String: Double]]].self, forKey: .mallocsPerAction)
+        mallocsPerIteration = try container.decode([String: [String: [String: UInt64]]].self, forKey: .mallocsPerIteration)
+        // Work counts joined the file later; a file without them pins none.
+        renders = try container.decodeIfPresent([String: [String: [String: Int]]].self, forKey: .renders) ?? [:]
+        recomputations = try container.decodeIfPresent([String: [String: [String: Int]]].self,
+                                                       forKey: .recomputations) ?? [:]
+    }
 
     static func load(root: URL) throws -> Thresholds {
         let file = root.appendingPathComponent("Results/thresholds.json")
@@ -43,6 +65,15 @@ struct Thresholds: Codable {
                    let actual = result.mallocsPerIteration, actual > limit {
                     found.append("\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) mallocs per iteration, "
                         + "above the pinned \(limit)")
+                }
+                if let limit = renders[scale]?[suite.suite]?[result.runtime], let actual = result.renders, actual > limit {
+                    found.append("\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) renders, above the pinned "
+                        + "\(limit) (a view re-rendered whose screen did not change?)")
+                }
+                if let limit = recomputations[scale]?[suite.suite]?[result.runtime],
+                   let actual = result.recomputations?.value.map({ Int($0) }), actual > limit {
+                    found.append("\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) recomputations, above "
+                        + "the pinned \(limit) (an equal value no longer cut off?)")
                 }
             }
         }

@@ -90,6 +90,31 @@ struct RecordsTests {
         #expect(held.status == 0, "\(held.standardError)")
     }
 
+    /// A cold start renders 33 views in every port (`RenderCountTests`); a
+    /// pin below that stands in for a port that lost an equality cut-off.
+    @Test("renders and recomputations above their pins exit 3 naming the count; at their pins exit 0")
+    func workCountThresholds() throws {
+        let root = try ScratchRoot()
+        let pinned = """
+            {"note": "test", "relativeTimeLimit": 1.25, "mallocsPerAction": {}, "mallocsPerIteration": {},
+             "renders": {"small": {"cold-start": {"cog": %@}}},
+             "recomputations": {"small": {"cold-start": {"cog": %#}}}}
+            """
+        func pin(renders: Int, recomputations: Int) throws {
+            try root.write(pinned.replacingOccurrences(of: "%@", with: "\(renders)")
+                .replacingOccurrences(of: "%#", with: "\(recomputations)"), to: "Results/thresholds.json")
+        }
+        try pin(renders: 32, recomputations: 0)
+        let crossed = try Storefront.run(quickColdStart + ["--runtime", "cog", "--check-thresholds"], in: root.url)
+        #expect(crossed.status == 3)
+        #expect(crossed.standardError.contains("cold-start/cog at small scale: 33 renders, above the pinned 32"))
+        #expect(crossed.standardError.contains("recomputations, above the pinned 0"))
+
+        try pin(renders: 33, recomputations: 1_000_000)
+        let held = try Storefront.run(quickColdStart + ["--runtime", "cog", "--check-thresholds"], in: root.url)
+        #expect(held.status == 0, "\(held.standardError)")
+    }
+
     @Test("--check-thresholds without a thresholds file exits 1 before measuring")
     func missingThresholds() throws {
         let root = try ScratchRoot()

@@ -94,7 +94,7 @@ struct StorefrontCommandTests {
         ])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains(
-            "memoized failed the agreement gate (checkpoint) in phase promotion, checkpoint, view cart, field cart.lines[0]"))
+            "memoized failed the agreement gate (screen) in phase promotion, step 1 (setSale(category 4, 20%)), view cart, field cart.lines[0]"))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let runtimes = try #require((document["suites"] as? [[String: Any]])?.first?["runtimes"] as? [[String: Any]])
         #expect(runtimes.count == 1)

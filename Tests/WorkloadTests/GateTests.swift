@@ -23,12 +23,12 @@ struct GateTests {
         #expect(first.renders == second.renders)
     }
 
-    @Test("each injected fault is caught with the check, phase and view it breaks", arguments: [
-        (Fault.droppedInvalidation, GateFailure.Check.staleScreen, "inventory-burst"),
-        (Fault.staleResponse, GateFailure.Check.asyncOutcome, "product-detail"),
-        (Fault.wrongRounding, GateFailure.Check.checkpoint, "promotion"),
+    @Test("each injected fault is caught with the check, phase and step it breaks", arguments: [
+        (Fault.droppedInvalidation, GateFailure.Check.screen, "inventory-burst", "step 2 "),
+        (Fault.staleResponse, GateFailure.Check.asyncOutcome, "product-detail", "step 6 "),
+        (Fault.wrongRounding, GateFailure.Check.screen, "promotion", "step 1 "),
     ])
-    func faultsAreCaught(fault: Fault, check: GateFailure.Check, phase: String) async {
+    func faultsAreCaught(fault: Fault, check: GateFailure.Check, phase: String, step: String) async {
         do {
             _ = try await AgreementGate.run(ObservablePort.self, scale: .small, fault: fault)
             Issue.record("\(fault.rawValue) was not caught")
@@ -36,8 +36,20 @@ struct GateTests {
             #expect(error.port == "observable")
             #expect(error.check == check, "\(error)")
             #expect(error.phase == phase, "\(error)")
+            #expect(error.step.hasPrefix(step), "\(error)")
             #expect(error.description.contains("failed the agreement gate"))
         }
+    }
+
+    @Test("steps read in the script's words, and a long stock update names only its first products")
+    func stepDescriptions() {
+        #expect("\(Step.action(.setQuantity(productID: 17, quantity: 2)))" == "setQuantity(product 17, 2)")
+        #expect("\(Step.action(.setPriceRange(minimumCents: 1_000, maximumCents: nil)))" == "setPriceRange(1000–any cents)")
+        #expect("\(Step.deliver(.oldest(.detail)))" == "deliver(oldest detail)")
+        let burst = (0..<400).map { StockUpdate(productID: $0, stock: $0 % 7) }
+        #expect("\(Step.action(.updateStock(burst)))"
+                == "updateStock(400 products: product 0 → 0, product 1 → 1, product 2 → 2, …)")
+        #expect("\(Step.action(.updateStock(Array(burst.prefix(1)))))" == "updateStock(product 0 → 0)")
     }
 
     @Test("the observable port passes under 200 shuffled delivery orders, with the same checkpoints")

@@ -12,16 +12,35 @@ struct MemoizedPortGateTests {
         #expect(report.digest == AgreementGate.shadowDigest(scale: scale))
     }
 
-    @Test("a stale cart cache is caught at the promotion checkpoint")
+    @Test("a stale cart cache is caught at the sale that made it stale")
     func staleCache() async {
         do {
             _ = try await AgreementGate.run(MemoizedPort.self, scale: .small, fault: .staleCache)
             Issue.record("stale-cache was not caught")
         } catch {
             #expect(error.port == "memoized")
-            #expect(error.check == .checkpoint, "\(error)")
+            #expect(error.check == .screen, "\(error)")
             #expect(error.phase == "promotion", "\(error)")
+            #expect(error.step.hasPrefix("step 1 ") && error.step.contains("setSale"), "\(error)")
             #expect(error.view == "cart", "\(error)")
+            #expect(error.field == "cart.lines[0].unitCents", "\(error)")
+        }
+    }
+
+    /// The list is wrong for one step only: the next filter change refreshes
+    /// it, long before the phase ends, so only a comparison after every step
+    /// sees it.
+    @Test("a list cache left stale for one step is caught at that step")
+    func lateFilter() async {
+        do {
+            _ = try await AgreementGate.run(MemoizedPort.self, scale: .small, fault: .lateFilter)
+            Issue.record("late-filter was not caught")
+        } catch {
+            #expect(error.port == "memoized")
+            #expect(error.check == .screen, "\(error)")
+            #expect(error.phase == "refine", "\(error)")
+            #expect(error.step.hasPrefix("step 1 ") && error.step.contains("setInStockOnly(true)"), "\(error)")
+            #expect(error.view == "grid", "\(error)")
         }
     }
 
