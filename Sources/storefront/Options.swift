@@ -21,6 +21,8 @@ struct Options {
     enum BaselineAction: Equatable {
         case save(String)
         case compare(String)
+
+        var isSave: Bool { if case .save = self { true } else { false } }
     }
     var baseline: BaselineAction?
     var quiet = false
@@ -122,6 +124,34 @@ struct Options {
                 throw UsageError(description: "unknown argument '\(argument)'; run storefront --help for the accepted flags")
             }
         }
+        try checkCombination()
+    }
+
+    /// Flags the parser accepts one by one but that together would measure
+    /// nothing, silently drop a request, or record a run that is not a clean
+    /// comparison of every port.
+    private func checkCombination() throws {
+        let ports = Runtime.allCases.map(\.rawValue).joined(separator: ", ")
+        if runtimes.isEmpty {
+            throw UsageError(description: "--runtime names no port; accepted: \(ports)")
+        }
+        if let fault {
+            if !runtimes.contains(where: { $0.rawValue == fault.port }) {
+                throw UsageError(description: "--inject-fault \(fault.rawValue) belongs to the \(fault.port) port, which "
+                    + "--runtime leaves out; add \(fault.port) to --runtime or drop the fault")
+            }
+            if record {
+                throw UsageError(description: "--record keeps only clean runs; drop --inject-fault \(fault.rawValue) "
+                    + "(a faulty run can still be printed, or written with --output)")
+            }
+            if case .save = baseline {
+                throw UsageError(description: "--baseline save keeps only clean runs; drop --inject-fault \(fault.rawValue)")
+            }
+        }
+        if record, runtimes.count != Runtime.allCases.count {
+            throw UsageError(description: "--record compares every port; drop --runtime (it chose "
+                + "\(runtimes.map(\.rawValue).joined(separator: ", ")) of \(ports))")
+        }
     }
 
     /// The case of `Choice` named `name`, or an error listing the accepted names.
@@ -190,7 +220,9 @@ struct Options {
                                   re-run the measured regions under valgrind's
                                   callgrind and add exact instruction counts
           --record                write Results/<date>-<commit>/ (JSON, Markdown,
-                                  a chart per suite) and refresh docs/perf.md
+                                  a chart per suite) and refresh docs/perf.md;
+                                  every port, no fault, and nothing is written
+                                  unless every port passes the gate
           --baseline save NAME    save this run as Results/baselines/NAME.json
           --baseline compare NAME compare with a saved baseline; a port slower
                                   than the limit in Results/thresholds.json exits 3

@@ -37,16 +37,34 @@ struct Thresholds: Codable {
     }
 
     static func load(root: URL) throws -> Thresholds {
-        let file = root.appendingPathComponent("Results/thresholds.json")
-        guard let data = try? Data(contentsOf: file) else {
-            throw ToolFailure(.failure, "no thresholds file at \(file.path); --check-thresholds needs one")
+        guard let thresholds = try loadIfPresent(root: root) else {
+            throw ToolFailure(.failure, "no thresholds file at \(file(root).path); --check-thresholds needs one")
         }
+        return thresholds
+    }
+
+    /// The thresholds file, or nil when there is none; a file that is there
+    /// but unreadable, malformed or out of range is an error, never ignored.
+    static func loadIfPresent(root: URL) throws -> Thresholds? {
+        let file = file(root)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        guard let data = try? Data(contentsOf: file) else {
+            throw ToolFailure(.failure, "\(file.path) cannot be read as a file; it must be the thresholds JSON document")
+        }
+        let thresholds: Thresholds
         do {
-            return try JSONDecoder().decode(Thresholds.self, from: data)
+            thresholds = try JSONDecoder().decode(Thresholds.self, from: data)
         } catch {
             throw ToolFailure(.failure, "\(file.path) is not a valid thresholds file: \(error)")
         }
+        guard thresholds.relativeTimeLimit >= 1, thresholds.relativeTimeLimit.isFinite else {
+            throw ToolFailure(.failure, "\(file.path): relativeTimeLimit must be a factor of at least 1 "
+                + "(1.25 lets a port run 25% slower than its baseline), got \(thresholds.relativeTimeLimit)")
+        }
+        return thresholds
     }
+
+    private static func file(_ root: URL) -> URL { root.appendingPathComponent("Results/thresholds.json") }
 
     /// Every pinned count the document exceeds, as one line each.
     func violations(in document: ResultsDocument) -> [String] {

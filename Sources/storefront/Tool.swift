@@ -25,17 +25,18 @@ func runTool(_ options: Options) async -> Never {
         workload: WorkloadInfo(scale: options.scale),
         plan: options.plan,
         suites: suites)
-    let regressions = publish(document, options: options, preflight: preflight)
+    let wrongShapes = GraphSuiteRunner.failures(in: suites)
+    let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
+    let clean = gate.failedPorts.isEmpty && wrongShapes.isEmpty && mismatches.isEmpty
+    let regressions = publish(document, options: options, preflight: preflight, clean: clean)
 
     if !gate.failedPorts.isEmpty {
         fail("\(gate.failedPorts.count) port(s) failed the agreement gate and were not measured", code: .gateFailed)
     }
-    let wrongShapes = GraphSuiteRunner.failures(in: suites)
     if !wrongShapes.isEmpty {
         fail("\(wrongShapes.count) graph case(s) failed their count verification and were not timed: "
              + wrongShapes.joined(separator: "; "), code: .gateFailed)
     }
-    let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
     if !mismatches.isEmpty {
         fail("calibration failed: " + mismatches.joined(separator: "; "))
     }
@@ -99,7 +100,8 @@ private struct Preflight {
             if options.checkThresholds {
                 thresholds = try Thresholds.load(root: repositoryRoot!)
             } else if baseline != nil {
-                thresholds = try? Thresholds.load(root: repositoryRoot!)
+                // Only the time limit is used; with no file the default holds.
+                thresholds = try Thresholds.loadIfPresent(root: repositoryRoot!)
             }
         } catch let failure as ToolFailure {
             fail(failure.description, code: failure.code)
@@ -192,9 +194,12 @@ private func measure(_ options: Options, gate: GateOutcome, instructions: [Strin
 }
 
 /// Prints the report, writes the output, record and baseline, and returns
-/// the regressions a baseline comparison or the thresholds found.
+/// the regressions a baseline comparison or the thresholds found. A run that
+/// is not `clean` (a port failed the gate, a graph case its counts, a
+/// calibration region its malloc count) is printed and written to
+/// `--output`, but never recorded or saved as a baseline.
 @MainActor
-private func publish(_ document: ResultsDocument, options: Options, preflight: Preflight) -> [String] {
+private func publish(_ document: ResultsDocument, options: Options, preflight: Preflight, clean: Bool) -> [String] {
     var regressions: [String] = []
     do {
         print(try ReportRenderer.render(document, as: options.format))
@@ -202,15 +207,21 @@ private func publish(_ document: ResultsDocument, options: Options, preflight: P
             let written = try RecordWriter.write(try ReportRenderer.encoder.encode(document), named: "results.json", in: directory)
             if !options.quiet { FileHandle.standardError.write(Data("wrote \(written.path)\n".utf8)) }
         }
-        if options.record, let root = preflight.repositoryRoot {
+        if !clean, options.record || options.baseline?.isSave == true {
+            FileHandle.standardError.write(Data(
+                "storefront: nothing recorded or saved: records and baselines hold only runs that passed every check\n".utf8))
+        }
+        if options.record, clean, let root = preflight.repositoryRoot {
             let command = "swift run -c release storefront " + CommandLine.arguments.dropFirst().joined(separator: " ")
             let folder = try Recorder.record(document, command: command, root: root)
             FileHandle.standardError.write(Data("recorded \(folder.path) and refreshed docs/perf.md\n".utf8))
         }
         switch options.baseline {
-        case .save(let name):
+        case .save(let name) where clean:
             let saved = try Baselines.save(document, as: name, root: preflight.repositoryRoot!)
             FileHandle.standardError.write(Data("saved baseline \(saved.path)\n".utf8))
+        case .save:
+            break
         case .compare(let name):
             let comparison = Baselines.compare(document, with: preflight.baseline!, name: name,
                                                timeLimit: preflight.thresholds?.relativeTimeLimit ?? 1.25)

@@ -115,6 +115,27 @@ struct RecordsTests {
         #expect(held.status == 0, "\(held.standardError)")
     }
 
+    @Test("a thresholds file that is there but corrupt or out of range fails a baseline comparison before measuring")
+    func corruptThresholdsWithBaseline() throws {
+        let root = try ScratchRoot()
+        let saved = try Storefront.run(quickColdStart + ["--runtime", "memoized", "--baseline", "save", "nightly"], in: root.url)
+        #expect(saved.status == 0, "\(saved.standardError)")
+        try root.write("{ not json", to: "Results/thresholds.json")
+        let corrupt = try Storefront.run(quickColdStart + ["--runtime", "memoized", "--baseline", "compare", "nightly"],
+                                         in: root.url)
+        #expect(corrupt.status == 1)
+        #expect(corrupt.standardError.contains("is not a valid thresholds file"), "\(corrupt.standardError)")
+        #expect(corrupt.standardOutput.isEmpty)
+
+        try root.write("""
+            {"note": "test", "relativeTimeLimit": -1, "mallocsPerAction": {}, "mallocsPerIteration": {}}
+            """, to: "Results/thresholds.json")
+        let negative = try Storefront.run(quickColdStart + ["--runtime", "memoized", "--baseline", "compare", "nightly"],
+                                          in: root.url)
+        #expect(negative.status == 1)
+        #expect(negative.standardError.contains("relativeTimeLimit must be a factor of at least 1"), "\(negative.standardError)")
+    }
+
     @Test("--check-thresholds without a thresholds file exits 1 before measuring")
     func missingThresholds() throws {
         let root = try ScratchRoot()
@@ -150,7 +171,7 @@ struct RecordsTests {
         let root = try ScratchRoot()
         try root.write("<!-- storefront:record:begin -->\n<!-- storefront:record:end -->\n", to: "docs/perf.md")
         let outcome = try Storefront.run(["--suite", "interactions,cold-start", "--scale", "small", "--iterations", "2",
-                                          "--warmup", "0", "--runtime", "cog,memoized", "--quiet", "--record"], in: root.url)
+                                          "--warmup", "0", "--quiet", "--record"], in: root.url)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let perf = try root.read("docs/perf.md")
         #expect(perf.contains("per action kind (each factor against the fastest port at that kind):"))

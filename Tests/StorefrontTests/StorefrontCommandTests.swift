@@ -43,6 +43,15 @@ struct StorefrontCommandTests {
         (["--bogus"], "unknown argument '--bogus'"),
         (["--suite"], "--suite needs a value"),
         ([], "no suite chosen"),
+        (["--suite", "cold-start", "--runtime", ","], "--runtime names no port; accepted: cog, observable, memoized, stategraph"),
+        (["--suite", "cold-start", "--runtime", "cog", "--inject-fault", "stale-cache"],
+         "--inject-fault stale-cache belongs to the memoized port, which --runtime leaves out"),
+        (["--suite", "cold-start", "--record", "--inject-fault", "late-filter"],
+         "--record keeps only clean runs; drop --inject-fault late-filter"),
+        (["--suite", "cold-start", "--baseline", "save", "nightly", "--inject-fault", "stale-cache"],
+         "--baseline save keeps only clean runs"),
+        (["--suite", "cold-start", "--record", "--runtime", "cog,memoized"],
+         "--record compares every port; drop --runtime (it chose cog, memoized of cog, observable, memoized, stategraph)"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let outcome = try Storefront.run(arguments)
