@@ -21,24 +21,33 @@ enum Baselines {
 
     static func load(_ name: String, root: URL) throws -> ResultsDocument {
         let source = try file(name, root: root)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ToolFailure(.failure, "baseline '\(name)': \(source.path) is a directory, not a saved baseline; "
+                + "move it away or choose another name")
+        }
         guard let data = try? Data(contentsOf: source) else {
             let saved = (try? FileManager.default.contentsOfDirectory(atPath: source.deletingLastPathComponent().path))?
                 .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted() ?? []
             throw ToolFailure(.baselineMissing, "no baseline named '\(name)' at \(source.path); saved: "
                 + (saved.isEmpty ? "none (save one with --baseline save NAME)" : saved.joined(separator: ", ")))
         }
+        // The schema is read on its own first: an older document lacks keys
+        // this one needs, and should be named as older, not as corrupt.
+        if let schema = try? JSONDecoder().decode(SchemaOnly.self, from: data).schema,
+           !ResultsDocument.readableSchemas.contains(schema) {
+            throw ToolFailure(.failure, "baseline '\(name)' has schema \(schema); this tool reads "
+                + ResultsDocument.readableSchemas.sorted().joined(separator: " and ") + ": save it again")
+        }
         do {
-            let document = try JSONDecoder().decode(ResultsDocument.self, from: data)
-            guard ResultsDocument.readableSchemas.contains(document.schema) else {
-                throw ToolFailure(.failure, "baseline '\(name)' has schema \(document.schema); this tool reads "
-                    + ResultsDocument.readableSchemas.sorted().joined(separator: " and ") + ": save it again")
-            }
-            return document
-        } catch let failure as ToolFailure {
-            throw failure
+            return try JSONDecoder().decode(ResultsDocument.self, from: data)
         } catch {
             throw ToolFailure(.failure, "baseline '\(name)' at \(source.path) is corrupt: \(error); save it again")
         }
+    }
+
+    private struct SchemaOnly: Decodable {
+        var schema: String
     }
 
     /// The comparison's report lines and its regressions.

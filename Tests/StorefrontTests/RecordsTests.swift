@@ -49,6 +49,27 @@ struct RecordsTests {
         #expect(outcome.standardError.contains("is corrupt"))
     }
 
+    @Test("a baseline of an unknown schema is named by its schema, not called corrupt")
+    func oldSchemaBaseline() throws {
+        let root = try ScratchRoot()
+        try root.write(#"{"schema": "storefront-results/0", "suites": []}"#, to: "Results/baselines/ancient.json")
+        let outcome = try Storefront.run(quickColdStart + ["--baseline", "compare", "ancient"], in: root.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("baseline 'ancient' has schema storefront-results/0; this tool reads"),
+                "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("corrupt"))
+    }
+
+    @Test("a baseline path that is a directory is named as one")
+    func directoryBaseline() throws {
+        let root = try ScratchRoot()
+        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("Results/baselines/b1.json"),
+                                                withIntermediateDirectories: true)
+        let outcome = try Storefront.run(quickColdStart + ["--baseline", "compare", "b1"], in: root.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("b1.json is a directory, not a saved baseline"), "\(outcome.standardError)")
+    }
+
     @Test("a saved baseline compares with the next run")
     func saveThenCompare() throws {
         let root = try ScratchRoot()
