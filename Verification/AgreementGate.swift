@@ -44,6 +44,8 @@ public enum AgreementGate {
         var shuffle = shuffleSeed.map(SeededGenerator.init(seed:))
         var actions = 0
         var deliveryOrder: [Int] = []
+        /// Where in the script each request (by service sequence) was sent.
+        var sentAt: [Int: String] = [:]
 
         func failure(_ check: GateFailure.Check, _ phase: String, _ step: String, view: String? = nil,
                      field: String? = nil, expected: String, actual: String) -> GateFailure {
@@ -61,9 +63,12 @@ public enum AgreementGate {
                     await runner.perform(action, expectedIssued: shadow.expectedRequests.count, patience: patience)
                     actions += 1
                     let issued = runner.service.log.map(\.request)
-                    if issued != shadow.expectedRequests {
-                        throw failure(.requests, phase.name, where_,
-                                      expected: "\(shadow.expectedRequests)", actual: "\(issued)")
+                    if let difference = firstDifference(expected: shadow.expectedRequests, issued: issued) {
+                        throw failure(.requests, phase.name, where_, field: difference.field,
+                                      expected: difference.expected, actual: difference.actual)
+                    }
+                    for entry in runner.service.log where sentAt[entry.sequence] == nil {
+                        sentAt[entry.sequence] = "phase \(phase.name), \(where_)"
                     }
                     try checkNothingStale(runner, port: Port.name, phase: phase.name, step: where_)
                     try compareAll(runner, with: shadow, check: .screen, phase: phase.name, step: where_)
@@ -92,7 +97,9 @@ public enum AgreementGate {
         }
         if runner.service.outstandingCount != 0 {
             throw failure(.outstanding, "end", "session end", expected: "0 outstanding requests",
-                          actual: runner.service.pending.map { "\($0.request)" }.joined(separator: ", "))
+                          actual: runner.service.pending.map { pending in
+                              "\(pending.request) (sent in \(sentAt[pending.sequence] ?? "an unknown step"))"
+                          }.joined(separator: ", "))
         }
         return Report(port: Port.name, digest: digest, actions: actions, deliveries: deliveryOrder.count,
                       renders: runner.renderCount, requestLog: runner.service.log.map(\.description),
@@ -106,6 +113,19 @@ public enum AgreementGate {
             digest.add(checkpoint: checkpoint.phase, views: checkpoint.views, screens: checkpoint.screens)
         }
         return digest
+    }
+
+    /// The first place the issued requests part from the expected ones: the
+    /// request's position, what was expected there and what was sent.
+    public static func firstDifference(expected: [ServiceRequest], issued: [ServiceRequest])
+        -> (field: String, expected: String, actual: String)?
+    {
+        let shared = min(expected.count, issued.count)
+        guard let index = (0..<shared).first(where: { expected[$0] != issued[$0] })
+                ?? (expected.count != issued.count ? shared : nil) else { return nil }
+        let want = index < expected.count ? "\(expected[index])" : "no request #\(index)"
+        let got = index < issued.count ? "\(issued[index])" : "no request #\(index)"
+        return ("request #\(index) of \(expected.count) expected, \(issued.count) sent", want, got)
     }
 
     private static func compareAll<Port>(_ runner: SessionRunner<Port>, with shadow: ShadowModel,

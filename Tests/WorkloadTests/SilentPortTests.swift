@@ -31,9 +31,23 @@ struct SilentPortTests {
         } catch {
             #expect(error.check == .requests)
             #expect(error.phase == "launch")
-            #expect(error.expected == "[catalog]")
-            #expect(error.actual == "[]")
+            #expect(error.field == "request #0 of 1 expected, 0 sent")
+            #expect(error.expected == "catalog")
+            #expect(error.actual == "no request #0")
         }
+    }
+
+    @Test("a requests failure names the first request that differs, not both whole logs")
+    func firstDifferingRequest() {
+        let difference = AgreementGate.firstDifference(
+            expected: [.catalog, .productDetail(3), .validateCoupon("SAVE10")],
+            issued: [.catalog, .productDetail(4), .validateCoupon("SAVE10")])
+        #expect(difference?.field == "request #1 of 3 expected, 3 sent")
+        #expect(difference?.expected == "\(ServiceRequest.productDetail(3))")
+        #expect(difference?.actual == "\(ServiceRequest.productDetail(4))")
+        let extra = AgreementGate.firstDifference(expected: [.catalog], issued: [.catalog, .productDetail(9)])
+        #expect(extra?.expected == "no request #1")
+        #expect(AgreementGate.firstDifference(expected: [.catalog], issued: [.catalog]) == nil)
     }
 }
 
