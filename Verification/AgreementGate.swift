@@ -106,6 +106,28 @@ public enum AgreementGate {
                       deliveryOrder: deliveryOrder)
     }
 
+    /// Plays `sessions` whole sessions of `port` one after another in this
+    /// process, each through the full gate, and returns the last report. A
+    /// port that keeps state beyond its session (a process-wide cache or
+    /// history, say) shows correct screens in its first session and wrong
+    /// ones in a later one; the failure names the session.
+    public static func runSessions<Port: StorefrontPort>(
+        _ port: Port.Type, scale: Scale, sessions: Int, fault: Fault? = nil
+    ) async throws(GateFailure) -> Report {
+        precondition(sessions >= 1, "the gate plays at least one session")
+        var report: Report?
+        for session in 1...sessions {
+            do {
+                report = try await run(port, scale: scale, fault: fault)
+            } catch {
+                var failure = error
+                failure.session = session
+                throw failure
+            }
+        }
+        return report!
+    }
+
     /// The shadow model's own digest: what every port must reproduce.
     public static func shadowDigest(scale: Scale) -> ScreenDigest {
         var digest = ScreenDigest()

@@ -21,6 +21,9 @@ public struct GateFailure: Error, Sendable, CustomStringConvertible {
     }
 
     public var port: String
+    /// Which of the sessions played in one process failed, from 1: state a
+    /// port keeps beyond its session shows only in a later one.
+    public var session = 1
     public var check: Check
     public var phase: String
     /// The step within the phase, and what it was.
@@ -31,7 +34,8 @@ public struct GateFailure: Error, Sendable, CustomStringConvertible {
     public var actual: String
 
     public var description: String {
-        var text = "\(port) failed the agreement gate (\(check.rawValue)) in phase \(phase), \(step)"
+        var text = "\(port) failed the agreement gate (\(check.rawValue)) in "
+            + (session > 1 ? "session \(session), " : "") + "phase \(phase), \(step)"
         if let view { text += ", view \(view)" }
         if let field { text += ", field \(field)" }
         return text + ": expected \(expected), got \(actual)"

@@ -12,17 +12,30 @@ enum Runtime: String, CaseIterable {
     case memoized
     case stategraph
 
+    /// Sessions the gate plays per port before any is measured: the second
+    /// proves the port keeps nothing from one session to the next, as every
+    /// measured iteration starts a fresh session in the same process.
+    static let gatedSessions = 2
+
     /// Runs the agreement gate for this port.
     @MainActor
     func verify(scale: Scale, fault: Fault?) async -> Result<AgreementGate.Report, GateFailure> {
         // A fault belongs to one port; the others run clean.
         let fault = fault?.port == rawValue ? fault : nil
+        let sessions = Self.gatedSessions
         do {
             switch self {
-            case .cog: return .success(try await AgreementGate.run(CogPort.self, scale: scale, fault: fault))
-            case .observable: return .success(try await AgreementGate.run(ObservablePort.self, scale: scale, fault: fault))
-            case .memoized: return .success(try await AgreementGate.run(MemoizedPort.self, scale: scale, fault: fault))
-            case .stategraph: return .success(try await AgreementGate.run(StateGraphPort.self, scale: scale, fault: fault))
+            case .cog:
+                return .success(try await AgreementGate.runSessions(CogPort.self, scale: scale, sessions: sessions, fault: fault))
+            case .observable:
+                return .success(try await AgreementGate.runSessions(ObservablePort.self, scale: scale, sessions: sessions,
+                                                                    fault: fault))
+            case .memoized:
+                return .success(try await AgreementGate.runSessions(MemoizedPort.self, scale: scale, sessions: sessions,
+                                                                    fault: fault))
+            case .stategraph:
+                return .success(try await AgreementGate.runSessions(StateGraphPort.self, scale: scale, sessions: sessions,
+                                                                    fault: fault))
             }
         } catch {
             return .failure(error)
