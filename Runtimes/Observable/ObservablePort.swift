@@ -61,7 +61,7 @@ public final class ObservablePort: StorefrontPort {
         Task {
             let catalog = try await service.loadCatalog()
             store.products = catalog.products
-            store.items = zip(catalog.products, catalog.initialStock).map { ProductItem(product: $0, stock: $1) }
+            store.items = catalog.initialStock.map(ProductItem.init(stock:))
             store.categoryCount = catalog.categoryCount
             store.salePercent = Array(repeating: 0, count: catalog.categoryCount)
             service.acknowledge(.applied)

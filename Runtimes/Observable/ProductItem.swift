@@ -1,16 +1,15 @@
 import Observation
 import Workload
 
-/// One catalog product and its live stock: a row model, as a SwiftUI app
-/// would keep one observable object per list item.
+/// One catalog product's live stock: a row model, as a SwiftUI app would
+/// keep one observable object per list item. The product itself is read
+/// from the store's catalog list.
 @Observable
 @MainActor
 final class ProductItem {
-    let product: Product
     var stock: Int
 
-    init(product: Product, stock: Int) {
-        self.product = product
+    init(stock: Int) {
         self.stock = stock
     }
 }
