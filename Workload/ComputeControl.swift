@@ -24,10 +24,9 @@ public struct ComputeControl: Sendable {
         var steps: [Step] = []
         for step in schedule.phases.flatMap(\.steps) {
             Self.apply(step, to: &shadow)
-            let next = Self.screens(of: shadow)
-            let changed = shadow.mountedViews.filter { next[$0] != shown[$0] }
-            steps.append(Step(step: step, changedViews: changed))
-            shown = next
+            let next = shadow.mountedScreens()
+            steps.append(Step(step: step, changedViews: next.filter { shown[$0.view] != $0.screen }.map(\.view)))
+            shown = Dictionary(uniqueKeysWithValues: next.map { ($0.view, $0.screen) })
         }
         self.steps = steps
     }
@@ -56,6 +55,8 @@ public struct ComputeControl: Sendable {
         }
     }
 
+    /// Every mounted screen, rendered view by view: the control's own first
+    /// render, whose allocations `Results/thresholds.json` pins exactly.
     private static func screens(of shadow: ShadowModel) -> [ViewID: Screen] {
         Dictionary(uniqueKeysWithValues: shadow.mountedViews.map { ($0, shadow.render($0)) })
     }
