@@ -24,8 +24,9 @@ public enum AgreementGate {
         public var deliveryOrder: [Int]
     }
 
-    /// Runs the gate. `shuffleSeed` reorders response delivery (the actions
-    /// stay as scripted); `fault` injects a named defect into the port.
+    /// Runs the gate. `catalogSeed` chooses the catalog; `shuffleSeed`
+    /// reorders response delivery (the actions stay as scripted); `fault`
+    /// injects a named defect into the port.
     /// How long the gate waits for a request or an acknowledgement that
     /// never comes before it fails the port instead of hanging: far longer
     /// than any port takes, so it only ends the wait for a broken one.
@@ -34,10 +35,10 @@ public enum AgreementGate {
     }
 
     public static func run<Port: StorefrontPort>(
-        _ port: Port.Type, scale: Scale, shuffleSeed: UInt64? = nil, fault: Fault? = nil,
-        patience: @escaping StorefrontService.Patience = defaultPatience
+        _ port: Port.Type, scale: Scale, catalogSeed: UInt64 = Catalog.defaultSeed, shuffleSeed: UInt64? = nil,
+        fault: Fault? = nil, patience: @escaping StorefrontService.Patience = defaultPatience
     ) async throws(GateFailure) -> Report {
-        let catalog = Catalog(scale: scale)
+        let catalog = Catalog(scale: scale, seed: catalogSeed)
         let runner = SessionRunner<Port>(catalog: catalog, fault: fault)
         var shadow = ShadowModel(serving: catalog)
         var digest = ScreenDigest()
@@ -110,15 +111,17 @@ public enum AgreementGate {
     /// process, each through the full gate, and returns the last report. A
     /// port that keeps state beyond its session (a process-wide cache or
     /// history, say) shows correct screens in its first session and wrong
-    /// ones in a later one; the failure names the session.
+    /// ones in a later one; the failure names the session. `seed` is the
+    /// run's `--seed`: its catalog and delivery order.
     public static func runSessions<Port: StorefrontPort>(
-        _ port: Port.Type, scale: Scale, sessions: Int, fault: Fault? = nil
+        _ port: Port.Type, scale: Scale, seed: WorkloadSeed? = nil, sessions: Int, fault: Fault? = nil
     ) async throws(GateFailure) -> Report {
         precondition(sessions >= 1, "the gate plays at least one session")
         var report: Report?
         for session in 1...sessions {
             do {
-                report = try await run(port, scale: scale, fault: fault)
+                report = try await run(port, scale: scale, catalogSeed: seed?.catalogSeed ?? Catalog.defaultSeed,
+                                       shuffleSeed: seed?.shuffleSeed, fault: fault)
             } catch {
                 var failure = error
                 failure.session = session
@@ -129,9 +132,10 @@ public enum AgreementGate {
     }
 
     /// The shadow model's own digest: what every port must reproduce.
-    public static func shadowDigest(scale: Scale) -> ScreenDigest {
+    public static func shadowDigest(scale: Scale, seed: WorkloadSeed? = nil) -> ScreenDigest {
         var digest = ScreenDigest()
-        for checkpoint in SessionSchedule(catalog: Catalog(scale: scale)).checkpoints {
+        let catalog = Catalog(scale: scale, seed: seed)
+        for checkpoint in SessionSchedule(catalog: catalog, shuffleSeed: seed?.shuffleSeed).checkpoints {
             digest.add(checkpoint: checkpoint.phase, views: checkpoint.views, screens: checkpoint.screens)
         }
         return digest

@@ -14,12 +14,16 @@ public enum Fault: String, CaseIterable, Sendable {
     case staleResponse = "stale-response"
     /// Sale prices are truncated instead of rounded half up.
     case wrongRounding = "wrong-rounding"
+    /// Orders are also kept in a process-wide history that the port starts
+    /// from in its third session with the fault, as a singleton cache does
+    /// once warm: right in the gate's two sessions, wrong in measured ones.
+    case sessionLeak = "session-leak"
 
     /// The port that carries this fault.
     public var port: String {
         switch self {
         case .staleCache, .lateFilter: "memoized"
-        case .droppedInvalidation, .staleResponse, .wrongRounding: "observable"
+        case .droppedInvalidation, .staleResponse, .wrongRounding, .sessionLeak: "observable"
         }
     }
 }

@@ -27,14 +27,16 @@ public struct SessionSchedule: Sendable {
     /// The shadow model at the session's end.
     public let finalState: ShadowModel
 
-    /// The eleven-phase session.
-    public init(catalog: Catalog) {
-        self.init(catalog: catalog, script: Script(catalog: catalog))
+    /// The eleven-phase session. With a `shuffleSeed` the responses arrive
+    /// in a seeded order (as `Script.resolve` draws it) rather than the
+    /// scripted one.
+    public init(catalog: Catalog, shuffleSeed: UInt64? = nil) {
+        self.init(catalog: catalog, script: Script(catalog: catalog), shuffleSeed: shuffleSeed)
     }
 
-    public init(catalog: Catalog, script: Script) {
+    public init(catalog: Catalog, script: Script, shuffleSeed: UInt64? = nil) {
         var shadow = ShadowModel(serving: catalog)
-        var noShuffle: SeededGenerator?
+        var shuffle = shuffleSeed.map(SeededGenerator.init(seed:))
         var checkpoints: [Checkpoint] = []
         phases = script.phases.map { phase in
             var steps: [Step] = []
@@ -44,7 +46,7 @@ public struct SessionSchedule: Sendable {
                     shadow.apply(action)
                     steps.append(.action(action, issuedAfter: shadow.expectedRequests.count))
                 case .deliver(let delivery):
-                    for sequence in Script.resolve(delivery, pending: shadow.pending, shuffle: &noShuffle) {
+                    for sequence in Script.resolve(delivery, pending: shadow.pending, shuffle: &shuffle) {
                         steps.append(.deliver(sequence: sequence, applied: shadow.deliver(sequence)))
                     }
                 }

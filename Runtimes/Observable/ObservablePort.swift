@@ -18,11 +18,19 @@ public final class ObservablePort: StorefrontPort {
     // HAND-WRITTEN END
 
     private let fault: Fault?
+    /// The `session-leak` fault: a process-wide order history, which faulty
+    /// sessions fill and, from the third on, start from.
+    private static var leakedOrders: [ObservableStore.Order] = []
+    private static var leakySessions = 0
 
     public init(service: StorefrontService, fault: Fault?) {
         self.service = service
         self.fault = fault
         store.truncatesPrices = fault == .wrongRounding
+        if fault == .sessionLeak {
+            Self.leakySessions += 1
+            if Self.leakySessions > 2 { store.orders = Self.leakedOrders }
+        }
     }
 
     public func perform(_ action: UserAction) {
@@ -137,6 +145,7 @@ public final class ObservablePort: StorefrontPort {
         guard checkout.ready, let total = checkout.totalCents else { return }
         let number = store.orders.count + 1
         store.orders.append(ObservableStore.Order(number: number, totalCents: total, confirmed: false))
+        if fault == .sessionLeak { Self.leakedOrders.append(store.orders[number - 1]) }
         store.cart = [:]
         store.couponCode = nil
         store.coupon = .none

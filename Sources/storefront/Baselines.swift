@@ -62,9 +62,9 @@ enum Baselines {
                 + "\(baseline.environment.logicalCores) cores, \(baseline.environment.buildConfiguration) build; "
                 + "times may not compare")
         }
-        if baseline.workload.scale != current.workload.scale {
-            lines.append("warning: baseline '\(name)' ran at \(baseline.workload.scale) scale, this run at "
-                + "\(current.workload.scale); only matching suites and ports are compared")
+        if !baseline.workload.isSameWorkload(as: current.workload) {
+            lines.append("warning: baseline '\(name)' ran the \(baseline.workload.label) workload, this run the "
+                + "\(current.workload.label); their times do not compare, so none are compared")
         }
         lines.append("against baseline '\(name)' (recorded \(baseline.recordedAt)):")
         for suite in current.suites {
@@ -73,7 +73,7 @@ enum Baselines {
                 guard let was = old.runtimes?.first(where: { $0.runtime == result.runtime }),
                       let now = result.wallNanoseconds, let then = was.wallNanoseconds,
                       let samples = result.samplesNanoseconds, let baselineSamples = was.samplesNanoseconds,
-                      baseline.workload.scale == current.workload.scale else { continue }
+                      baseline.workload.isSameWorkload(as: current.workload) else { continue }
                 let comparison = PairedComparison(samples, against: baselineSamples)
                 var line = "  \(suite.suite)/\(result.runtime): median \(ReportRenderer.duration(now.median)) vs "
                     + "\(ReportRenderer.duration(then.median)), \(ReportRenderer.factor(Factor(comparison)))"

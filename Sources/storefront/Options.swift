@@ -12,6 +12,8 @@ struct Options {
     var runtimes: [Runtime] = Runtime.allCases
     var scale = Scale.default
     var fault: Fault?
+    /// `--seed N`: another catalog and delivery order; nil is the recorded workload.
+    var seed: WorkloadSeed?
     var plan = SamplingPlan(warmup: 5, iterations: 50)
     var format = Format.text
     var outputDirectory: URL?
@@ -74,6 +76,12 @@ struct Options {
                 }
             case "--scale":
                 scale = try Self.choice(Scale.self, try value(for: argument), flag: "scale")
+            case "--seed":
+                let text = try value(for: argument)
+                guard let number = UInt64(text) else {
+                    throw UsageError(description: "--seed takes a whole number from 0 to \(UInt64.max), got '\(text)'")
+                }
+                seed = WorkloadSeed(number)
             case "--inject-fault":
                 fault = try Self.choice(Fault.self, try value(for: argument), flag: "fault")
             case "--iterations":
@@ -148,6 +156,17 @@ struct Options {
                 throw UsageError(description: "--baseline save keeps only clean runs; drop --inject-fault \(fault.rawValue)")
             }
         }
+        if let seed {
+            // Records, thresholds and baselines hold the default workload, so
+            // that their numbers compare run to run.
+            if record {
+                throw UsageError(description: "--record keeps the default workload so records compare; drop --seed \(seed) "
+                    + "(a seeded run can still be printed, or written with --output)")
+            }
+            if checkThresholds {
+                throw UsageError(description: "--check-thresholds pins the counts of the default workload; drop --seed \(seed)")
+            }
+        }
         if record, runtimes.count != Runtime.allCases.count {
             throw UsageError(description: "--record compares every port; drop --runtime (it chose "
                 + "\(runtimes.map(\.rawValue).joined(separator: ", ")) of \(ports))")
@@ -210,6 +229,9 @@ struct Options {
                                   \(Runtime.allCases.map(\.rawValue).joined(separator: ", ")))
           --scale small|default|large
                                   workload size (default: default, 2,400 products)
+          --seed N                another catalog and delivery order for the gate
+                                  and every suite (same script; default: the
+                                  recorded workload); noted in the results
           --iterations N          timed samples per port (default 50)
           --warmup N              untimed runs per port before sampling (default 5)
           --min-time SECONDS      keep sampling until this much time passed

@@ -28,7 +28,7 @@ enum ReportRenderer {
         let plan = document.plan
         for suite in document.suites {
             var heading = "\(suite.suite): \(suite.summary)"
-            if suite.runtimes != nil { heading += " (\(document.workload.scale) scale)" }
+            if suite.runtimes != nil { heading += " (\(document.workload.label))" }
             lines.append(markdown ? "### \(heading)" : heading)
             lines.append("")
             if let regions = suite.regions { lines += calibrationTable(regions, markdown: markdown) }
@@ -135,14 +135,14 @@ enum ReportRenderer {
     }
 
     /// One summary row's cells for `port`: a cell per suite from `value`
-    /// (a factor and its text; nil reads "–"), "gate failed" where the port
+    /// (a factor and its text; nil reads "–"), "not measured" where the port
     /// failed, blank where it did not run, then the factors' geometric mean.
     private static func summaryCells(_ port: String, _ suites: [SuiteResult],
                                      value: (RuntimeResult, Int) -> (Double, String)?) -> [String] {
         var factors: [Double] = []
         var cells = suites.indices.map { index -> String in
             guard let result = suites[index].runtimes?.first(where: { $0.runtime == port }) else { return "" }
-            guard result.gate == "passed" else { return "gate failed" }
+            guard result.gate == "passed" else { return "not measured" }
             guard let (factor, text) = value(result, index) else { return "–" }
             factors.append(factor)
             return text

@@ -24,9 +24,21 @@ struct ResultsDocument: Codable {
 
 struct WorkloadInfo: Codable {
     var scale: String
+    /// `--seed`; absent for the default workload (every record's).
+    var seed: UInt64? = nil
     var products: Int
     var categories: Int
     var sessionActions: Int
+
+    /// "default scale", or "small scale, seed 7" for a seeded workload.
+    var label: String {
+        "\(scale) scale" + (seed.map { ", seed \($0)" } ?? "")
+    }
+
+    /// Whether two runs played the same catalog and delivery order.
+    func isSameWorkload(as other: WorkloadInfo) -> Bool {
+        scale == other.scale && seed == other.seed
+    }
 }
 
 /// One suite: runtime suites list their ports; calibration lists regions;

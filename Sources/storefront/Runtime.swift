@@ -17,39 +17,38 @@ enum Runtime: String, CaseIterable {
     /// measured iteration starts a fresh session in the same process.
     static let gatedSessions = 2
 
-    /// Runs the agreement gate for this port.
+    /// Runs the agreement gate for this port on the run's workload.
     @MainActor
-    func verify(scale: Scale, fault: Fault?) async -> Result<AgreementGate.Report, GateFailure> {
+    func verify(scale: Scale, seed: WorkloadSeed?, fault: Fault?) async -> Result<AgreementGate.Report, GateFailure> {
         // A fault belongs to one port; the others run clean.
         let fault = fault?.port == rawValue ? fault : nil
-        let sessions = Self.gatedSessions
-        do {
-            switch self {
-            case .cog:
-                return .success(try await AgreementGate.runSessions(CogPort.self, scale: scale, sessions: sessions, fault: fault))
-            case .observable:
-                return .success(try await AgreementGate.runSessions(ObservablePort.self, scale: scale, sessions: sessions,
-                                                                    fault: fault))
-            case .memoized:
-                return .success(try await AgreementGate.runSessions(MemoizedPort.self, scale: scale, sessions: sessions,
-                                                                    fault: fault))
-            case .stategraph:
-                return .success(try await AgreementGate.runSessions(StateGraphPort.self, scale: scale, sessions: sessions,
-                                                                    fault: fault))
+        func gate<Port: StorefrontPort>(_ port: Port.Type) async -> Result<AgreementGate.Report, GateFailure> {
+            do {
+                return .success(try await AgreementGate.runSessions(port, scale: scale, seed: seed,
+                                                                    sessions: Self.gatedSessions, fault: fault))
+            } catch {
+                return .failure(error)
             }
-        } catch {
-            return .failure(error)
+        }
+        switch self {
+        case .cog: return await gate(CogPort.self)
+        case .observable: return await gate(ObservablePort.self)
+        case .memoized: return await gate(MemoizedPort.self)
+        case .stategraph: return await gate(StateGraphPort.self)
         }
     }
 
-    /// A fresh runtime with its views mounted: the start of a session.
+    /// A fresh runtime with its views mounted: the start of a session. An
+    /// injected fault that belongs to this port goes into every session it
+    /// plays, measured ones too: some faults show only in a later session.
     @MainActor
-    func startSession(catalog: Catalog) -> any PlayableSession {
-        switch self {
-        case .cog: SessionRunner<CogPort>(catalog: catalog)
-        case .observable: SessionRunner<ObservablePort>(catalog: catalog)
-        case .memoized: SessionRunner<MemoizedPort>(catalog: catalog)
-        case .stategraph: SessionRunner<StateGraphPort>(catalog: catalog)
+    func startSession(catalog: Catalog, fault: Fault?) -> any PlayableSession {
+        let fault = fault?.port == rawValue ? fault : nil
+        return switch self {
+        case .cog: SessionRunner<CogPort>(catalog: catalog, fault: fault)
+        case .observable: SessionRunner<ObservablePort>(catalog: catalog, fault: fault)
+        case .memoized: SessionRunner<MemoizedPort>(catalog: catalog, fault: fault)
+        case .stategraph: SessionRunner<StateGraphPort>(catalog: catalog, fault: fault)
         }
     }
 }
@@ -61,6 +60,9 @@ protocol PlayableSession: AnyObject {
     /// One action that sends no request, settled and re-rendered.
     func act(_ action: UserAction) async
     var renderCount: Int { get }
+    /// Mounted views in render order, and what each last showed.
+    var mounted: [ViewID] { get }
+    var shown: [ViewID: Screen] { get }
     /// The port's runtime's own count of derived values computed, if it keeps one.
     var recomputations: Int? { get }
     /// Requests issued, applied and rejected so far.

@@ -15,8 +15,8 @@ struct RuntimeSuiteRunner {
     init(options: Options, progress: Progress) {
         self.options = options
         self.progress = progress
-        catalog = Catalog(scale: options.scale)
-        schedule = SessionSchedule(catalog: catalog)
+        catalog = Catalog(scale: options.scale, seed: options.seed)
+        schedule = SessionSchedule(catalog: catalog, shuffleSeed: options.seed?.shuffleSeed)
     }
 
     /// How one suite exercises a port. `prepare` is untimed and returns the
@@ -26,6 +26,9 @@ struct RuntimeSuiteRunner {
     struct Plan {
         let summary: String
         let actionsPerRun: Int
+        /// What the shadow model shows when the measured part ends: every
+        /// session a suite plays, timed or not, must end showing it.
+        let end: SessionSchedule.Checkpoint
         let prepare: (Runtime) async -> (any PlayableSession)?
         let play: (Runtime, (any PlayableSession)?, inout [Double]) async -> any PlayableSession
         /// Set when each sample is one action of a fixed cycle (interactions):
@@ -46,20 +49,24 @@ struct RuntimeSuiteRunner {
         let scale = options.scale.rawValue
         let phases = schedule.phases
         let beforeBurst = schedule.stepsBeforeBurst
+        let burst = phases.firstIndex { $0.name == "inventory-burst" }!
         switch suite {
         case .coldStart:
-            return replay(nil, phases[0].steps, "\(suite.rawValue) at \(scale) scale")
+            return replay(nil, phases[0].steps, end: schedule.checkpoints[0], "\(suite.rawValue) at \(scale) scale")
         case .session, .crossRuntime:
-            return replay(nil, phases.flatMap(\.steps), "\(suite.rawValue) at \(scale) scale")
+            return replay(nil, phases.flatMap(\.steps), end: schedule.checkpoints.last!,
+                          "\(suite.rawValue) at \(scale) scale")
         case .inventoryBurst:
-            return replay(beforeBurst, phases.first { $0.name == "inventory-burst" }!.steps,
+            return replay(beforeBurst, phases[burst].steps, end: schedule.checkpoints[burst],
                           "\(suite.rawValue) at \(scale) scale, after the cart phase")
         case .interactions:
-            return interactions(after: beforeBurst, scale: scale)
+            return interactions(after: beforeBurst, end: schedule.checkpoints[burst - 1], scale: scale)
         case .funnelMemory:
             let opens = min(300, catalog.products.count / 2)
-            let funnel = SessionSchedule(catalog: catalog, script: .funnel(catalog: catalog, opens: opens)).phases
-            return replay(funnel.dropLast().flatMap(\.steps), funnel.last!.steps,
+            let funnel = SessionSchedule(catalog: catalog, script: .funnel(catalog: catalog, opens: opens),
+                                         shuffleSeed: options.seed?.shuffleSeed)
+            return replay(funnel.phases.dropLast().flatMap(\.steps), funnel.phases.last!.steps,
+                          end: funnel.checkpoints.last!,
                           "\(suite.rawValue) at \(scale) scale: \(opens) products opened after browsing and searching")
         case .calibration, .computeControl, .graph:
             preconditionFailure("\(suite.rawValue) is not a runtime suite")
@@ -68,19 +75,21 @@ struct RuntimeSuiteRunner {
 
     /// Replays `measured` steps, from a fresh runtime (`setup` nil: the
     /// runtime's creation is measured) or from one prepared through `setup`.
-    private func replay(_ setup: [SessionSchedule.Step]?, _ measured: [SessionSchedule.Step], _ summary: String) -> Plan {
+    private func replay(_ setup: [SessionSchedule.Step]?, _ measured: [SessionSchedule.Step],
+                        end: SessionSchedule.Checkpoint, _ summary: String) -> Plan {
         Plan(
             summary: summary,
             actionsPerRun: measured.filter { if case .action = $0 { true } else { false } }.count,
+            end: end,
             prepare: { runtime in
                 guard let setup else { return nil }
-                let session = runtime.startSession(catalog: catalog)
+                let session = runtime.startSession(catalog: catalog, fault: options.fault)
                 await session.play(setup)
                 return session
             },
             play: { runtime, prepared, samples in
                 let start = Stopwatch.now()
-                let session = prepared ?? runtime.startSession(catalog: catalog)
+                let session = prepared ?? runtime.startSession(catalog: catalog, fault: options.fault)
                 await session.play(measured)
                 samples.append(Double(Stopwatch.now() &- start))
                 return session
@@ -91,15 +100,17 @@ struct RuntimeSuiteRunner {
     /// cycle of settled actions that send no request and leave the session
     /// as they found it: a quantity change and back, the in-stock filter on
     /// and off, a page flip and back. Each action is one sample.
-    private func interactions(after setup: [SessionSchedule.Step], scale: String) -> Plan {
+    private func interactions(after setup: [SessionSchedule.Step], end: SessionSchedule.Checkpoint,
+                              scale: String) -> Plan {
         let cycle = SessionSchedule.interactionCycle(after: setup)
         let warmed = WarmedSessions()
         return Plan(
             summary: "one settled action at \(scale) scale (counts: a cycle of \(cycle.count))",
             actionsPerRun: cycle.count,
+            end: end,
             prepare: { runtime in
                 if let session = warmed.sessions[runtime] { return session }
-                let session = runtime.startSession(catalog: catalog)
+                let session = runtime.startSession(catalog: catalog, fault: options.fault)
                 await session.play(setup)
                 warmed.sessions[runtime] = session
                 return session
@@ -127,13 +138,21 @@ struct RuntimeSuiteRunner {
         var sessions: [Runtime: any PlayableSession] = [:]
     }
 
+    /// Plays the suite on every port: warm-up, timed iterations, then one
+    /// counting run each. Every session any of them plays must end showing
+    /// the shadow model's screens (checked outside the timed region); a port
+    /// whose session does not is dropped from the suite and reported failed.
     func run(_ suite: Suite, runtimes: [Runtime], instructions: [String: CounterReading]) async -> [RuntimeResult] {
         let plan = plan(for: suite)
         let sampling = options.plan
+        var ends = SessionEnds(suite: suite, expected: plan.end)
         var discarded: [Double] = []
         for round in 0..<sampling.warmup {
             progress.report("\(suite.rawValue): warm-up \(round + 1)/\(sampling.warmup)")
-            for runtime in runtimes { _ = await plan.play(runtime, await plan.prepare(runtime), &discarded) }
+            for runtime in runtimes where ends.passing(runtime) {
+                ends.check(await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
+                           when: "warm-up \(round + 1)")
+            }
         }
         var samples: [Runtime: [Double]] = [:]
         let deadline = Stopwatch.now() &+ UInt64(sampling.minimumSeconds * 1e9)
@@ -142,9 +161,11 @@ struct RuntimeSuiteRunner {
             // Rotate the starting port so none always runs first.
             for offset in runtimes.indices {
                 let runtime = runtimes[(iteration + offset) % runtimes.count]
+                guard ends.passing(runtime) else { continue }
                 progress.report("\(suite.rawValue): \(runtime.rawValue), iteration \(iteration + 1)")
                 let session = await plan.prepare(runtime)
-                _ = await plan.play(runtime, session, &samples[runtime, default: []])
+                ends.check(await plan.play(runtime, session, &samples[runtime, default: []]), runtime,
+                           when: "timed iteration \(iteration + 1)")
             }
             iteration += 1
         }
@@ -152,12 +173,17 @@ struct RuntimeSuiteRunner {
         let software = SoftwareCounters()
         var results: [RuntimeResult] = []
         for runtime in runtimes {
+            if let failure = ends.failures[runtime] {
+                results.append(.failed(runtime, failure))
+                continue
+            }
             progress.report("\(suite.rawValue): \(runtime.rawValue), counting")
             let prepared = await plan.prepare(runtime)
             let rendersBefore = prepared?.renderCount ?? 0
             let recomputationsBefore = prepared?.recomputations ?? 0
             let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
             let (counted, counts, eachAction) = await countAllocations(plan, runtime, prepared, discarded: &discarded)
+            ends.check(counted, runtime, when: "the counting run")
             let renders = counted.renderCount - rendersBefore
             let recomputations = counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
                 ?? Reading(unavailable: "only Cog counts its derived values (its selector runs); plain Swift and the stategraph clone keep no such count")
@@ -166,15 +192,21 @@ struct RuntimeSuiteRunner {
             for counterSet in [hardware, software] as [any CounterSet] {
                 let session = await plan.prepare(runtime)
                 counterSet.start()
-                _ = await plan.play(runtime, session, &discarded)
+                let played = await plan.play(runtime, session, &discarded)
                 counters.merge(counterSet.stop().byName) { first, _ in first }
+                ends.check(played, runtime, when: "the counter run")
             }
             counters["callgrind-instructions"] = Reading(instructions[Self.instructionRegion(suite, runtime)]
                 ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
             let session = await plan.prepare(runtime)
             let peak = PeakMemory.begin()
-            _ = await plan.play(runtime, session, &discarded)
+            let played = await plan.play(runtime, session, &discarded)
             let peakMemory = peak.end()
+            ends.check(played, runtime, when: "the memory run")
+            if let failure = ends.failures[runtime] {
+                results.append(.failed(runtime, failure))
+                continue
+            }
             let taken = samples[runtime] ?? []
             results.append(RuntimeResult(
                 runtime: runtime.rawValue,

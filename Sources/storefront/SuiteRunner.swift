@@ -51,8 +51,9 @@ struct SuiteRunner {
             }
         }
         if suites.contains(.computeControl) {
-            let catalog = Catalog(scale: scale)
-            let control = ComputeControl(catalog: catalog, schedule: SessionSchedule(catalog: catalog))
+            let catalog = Catalog(scale: scale, seed: options.seed)
+            let schedule = SessionSchedule(catalog: catalog, shuffleSeed: options.seed?.shuffleSeed)
+            let control = ComputeControl(catalog: catalog, schedule: schedule)
             blackHole(control.run())
             InstructionRegion.measure(Suite.computeControl.rawValue) { blackHole(control.run()) }
         }
@@ -66,7 +67,7 @@ struct SuiteRunner {
 
     /// Re-runs this executable under callgrind for the given suites;
     /// returns each region's instruction count, or the reason there is none.
-    static func countInstructions(suites: String, scale: Scale, runtimes: [Runtime] = [])
+    static func countInstructions(suites: String, scale: Scale, seed: WorkloadSeed?, runtimes: [Runtime] = [])
         -> (counts: [String: CounterReading], failure: String?)
     {
         guard let runner = CallgrindRunner() else {
@@ -76,6 +77,7 @@ struct SuiteRunner {
         do {
             var arguments = ["--suite", suites, "--scale", scale.rawValue, "--callgrind-child"]
             if !runtimes.isEmpty { arguments += ["--runtime", runtimes.map(\.rawValue).joined(separator: ",")] }
+            if let seed { arguments += ["--seed", "\(seed)"] }
             let totals = try runner.run(executable, arguments: arguments)
             return (totals.mapValues { .counted(Int64($0.instructions)) }, nil)
         } catch {

@@ -22,16 +22,22 @@ func runTool(_ options: Options) async -> Never {
     let document = ResultsDocument(
         recordedAt: ResultsDocument.now(),
         environment: EnvironmentFingerprint.current(),
-        workload: WorkloadInfo(scale: options.scale),
+        workload: WorkloadInfo(scale: options.scale, seed: options.seed),
         plan: options.plan,
         suites: suites)
     let wrongShapes = GraphSuiteRunner.failures(in: suites)
     let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
-    let clean = gate.failedPorts.isEmpty && wrongShapes.isEmpty && mismatches.isEmpty
+    let failedLater = Set(suites.flatMap { $0.runtimes ?? [] }.filter { $0.gate == "failed" }.map(\.runtime))
+        .subtracting(gate.failedPorts.map(\.runtime.rawValue))
+    let clean = gate.failedPorts.isEmpty && failedLater.isEmpty && wrongShapes.isEmpty && mismatches.isEmpty
     let regressions = publish(document, options: options, preflight: preflight, clean: clean)
 
     if !gate.failedPorts.isEmpty {
         fail("\(gate.failedPorts.count) port(s) failed the agreement gate and were not measured", code: .gateFailed)
+    }
+    if !failedLater.isEmpty {
+        fail("\(failedLater.sorted().joined(separator: ", ")) passed the gate but ended a measured session showing "
+             + "wrong screens; their numbers were dropped", code: .gateFailed)
     }
     if !wrongShapes.isEmpty {
         fail("\(wrongShapes.count) graph case(s) failed their count verification and were not timed: "
@@ -121,7 +127,7 @@ private struct GateOutcome {
         guard options.suites.contains(where: \.isRuntimeSuite) else { return }
         for runtime in options.runtimes {
             progress.report("agreement gate: \(runtime.rawValue)")
-            switch await runtime.verify(scale: options.scale, fault: options.fault) {
+            switch await runtime.verify(scale: options.scale, seed: options.seed, fault: options.fault) {
             case .success: verified.append(runtime)
             case .failure(let failure): failedPorts.append((runtime, "\(failure)"))
             }
@@ -142,7 +148,8 @@ private func instructionCounts(_ options: Options, verified: [Runtime], progress
     guard !counted.isEmpty else { return [:] }
     progress.report("callgrind (about 40x slower than native)")
     let (counts, failure) = SuiteRunner.countInstructions(
-        suites: counted.map(\.rawValue).joined(separator: ","), scale: options.scale, runtimes: verified)
+        suites: counted.map(\.rawValue).joined(separator: ","), scale: options.scale, seed: options.seed,
+        runtimes: verified)
     progress.finish()
     if let failure { fail(failure) }
     return counts
@@ -164,6 +171,10 @@ private func measure(_ options: Options, gate: GateOutcome, instructions: [Strin
         return runner
     }
     var suites: [SuiteResult] = []
+    // A port that ends a measured session wrong is dropped from the suites
+    // after it, as a gate failure is from all of them.
+    var verified = gate.verified
+    var failedPorts = gate.failedPorts
     for suite in options.suites {
         switch suite {
         case .calibration:
@@ -175,9 +186,16 @@ private func measure(_ options: Options, gate: GateOutcome, instructions: [Strin
         case .graph:
             suites.append(GraphSuiteRunner(options: options, progress: progress).run())
         case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime:
-            var results = gate.verified.isEmpty
-                ? [] : await runtimeRunner().run(suite, runtimes: gate.verified, instructions: instructions)
-            results += gate.failedPorts.map { RuntimeResult.failed($0.runtime, $0.failure) }
+            var results = verified.isEmpty
+                ? [] : await runtimeRunner().run(suite, runtimes: verified, instructions: instructions)
+            for result in results where result.gate == "failed" {
+                let runtime = Runtime(rawValue: result.runtime)!
+                FileHandle.standardError.write(Data("storefront: \(result.gateFailure ?? "")\n".utf8))
+                verified.removeAll { $0 == runtime }
+                failedPorts.append((runtime, result.gateFailure ?? ""))
+            }
+            results += failedPorts.filter { failed in !results.contains { $0.runtime == failed.runtime.rawValue } }
+                .map { RuntimeResult.failed($0.runtime, $0.failure) }
             RuntimeResult.compareWithFastest(&results)
             suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results))
         }
@@ -242,10 +260,10 @@ private func publish(_ document: ResultsDocument, options: Options, preflight: P
 }
 
 extension WorkloadInfo {
-    /// The sizes of the workload at `scale`.
-    init(scale: Scale) {
-        let catalog = Catalog(scale: scale)
-        self.init(scale: scale.rawValue, products: catalog.products.count, categories: catalog.categoryCount,
-                  sessionActions: Script(catalog: catalog).actionCount)
+    /// The sizes of the workload at `scale`, and its seed when not the default.
+    init(scale: Scale, seed: WorkloadSeed?) {
+        let catalog = Catalog(scale: scale, seed: seed)
+        self.init(scale: scale.rawValue, seed: seed?.value, products: catalog.products.count,
+                  categories: catalog.categoryCount, sessionActions: Script(catalog: catalog).actionCount)
     }
 }

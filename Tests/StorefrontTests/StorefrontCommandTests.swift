@@ -52,6 +52,12 @@ struct StorefrontCommandTests {
          "--baseline save keeps only clean runs"),
         (["--suite", "cold-start", "--record", "--runtime", "cog,memoized"],
          "--record compares every port; drop --runtime (it chose cog, memoized of cog, observable, memoized, stategraph)"),
+        (["--suite", "cold-start", "--seed", "-3"], "--seed takes a whole number from 0 to 18446744073709551615, got '-3'"),
+        (["--suite", "cold-start", "--seed", "seven"], "--seed takes a whole number from 0 to 18446744073709551615, got 'seven'"),
+        (["--suite", "cold-start", "--seed", "7", "--record"],
+         "--record keeps the default workload so records compare; drop --seed 7"),
+        (["--suite", "cold-start", "--seed", "7", "--check-thresholds"],
+         "--check-thresholds pins the counts of the default workload; drop --seed 7"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let outcome = try Storefront.run(arguments)
@@ -110,6 +116,47 @@ struct StorefrontCommandTests {
         #expect(runtimes[0]["gate"] as? String == "failed")
         #expect(runtimes[0]["wallNanoseconds"] == nil)
         #expect(runtimes[0]["mallocsPerIteration"] == nil)
+    }
+
+    @Test("a port whose state leaks into later sessions passes the gate, fails its first measured session and exits 2")
+    func leakCaughtInMeasuredSession() throws {
+        let outcome = try Storefront.run([
+            "--suite", "cold-start,session", "--scale", "small", "--runtime", "observable,memoized",
+            "--inject-fault", "session-leak", "--iterations", "2", "--warmup", "1", "--format", "json", "--quiet",
+        ])
+        #expect(outcome.status == 2)
+        #expect(!outcome.standardError.contains("failed the agreement gate"), "the gate's two sessions are clean")
+        #expect(outcome.standardError.contains(
+            "observable ended a measured cold-start session (warm-up 1) showing other screens than the shadow model: "
+                + "view header, field header.orderCount: expected 0, shown 2"), "stderr was: \(outcome.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        for suite in try #require(document["suites"] as? [[String: Any]]) {
+            let runtimes = try #require(suite["runtimes"] as? [[String: Any]])
+            let observable = try #require(runtimes.first { $0["runtime"] as? String == "observable" })
+            #expect(observable["gate"] as? String == "failed")
+            #expect(observable["wallNanoseconds"] == nil)
+            let memoized = try #require(runtimes.first { $0["runtime"] as? String == "memoized" })
+            #expect(memoized["gate"] as? String == "passed", "the clean port is still measured")
+        }
+    }
+
+    @Test("--seed plays another catalog and delivery order through the gate and the suites, and says so")
+    func seededRun() throws {
+        let outcome = try Storefront.run([
+            "--suite", "cold-start", "--scale", "small", "--seed", "42", "--iterations", "2", "--warmup", "0",
+            "--format", "json", "--quiet",
+        ])
+        #expect(outcome.status == 0, "stderr was: \(outcome.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let workload = try #require(document["workload"] as? [String: Any])
+        #expect(workload["seed"] as? Int == 42)
+        let text = try Storefront.run(["--suite", "cold-start", "--scale", "small", "--seed", "42", "--runtime", "cog",
+                                       "--iterations", "2", "--warmup", "0", "--quiet"])
+        #expect(text.standardOutput.contains("(small scale, seed 42)"))
+        let unseeded = try Storefront.run(["--suite", "cold-start", "--scale", "small", "--runtime", "cog",
+                                           "--iterations", "2", "--warmup", "0", "--format", "json", "--quiet"])
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(unseeded.standardOutput.utf8)) as? [String: Any])
+        #expect((plain["workload"] as? [String: Any])?["seed"] == nil, "the default workload carries no seed")
     }
 
     @Test("a runtime suite records each port in the stable JSON shape")
