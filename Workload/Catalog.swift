@@ -62,7 +62,7 @@ public struct Catalog: Sendable {
                 id: id,
                 name: name,
                 category: generator.int(in: 0...(scale.categoryCount - 1)),
-                basePriceCents: generator.int(in: 199...49_999),
+                basePriceCents: generator.int(in: 1...499) * 100 + Self.priceEndings[generator.int(in: 0...4)],
                 ratingTenths: generator.int(in: 10...50),
                 tags: tags,
                 searchName: name.lowercased()))
@@ -72,6 +72,11 @@ public struct Catalog: Sendable {
         self.products = products
         initialStock = stock
     }
+
+    /// Shop prices end the way shop prices do. A price ending in 50 cents
+    /// lands on a half cent under a 15% or 35% sale, so the rounding rule
+    /// shows on screen.
+    static let priceEndings = [99, 95, 50, 49, 0]
 
     static let adjectives = [
         "Amber", "Brisk", "Cedar", "Dusky", "Ember", "Frost", "Golden", "Harbor",

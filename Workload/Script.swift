@@ -93,13 +93,18 @@ public struct Script: Sendable {
 
         var browse: [Step] = (0..<min(4, categories)).map { .action(.selectCategory($0)) }
         browse += [1, 2, 1, 0].map { .action(.setPage($0)) }
-        browse += [.action(.selectCategory(nil)), .action(.setPage(3)), .action(.setPage(0))]
+        // A page past the last one (an old link) shows an empty grid.
+        let pastLastPage = products.count / Browsing.pageSize + 1
+        browse += [.action(.selectCategory(nil)), .action(.setPage(3)), .action(.setPage(pastLastPage)),
+                   .action(.setPage(0))]
         phases.append(Phase(name: "browse", steps: browse))
 
         let query = "kettle"
         var search: [Step] = (1...query.count).map { .action(.setQuery(String(query.prefix($0)))) }
         search += (0..<query.count).reversed().map { .action(.setQuery(String(query.prefix($0)))) }
-        search += ["tr", "tra", "trav"].map { .action(.setQuery($0)) } + [.action(.setQuery(""))]
+        // A plural no name or tag has matches nothing: an empty grid, every
+        // facet count zero.
+        search += ["tr", "tra", "trav", "teapots"].map { .action(.setQuery($0)) } + [.action(.setQuery(""))]
         phases.append(Phase(name: "search", steps: search))
 
         var refine: [Step] = [
@@ -146,7 +151,13 @@ public struct Script: Sendable {
             guard touched.insert(id).inserted else { continue }
             burst.append(StockUpdate(productID: id, stock: id % 7 == 0 ? 0 : generator.int(in: 0...30)))
         }
-        var inventory: [Step] = [.action(.updateStock(burst))]
+        // The open product's top recommendation sells out first, so the
+        // panel must drop it for the next candidate.
+        var inventory: [Step] = []
+        if let top = Rehearsal(catalog: catalog, phases: phases).shadow.recommendations().items.first {
+            inventory.append(.action(.updateStock([StockUpdate(productID: top.productID, stock: 0)])))
+        }
+        inventory.append(.action(.updateStock(burst)))
         inventory += [c, visible[2], cold, visible[5], a].map { .action(.updateStock([StockUpdate(productID: $0, stock: 1)])) }
         inventory += (0..<10).map { index in
             .action(.updateStock([StockUpdate(productID: visible[(index * 5) % visible.count], stock: index)]))
@@ -154,13 +165,16 @@ public struct Script: Sendable {
         inventory.append(.action(.updateStock(carted.map { StockUpdate(productID: $0, stock: 50) })))
         phases.append(Phase(name: "inventory-burst", steps: inventory))
 
+        // The shopper browses the sale's category while prices change.
         let cartCategory = products[a].category
         phases.append(Phase(name: "promotion", steps: [
             .action(.setSale(category: cartCategory, percent: 20)),
             .action(.setSort(.priceLowToHigh)),
+            .action(.selectCategory(cartCategory)),
             .action(.setSale(category: (cartCategory + 1) % categories, percent: 35)),
             .action(.setSale(category: cartCategory, percent: 15)),
             .action(.setSort(.featured)),
+            .action(.selectCategory(nil)),
         ]))
 
         phases.append(Phase(name: "coupon", steps: [
@@ -170,12 +184,17 @@ public struct Script: Sendable {
             .action(.applyCoupon("SAVE10")), .deliver(.all),
         ]))
 
-        phases.append(Phase(name: "checkout", steps: [
+        var checkout: [Step] = [
             .action(.setZip("00501")), .deliver(.all),
             .action(.setZip("94110")), .action(.setZip("10001")), .action(.setZip("60601")),
             .deliver(.newest(.quote)), .deliver(.all),
-            .action(.setQuantity(productID: a, quantity: 2)),
-        ]))
+        ]
+        // A last quantity change, chosen so the tax or the coupon's
+        // discount lands on half a cent: the rounding rule on screen.
+        let rehearsal = Rehearsal(catalog: catalog, phases: phases + [Phase(name: "checkout", steps: checkout)])
+        checkout.append(.action(rehearsal.quantityChangeOnHalfCent(among: [a, b, c, cold])
+            ?? .setQuantity(productID: a, quantity: 2)))
+        phases.append(Phase(name: "checkout", steps: checkout))
 
         phases.append(Phase(name: "place-order", steps: [.action(.placeOrder), .deliver(.all)]))
 

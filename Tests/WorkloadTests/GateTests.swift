@@ -24,9 +24,9 @@ struct GateTests {
     }
 
     @Test("each injected fault is caught with the check, phase and step it breaks", arguments: [
-        (Fault.droppedInvalidation, GateFailure.Check.screen, "inventory-burst", "step 2 "),
+        (Fault.droppedInvalidation, GateFailure.Check.screen, "inventory-burst", "step 1 "),
         (Fault.staleResponse, GateFailure.Check.asyncOutcome, "product-detail", "step 6 "),
-        (Fault.wrongRounding, GateFailure.Check.screen, "promotion", "step 1 "),
+        (Fault.wrongRounding, GateFailure.Check.screen, "promotion", "step 5 "),
     ])
     func faultsAreCaught(fault: Fault, check: GateFailure.Check, phase: String, step: String) async {
         do {

@@ -42,9 +42,9 @@ struct RenderCountTests {
     @Test("the whole session renders an exact count per port")
     func session() async {
         let steps = Self.schedule.phases.flatMap(\.steps)
-        #expect(await renders(CogPort.self, steps) == 752)
-        #expect(await renders(MemoizedPort.self, steps) == 752)
-        #expect(await renders(ObservablePort.self, steps) == 1115)
-        #expect(await renders(StateGraphPort.self, steps) == 794)
+        #expect(await renders(CogPort.self, steps) == 764)
+        #expect(await renders(MemoizedPort.self, steps) == 764)
+        #expect(await renders(ObservablePort.self, steps) == 1116)
+        #expect(await renders(StateGraphPort.self, steps) == 806)
     }
 }

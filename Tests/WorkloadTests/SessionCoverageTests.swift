@@ -1,0 +1,119 @@
+import Testing
+import Workload
+
+/// The session's data must put every rule on screen, or a bug in a shared
+/// rule (which the shadow model and every port call alike) could never show,
+/// and a port could skip a case no step exercises. These tests walk the
+/// shadow model through the script, step by step, and look at what it shows.
+@Suite("the session exercises every rule on screen")
+struct SessionCoverageTests {
+    /// Every step's mounted screens, with the sources they came from.
+    struct Walk {
+        var frames: [(sources: StoreSources, screens: [(view: ViewID, screen: Screen)])] = []
+
+        init(scale: Scale, seed: WorkloadSeed? = nil) {
+            let catalog = Catalog(scale: scale, seed: seed)
+            var shadow = ShadowModel(serving: catalog)
+            var shuffle = seed.map { SeededGenerator(seed: $0.shuffleSeed) }
+            for phase in Script(catalog: catalog).phases {
+                for step in phase.steps {
+                    switch step {
+                    case .action(let action):
+                        shadow.apply(action)
+                        frames.append((shadow.sources, shadow.mountedScreens()))
+                    case .deliver(let delivery):
+                        for sequence in Script.resolve(delivery, pending: shadow.pending, shuffle: &shuffle) {
+                            _ = shadow.deliver(sequence)
+                            frames.append((shadow.sources, shadow.mountedScreens()))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `cents × basisPoints / 10,000` lands exactly on half a cent.
+    static func isTie(_ cents: Int, basisPoints: Int) -> Bool {
+        basisPoints > 0 && (cents * basisPoints) % 10_000 == 5_000
+    }
+
+    static let scales: [Scale] = [.small, .default]
+
+    @Test("a sale price on a half-cent tie is shown on a card", arguments: scales)
+    func salePriceTie(scale: Scale) {
+        let walk = Walk(scale: scale)
+        let tied = walk.frames.contains { frame in
+            frame.screens.contains { entry in
+                guard case .card(let card) = entry.screen, let catalog = frame.sources.catalog else { return false }
+                let product = catalog.products[card.productID]
+                return Self.isTie(product.basePriceCents, basisPoints: frame.sources.salePercent[product.category] * 100)
+            }
+        }
+        #expect(tied)
+    }
+
+    @Test("checkout shows a tax or coupon discount on a half-cent tie", arguments: scales)
+    func checkoutTie(scale: Scale) {
+        let walk = Walk(scale: scale)
+        let tied = walk.frames.contains { frame in
+            frame.screens.contains { entry in
+                guard case .checkout(let checkout) = entry.screen else { return false }
+                let taxTie = Self.isTie(checkout.subtotalCents - checkout.discountCents, basisPoints: Money.taxBasisPoints)
+                var discountTie = false
+                if case .percentOff(let percent) = frame.sources.appliedCoupon {
+                    discountTie = Self.isTie(checkout.subtotalCents, basisPoints: percent * 100)
+                }
+                return checkout.subtotalCents > 0 && (taxTie || discountTie)
+            }
+        }
+        #expect(tied)
+    }
+
+    @Test("the grid shows a page past the last one and a search that matches nothing", arguments: scales)
+    func emptyPages(scale: Scale) {
+        let walk = Walk(scale: scale)
+        let facetsAndGrids = walk.frames.compactMap { frame -> (FacetScreen, GridScreen)? in
+            guard frame.sources.catalog != nil,
+                  case .facets(let facets)? = frame.screens.first(where: { $0.view == .facets })?.screen,
+                  case .grid(let grid)? = frame.screens.first(where: { $0.view == .grid })?.screen else { return nil }
+            return (facets, grid)
+        }
+        #expect(facetsAndGrids.contains { $0.1.productIDs.isEmpty && $0.0.resultCount > 0 }, "a page past the last")
+        #expect(facetsAndGrids.contains { $0.0.resultCount == 0 && $0.0.counts.allSatisfy { $0 == 0 } },
+                "a search with no match")
+    }
+
+    @Test("a recommended product sells out while its panel is shown, and leaves it", arguments: scales)
+    func soldOutRecommendation(scale: Scale) {
+        let walk = Walk(scale: scale)
+        var left = false
+        for (before, after) in zip(walk.frames, walk.frames.dropFirst()) {
+            guard before.sources.openProduct != nil, before.sources.openProduct == after.sources.openProduct,
+                  case .recommendations(let was)? = before.screens.first(where: { $0.view == .recommendations })?.screen,
+                  case .recommendations(let now)? = after.screens.first(where: { $0.view == .recommendations })?.screen
+            else { continue }
+            for item in was.items where !now.items.contains(where: { $0.productID == item.productID }) {
+                if after.sources.stock[item.productID] == 0, before.sources.stock[item.productID] > 0 { left = true }
+            }
+        }
+        #expect(left)
+    }
+
+    @Test("every stock badge is shown", arguments: scales)
+    func everyBadge(scale: Scale) {
+        let walk = Walk(scale: scale)
+        var badges = Set<String>()
+        for frame in walk.frames {
+            for entry in frame.screens {
+                switch entry.screen {
+                case .card(let card): badges.insert(card.badge)
+                case .detail(let detail) where detail.productID != nil: badges.insert(detail.badge)
+                default: break
+                }
+            }
+        }
+        #expect(badges.contains("Sold out"))
+        #expect(badges.contains("In stock"))
+        #expect(badges.contains { $0.hasPrefix("Only ") })
+    }
+}
