@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes records so that a reader never sees half a file: the JSON goes to
 /// a temporary file in the same directory, which is then renamed over the
-/// destination.
+/// destination, with interrupts held back meanwhile so that none leaves the
+/// temporary file behind.
 enum RecordWriter {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -27,14 +28,16 @@ enum RecordWriter {
         try prepare(directory)
         let destination = directory.appendingPathComponent(name)
         let temporary = directory.appendingPathComponent(".\(name).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try data.write(to: temporary)
-            if rename(temporary.path, destination.path) != 0 {
-                throw Failure(description: String(cString: strerror(errno)))
+        try Interrupts.heldBack {
+            do {
+                try data.write(to: temporary)
+                if rename(temporary.path, destination.path) != 0 {
+                    throw Failure(description: String(cString: strerror(errno)))
+                }
+            } catch {
+                try? manager.removeItem(at: temporary)
+                throw Failure(description: "cannot write \(destination.path): \(error)")
             }
-        } catch {
-            try? manager.removeItem(at: temporary)
-            throw Failure(description: "cannot write \(destination.path): \(error)")
         }
         return destination
     }

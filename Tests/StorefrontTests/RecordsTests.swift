@@ -21,10 +21,42 @@ private struct ScratchRoot: ~Copyable {
         try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
     }
 
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path)
+    }
+
+    /// The names in a folder, sorted.
+    func entries(_ path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(path).path).sorted()
+    }
+
+    /// The record folders under Results/ (a scratch root is no git
+    /// checkout, so its records are named `<date>-uncommitted`).
+    func recordFolders() throws -> [String] {
+        try entries("Results").filter { $0.hasSuffix("-uncommitted") }
+    }
+
+    /// Paths under the root that an interrupted or refused record must not
+    /// leave: staging folders and temporary files.
+    func leftovers() -> [String] {
+        let walk = FileManager.default.enumerator(atPath: url.path)
+        return (walk?.allObjects as? [String] ?? []).filter {
+            let name = ($0 as NSString).lastPathComponent
+            return name.hasPrefix(".staging-") || name.hasSuffix(".tmp")
+        }
+    }
+
     deinit { try? FileManager.default.removeItem(at: url) }
 }
 
 private let quickColdStart = ["--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet"]
+
+private let emptyPerformanceRecord = "# Performance record\n\n<!-- storefront:record:begin -->\nold\n<!-- storefront:record:end -->\n"
+
+/// Makes the tool send itself SIGINT at a point of --record (`RecordTestHook`).
+private func interrupting(at point: String) -> [String: String] {
+    ["STOREFRONT_TEST_INTERRUPT_DURING_RECORD": point]
+}
 
 @Suite("storefront records, baselines and thresholds")
 struct RecordsTests {
@@ -207,5 +239,48 @@ struct RecordsTests {
         let outcome = try Storefront.run(quickColdStart + ["--record"], in: FileManager.default.temporaryDirectory)
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("from the repository root"))
+    }
+
+    @Test("an interrupt during the commit is held back until the record is whole, then ends the run")
+    func interruptMidCommit() throws {
+        let root = try ScratchRoot()
+        try root.write(emptyPerformanceRecord, to: "docs/perf.md")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url, environment: interrupting(at: "mid-commit"))
+        #expect(outcome.signal == SIGINT, "status \(outcome.status), stderr: \(outcome.standardError)")
+        let folders = try root.recordFolders()
+        try #require(folders.count == 1)
+        #expect(try root.entries("Results/\(folders[0])") == ["cold-start.svg", "results.json", "results.md"])
+        let perf = try root.read("docs/perf.md")
+        #expect(perf.contains("![cold-start](../Results/\(folders[0])/cold-start.svg)"))
+        #expect(!perf.contains("\nold\n"))
+        #expect(root.leftovers().isEmpty, "\(root.leftovers())")
+    }
+
+    @Test("an interrupt before staging ends the run with nothing written")
+    func interruptBeforeStaging() throws {
+        let root = try ScratchRoot()
+        try root.write(emptyPerformanceRecord, to: "docs/perf.md")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url,
+                                         environment: interrupting(at: "before-staging"))
+        #expect(outcome.signal == SIGINT, "status \(outcome.status), stderr: \(outcome.standardError)")
+        #expect(try root.entries("Results").isEmpty)
+        #expect(try root.read("docs/perf.md") == emptyPerformanceRecord)
+        #expect(root.leftovers().isEmpty, "\(root.leftovers())")
+    }
+
+    @Test("a rerun on the same day and commit replaces the record folder whole")
+    func rerunReplacesRecord() throws {
+        let root = try ScratchRoot()
+        let first = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(first.status == 0, "\(first.standardError)")
+        let folders = try root.recordFolders()
+        try #require(folders.count == 1)
+        try root.write("<svg>stale</svg>", to: "Results/\(folders[0])/old.svg")
+
+        let second = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(try root.recordFolders() == folders)
+        #expect(try root.entries("Results/\(folders[0])") == ["cold-start.svg", "results.json", "results.md"])
+        #expect(root.leftovers().isEmpty, "\(root.leftovers())")
     }
 }
