@@ -4,7 +4,7 @@ import Measure
 /// `--record`: writes the run under `Results/<date>-<commit>/` (JSON,
 /// Markdown and a chart per runtime suite) and refreshes the generated part
 /// of `docs/perf.md`, which embeds the charts. Both are written as one unit
-/// (`StagedRecord`).
+/// (`StagedRecord`), by one run at a time (`RecordLock`).
 enum Recorder {
     static let beginMarker = "<!-- storefront:record:begin -->"
     static let endMarker = "<!-- storefront:record:end -->"
@@ -18,6 +18,15 @@ enum Recorder {
                 + "(the folder with Package.swift and Results/); run the tool from there")
         }
         return root
+    }
+
+    /// Before measuring: makes sure no other run is recording here, and
+    /// deals with what a killed one left. The returned lock must live until
+    /// the process ends.
+    static func prepare(root: URL) throws -> RecordLock {
+        let lock = try RecordLock.acquire(root: root)
+        try StagedRecord.recoverLeftovers(root: root)
+        return lock
     }
 
     /// Renders the record in full, then writes it as one unit (`StagedRecord`).

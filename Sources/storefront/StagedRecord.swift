@@ -8,6 +8,9 @@ import Foundation
 /// results folder (a rerun on the same day and commit) is moved aside
 /// first and deleted at the end, so none of its files outlive it. A failed
 /// rename undoes the ones before it.
+///
+/// A SIGKILL cannot be held back; the next record run, which holds the lock,
+/// finishes or undoes what a killed run left (`recoverLeftovers`).
 struct StagedRecord {
     let folderName: String
     /// The results folder's files, by name.
@@ -33,6 +36,7 @@ struct StagedRecord {
             try manager.createDirectory(at: staging.performanceRecordDestination.deletingLastPathComponent(),
                                         withIntermediateDirectories: true)
             for file in files { try file.contents.write(to: staging.newFolder(folderName).appendingPathComponent(file.name)) }
+            // Written last: its presence tells recovery that staging was complete.
             try performanceRecord.write(to: staging.performanceRecord)
         } catch {
             throw ToolFailure(.failure, "cannot write the record under \(staging.folder.path): "
@@ -59,6 +63,39 @@ struct StagedRecord {
         return destination
     }
 
+    /// Finishes or undoes the record of a run that was killed while writing
+    /// it. Call under the record lock, so that no staging folder is in use.
+    /// A run killed after its results folder went into place gets its
+    /// `docs/perf.md` too; one killed before that gets back the record it
+    /// had moved aside. Then the staging folder goes.
+    static func recoverLeftovers(root: URL) throws {
+        let manager = FileManager.default
+        let results = root.appendingPathComponent("Results")
+        for name in try manager.contentsOfDirectory(atPath: results.path) where name.hasPrefix(Staging.prefix) {
+            let staging = Staging(root: root, name: name)
+            try Interrupts.heldBack {
+                let stagingWasComplete = manager.fileExists(atPath: staging.performanceRecord.path)
+                let stillStaged = (try? manager.contentsOfDirectory(atPath: staging.new.path)) ?? []
+                if stagingWasComplete, stillStaged.isEmpty {
+                    // The results folder went in; only docs/perf.md is missing.
+                    try Staging.move(staging.performanceRecord, to: staging.performanceRecordDestination)
+                } else {
+                    // The results folder never went in: put back what it replaced.
+                    for moved in (try? manager.contentsOfDirectory(atPath: staging.replaced.path)) ?? []
+                    where !Staging.exists(results.appendingPathComponent(moved)) {
+                        try Staging.move(staging.replaced.appendingPathComponent(moved),
+                                         to: results.appendingPathComponent(moved))
+                    }
+                }
+                do {
+                    try manager.removeItem(at: staging.folder)
+                } catch {
+                    throw ToolFailure(.failure, "cannot remove \(staging.folder.path), left by a record run that was "
+                        + "killed: \(error.localizedDescription); remove it by hand")
+                }
+            }
+        }
+    }
 }
 
 /// Where a staged record lies: `new/<folder>/` (the new results folder),
@@ -93,6 +130,11 @@ private struct Staging {
             + String(cString: strerror(reason)))
     }
 
+    /// Whether anything, even a dangling link, is at `url`.
+    static func exists(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0
+    }
 }
 
 /// Test hook: `STOREFRONT_TEST_INTERRUPT_DURING_RECORD=before-staging` or

@@ -82,9 +82,12 @@ private func answerInformationRequest(_ options: Options) {
 
 /// Everything that could stop the run after measuring, checked before
 /// minutes of measuring: the output directory, the repository root, the
-/// baseline and the thresholds file.
+/// lock that keeps a second record run out, the baseline and the
+/// thresholds file.
 private struct Preflight {
     var repositoryRoot: URL?
+    /// Held until the process ends.
+    var recordLock: RecordLock?
     var baseline: ResultsDocument?
     var thresholds: Thresholds?
 
@@ -93,6 +96,9 @@ private struct Preflight {
             if let directory = options.outputDirectory { try RecordWriter.prepare(directory) }
             if options.record || options.baseline != nil || options.checkThresholds {
                 repositoryRoot = try Recorder.repositoryRoot()
+            }
+            if options.record {
+                recordLock = try Recorder.prepare(root: repositoryRoot!)
             }
             if case .compare(let name) = options.baseline {
                 baseline = try Baselines.load(name, root: repositoryRoot!)

@@ -241,6 +241,30 @@ struct RecordsTests {
         #expect(outcome.standardError.contains("from the repository root"))
     }
 
+    @Test("a --record while another holds the record lock exits 1 before measuring, writing nothing; released, it records")
+    func concurrentRecord() throws {
+        let root = try ScratchRoot()
+        let lock = open(root.url.appendingPathComponent("Results/.record.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try #require(lock >= 0)
+        try #require(flock(lock, LOCK_EX | LOCK_NB) == 0)
+        let refused = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        close(lock)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("storefront: another storefront --record is running in "), "\(refused.standardError)")
+        #expect(refused.standardError.contains("\(root.url.lastPathComponent) (lock Results/.record.lock held); "
+            + "wait for it to finish and run again"))
+        #expect(refused.standardOutput.isEmpty)
+        #expect(try root.entries("Results") == [".record.lock"])
+        let wroteDocs = root.exists("docs")
+        #expect(!wroteDocs)
+
+        let recorded = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(recorded.status == 0, "\(recorded.standardError)")
+        #expect(try root.recordFolders().count == 1)
+        let wrotePerformanceRecord = root.exists("docs/perf.md")
+        #expect(wrotePerformanceRecord)
+    }
+
     @Test("an interrupt during the commit is held back until the record is whole, then ends the run")
     func interruptMidCommit() throws {
         let root = try ScratchRoot()
@@ -263,7 +287,7 @@ struct RecordsTests {
         let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url,
                                          environment: interrupting(at: "before-staging"))
         #expect(outcome.signal == SIGINT, "status \(outcome.status), stderr: \(outcome.standardError)")
-        #expect(try root.entries("Results").isEmpty)
+        #expect(try root.entries("Results") == [".record.lock"])
         #expect(try root.read("docs/perf.md") == emptyPerformanceRecord)
         #expect(root.leftovers().isEmpty, "\(root.leftovers())")
     }
@@ -281,6 +305,36 @@ struct RecordsTests {
         #expect(second.status == 0, "\(second.standardError)")
         #expect(try root.recordFolders() == folders)
         #expect(try root.entries("Results/\(folders[0])") == ["cold-start.svg", "results.json", "results.md"])
+        #expect(root.leftovers().isEmpty, "\(root.leftovers())")
+    }
+
+    @Test("a record run puts back a record that a killed run had moved aside, and clears its staging folder")
+    func leftoverStaging() throws {
+        let root = try ScratchRoot()
+        // What a run killed (SIGKILL cannot be held back) between moving a
+        // same-named record aside and renaming its own into place leaves.
+        try root.write("{}", to: "Results/.staging-999999/replaced/2026-01-01-abc/results.json")
+        try root.write("{}", to: "Results/.staging-999999/new/2026-01-01-abc/results.json")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try root.entries("Results/2026-01-01-abc") == ["results.json"])
+        #expect(root.leftovers().isEmpty, "\(root.leftovers())")
+    }
+
+    @Test("a record run finishes the record of a run killed after its results folder went into place")
+    func leftoverStagingFinished() throws {
+        let root = try ScratchRoot()
+        try root.write(emptyPerformanceRecord, to: "docs/perf.md")
+        // The killed run's results folder is in place; its docs/perf.md,
+        // with its own text around the markers, is still staged.
+        try root.write("{}", to: "Results/2026-01-01-abc/results.json")
+        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("Results/.staging-999999/new"),
+                                                withIntermediateDirectories: true)
+        try root.write("Finished record.\n<!-- storefront:record:begin -->\n<!-- storefront:record:end -->\n",
+                       to: "Results/.staging-999999/perf.md")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try root.read("docs/perf.md").hasPrefix("Finished record.\n"))
         #expect(root.leftovers().isEmpty, "\(root.leftovers())")
     }
 }
