@@ -9,9 +9,10 @@ enum RecordWriter {
         let description: String
     }
 
-    /// Makes sure `directory` exists and is writable, so a bad --output
-    /// fails before minutes of measuring rather than after.
-    static func prepare(_ directory: URL) throws {
+    /// Makes sure `directory` exists and is writable, and that `name`, if
+    /// given, is not a directory in it, so a bad --output fails before
+    /// minutes of measuring rather than after.
+    static func prepare(_ directory: URL, toWrite name: String? = nil) throws {
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -20,6 +21,12 @@ enum RecordWriter {
         }
         guard manager.isWritableFile(atPath: directory.path) else {
             throw Failure(description: "output directory \(directory.path) is not writable; choose another with --output")
+        }
+        var isDirectory: ObjCBool = false
+        if let name, manager.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory),
+           isDirectory.boolValue {
+            throw Failure(description: "\(directory.appendingPathComponent(name).path) is a directory; the tool writes "
+                + "\(name) there as a file: move that directory away or choose another --output")
         }
     }
 

@@ -20,10 +20,17 @@ enum Recorder {
         return root
     }
 
-    /// Before measuring: makes sure no other run is recording here, and
-    /// deals with what a killed one left. The returned lock must live until
-    /// the process ends.
+    /// Everything a record needs that measuring does not, checked before
+    /// minutes of measuring: `Results/` is a writable folder, `docs/perf.md`
+    /// can take the new section, and no other run is recording here. The
+    /// returned lock must live until the process ends.
     static func prepare(root: URL) throws -> RecordLock {
+        let results = root.appendingPathComponent("Results")
+        guard isDirectory(results), FileManager.default.isWritableFile(atPath: results.path) else {
+            throw ToolFailure(.failure, "\(results.path) is not a writable directory; --record writes its records there: "
+                + "make it one and run again")
+        }
+        _ = try performanceRecord(root: root)
         let lock = try RecordLock.acquire(root: root)
         try StagedRecord.recoverLeftovers(root: root)
         return lock

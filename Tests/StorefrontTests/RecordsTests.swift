@@ -337,4 +337,64 @@ struct RecordsTests {
         #expect(try root.read("docs/perf.md").hasPrefix("Finished record.\n"))
         #expect(root.leftovers().isEmpty, "\(root.leftovers())")
     }
+
+    /// A refusal found before measuring: exit 1, one line saying so, no
+    /// report, nothing written.
+    private func expectRefusedBeforeMeasuring(_ outcome: Storefront.Outcome, saying message: String) {
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains(message), "stderr was: \(outcome.standardError)")
+        #expect(outcome.standardError.split(separator: "\n").count == 1, "stderr was: \(outcome.standardError)")
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test("docs/perf.md that is a directory stops --record before measuring")
+    func performanceRecordIsDirectory() throws {
+        let root = try ScratchRoot()
+        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("docs/perf.md"),
+                                                withIntermediateDirectories: true)
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        expectRefusedBeforeMeasuring(outcome, saying: "docs/perf.md is a directory; --record rewrites it as a file: "
+            + "move that directory away and run again")
+        #expect(try root.entries("Results").isEmpty)
+        #expect(try root.entries("docs/perf.md").isEmpty)
+    }
+
+    @Test("docs/perf.md without its markers, or with them out of order, stops --record before measuring", arguments: [
+        "# Performance record\n\nNo markers here.\n",
+        "<!-- storefront:record:end -->\n<!-- storefront:record:begin -->\n",
+    ])
+    func performanceRecordWithoutMarkers(text: String) throws {
+        let root = try ScratchRoot()
+        try root.write(text, to: "docs/perf.md")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        expectRefusedBeforeMeasuring(outcome, saying: "docs/perf.md lacks the <!-- storefront:record:begin --> … "
+            + "<!-- storefront:record:end --> markers, in that order; restore them")
+        #expect(try root.entries("Results").isEmpty)
+        #expect(try root.read("docs/perf.md") == text)
+    }
+
+    @Test("Results/ that is not a directory stops --record before measuring")
+    func resultsIsFile() throws {
+        let root = try ScratchRoot()
+        try FileManager.default.removeItem(at: root.url.appendingPathComponent("Results"))
+        try root.write("not a folder", to: "Results")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        expectRefusedBeforeMeasuring(outcome, saying: "Results is not a writable directory; --record writes its records there")
+        #expect(try root.read("Results") == "not a folder")
+        let wroteDocs = root.exists("docs")
+        #expect(!wroteDocs)
+    }
+
+    @Test("--output DIR where DIR/results.json is a directory stops the run before measuring")
+    func outputResultsIsDirectory() throws {
+        let root = try ScratchRoot()
+        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("out/results.json"),
+                                                withIntermediateDirectories: true)
+        let outcome = try Storefront.run(quickColdStart + ["--output", root.url.appendingPathComponent("out").path],
+                                         in: root.url)
+        expectRefusedBeforeMeasuring(outcome, saying: "out/results.json is a directory; the tool writes results.json "
+            + "there as a file: move that directory away or choose another --output")
+        #expect(try root.entries("out") == ["results.json"])
+        #expect(try root.entries("out/results.json").isEmpty)
+    }
 }
