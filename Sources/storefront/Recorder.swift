@@ -3,7 +3,8 @@ import Measure
 
 /// `--record`: writes the run under `Results/<date>-<commit>/` (JSON,
 /// Markdown and a chart per runtime suite) and refreshes the generated part
-/// of `docs/perf.md`, which embeds the charts.
+/// of `docs/perf.md`, which embeds the charts. Both are written as one unit
+/// (`StagedRecord`), by one run at a time (`RecordLock`).
 enum Recorder {
     static let beginMarker = "<!-- storefront:record:begin -->"
     static let endMarker = "<!-- storefront:record:end -->"
@@ -19,43 +20,99 @@ enum Recorder {
         return root
     }
 
+    /// Everything a record needs that measuring does not, checked before
+    /// minutes of measuring: `Results/` is a writable folder, `docs/perf.md`
+    /// can take the new section, and no other run is recording here. The
+    /// returned lock must live until the process ends.
+    static func prepare(root: URL) throws -> RecordLock {
+        let results = root.appendingPathComponent("Results")
+        guard isDirectory(results), FileManager.default.isWritableFile(atPath: results.path) else {
+            throw ToolFailure(.failure, "\(results.path) is not a writable directory; --record writes its records there: "
+                + "make it one and run again")
+        }
+        _ = try performanceRecord(root: root)
+        let lock = try RecordLock.acquire(root: root)
+        try StagedRecord.recoverLeftovers(root: root)
+        return lock
+    }
+
+    /// Renders the record in full, then writes it as one unit (`StagedRecord`).
     static func record(_ document: ResultsDocument, command: String, root: URL) throws -> URL {
         let date = String(document.recordedAt.prefix(10))
         let commit = document.environment.gitCommit.hasPrefix("unavailable") ? "uncommitted" : document.environment.gitCommit
         let folderName = "\(date)-\(commit)"
-        let folder = root.appendingPathComponent("Results").appendingPathComponent(folderName)
-        _ = try RecordWriter.write(try ReportRenderer.encoder.encode(document), named: "results.json", in: folder)
-        _ = try RecordWriter.write(Data(ReportRenderer.text(document, markdown: true).utf8), named: "results.md", in: folder)
+        var files: [(name: String, contents: Data)] = [
+            ("results.json", try ReportRenderer.encoder.encode(document)),
+            ("results.md", Data(ReportRenderer.text(document, markdown: true).utf8)),
+        ]
         var charts: [String: String] = [:]
         for suite in document.suites {
             guard let svg = Chart.svg(for: suite) else { continue }
-            _ = try RecordWriter.write(Data(svg.utf8), named: "\(suite.suite).svg", in: folder)
+            files.append(("\(suite.suite).svg", Data(svg.utf8)))
             charts[suite.suite] = "../Results/\(folderName)/\(suite.suite).svg"
         }
-        try refreshPerformanceRecord(document, command: command, charts: charts, root: root)
-        return folder
+        let existing = try performanceRecord(root: root)
+        let generated = "\n" + generatedSection(document, command: command, charts: charts, root: root) + "\n"
+        let updated = existing.text.replacingCharacters(in: existing.generated, with: generated)
+        let staged = StagedRecord(folderName: folderName, files: files, performanceRecord: Data(updated.utf8))
+        RecordTestHook.interrupt(at: .beforeStaging)
+        return try staged.commit(root: root)
     }
 
-    private static func refreshPerformanceRecord(_ document: ResultsDocument, command: String,
-                                                 charts: [String: String], root: URL) throws {
-        let file = root.appendingPathComponent("docs/perf.md")
-        let existing = (try? String(contentsOf: file, encoding: .utf8)) ?? """
-            # Performance record
+    static let performanceRecordPath = "docs/perf.md"
 
-            The tables between the markers below are written by `storefront --record`; edit the text
-            around them, not the tables.
-
-            \(beginMarker)
-            \(endMarker)
-
-            """
-        guard let begin = existing.range(of: beginMarker), let end = existing.range(of: endMarker),
-              begin.upperBound <= end.lowerBound else {
-            throw ToolFailure(.failure, "\(file.path) lacks the \(beginMarker) … \(endMarker) markers; restore them")
+    /// `docs/perf.md` as it stands, or a new one with empty markers when
+    /// there is none, and the range between its markers; fails when it
+    /// cannot take the generated section.
+    private static func performanceRecord(root: URL) throws -> (text: String, generated: Range<String.Index>) {
+        let file = root.appendingPathComponent(performanceRecordPath)
+        let folder = file.deletingLastPathComponent()
+        if FileManager.default.fileExists(atPath: folder.path), !isDirectory(folder) {
+            throw ToolFailure(.failure, "\(folder.path) is not a directory; --record writes \(performanceRecordPath) "
+                + "in it: move that file away and run again")
         }
-        let generated = "\n" + generatedSection(document, command: command, charts: charts, root: root) + "\n"
-        let updated = existing.replacingCharacters(in: begin.upperBound..<end.lowerBound, with: generated)
-        _ = try RecordWriter.write(Data(updated.utf8), named: "perf.md", in: file.deletingLastPathComponent())
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            let new = """
+                # Performance record
+
+                The tables between the markers below are written by `storefront --record`; edit the text
+                around them, not the tables.
+
+                \(beginMarker)
+                \(endMarker)
+
+                """
+            return (new, generatedRange(in: new)!)
+        }
+        if isDirectory(file) {
+            throw ToolFailure(.failure, "\(file.path) is a directory; --record rewrites it as a file: "
+                + "move that directory away and run again")
+        }
+        let existing: String
+        do {
+            existing = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw ToolFailure(.failure, "\(file.path) cannot be read as UTF-8 text (\(error.localizedDescription)); "
+                + "--record rewrites its section between \(beginMarker) and \(endMarker): fix the file")
+        }
+        guard let generated = generatedRange(in: existing) else {
+            throw ToolFailure(.failure, "\(file.path) lacks the \(beginMarker) … \(endMarker) markers, in that "
+                + "order; restore them around the generated section and run again")
+        }
+        return (existing, generated)
+    }
+
+    /// What lies between the markers, or nil when either is missing or
+    /// they are out of order.
+    private static func generatedRange(in text: String) -> Range<String.Index>? {
+        guard let begin = text.range(of: beginMarker), let end = text.range(of: endMarker),
+              begin.upperBound <= end.lowerBound else { return nil }
+        return begin.upperBound..<end.lowerBound
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     private static func generatedSection(_ document: ResultsDocument, command: String,

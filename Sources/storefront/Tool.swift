@@ -87,18 +87,24 @@ private func answerInformationRequest(_ options: Options) {
 }
 
 /// Everything that could stop the run after measuring, checked before
-/// minutes of measuring: the output directory, the repository root, the
+/// minutes of measuring: the output directory, the repository root, what a
+/// record writes to (and the lock that keeps a second record run out), the
 /// baseline and the thresholds file.
 private struct Preflight {
     var repositoryRoot: URL?
+    /// Held until the process ends.
+    var recordLock: RecordLock?
     var baseline: ResultsDocument?
     var thresholds: Thresholds?
 
     init(_ options: Options) {
         do {
-            if let directory = options.outputDirectory { try RecordWriter.prepare(directory) }
+            if let directory = options.outputDirectory { try RecordWriter.prepare(directory, toWrite: "results.json") }
             if options.record || options.baseline != nil || options.checkThresholds {
                 repositoryRoot = try Recorder.repositoryRoot()
+            }
+            if options.record {
+                recordLock = try Recorder.prepare(root: repositoryRoot!)
             }
             if case .compare(let name) = options.baseline {
                 baseline = try Baselines.load(name, root: repositoryRoot!)

@@ -21,10 +21,42 @@ private struct ScratchRoot: ~Copyable {
         try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
     }
 
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path)
+    }
+
+    /// The names in a folder, sorted.
+    func entries(_ path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(path).path).sorted()
+    }
+
+    /// The record folders under Results/ (a scratch root is no git
+    /// checkout, so its records are named `<date>-uncommitted`).
+    func recordFolders() throws -> [String] {
+        try entries("Results").filter { $0.hasSuffix("-uncommitted") }
+    }
+
+    /// Paths under the root that an interrupted or refused record must not
+    /// leave: staging folders and temporary files.
+    func leftovers() -> [String] {
+        let walk = FileManager.default.enumerator(atPath: url.path)
+        return (walk?.allObjects as? [String] ?? []).filter {
+            let name = ($0 as NSString).lastPathComponent
+            return name.hasPrefix(".staging-") || name.hasSuffix(".tmp")
+        }
+    }
+
     deinit { try? FileManager.default.removeItem(at: url) }
 }
 
 private let quickColdStart = ["--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet"]
+
+private let emptyPerformanceRecord = "# Performance record\n\n<!-- storefront:record:begin -->\nold\n<!-- storefront:record:end -->\n"
+
+/// Makes the tool send itself SIGINT at a point of --record (`RecordTestHook`).
+private func interrupting(at point: String) -> [String: String] {
+    ["STOREFRONT_TEST_INTERRUPT_DURING_RECORD": point]
+}
 
 @Suite("storefront records, baselines and thresholds")
 struct RecordsTests {
@@ -207,5 +239,162 @@ struct RecordsTests {
         let outcome = try Storefront.run(quickColdStart + ["--record"], in: FileManager.default.temporaryDirectory)
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("from the repository root"))
+    }
+
+    @Test("a --record while another holds the record lock exits 1 before measuring, writing nothing; released, it records")
+    func concurrentRecord() throws {
+        let root = try ScratchRoot()
+        let lock = open(root.url.appendingPathComponent("Results/.record.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try #require(lock >= 0)
+        try #require(flock(lock, LOCK_EX | LOCK_NB) == 0)
+        let refused = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        close(lock)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("storefront: another storefront --record is running in "), "\(refused.standardError)")
+        #expect(refused.standardError.contains("\(root.url.lastPathComponent) (lock Results/.record.lock held); "
+            + "wait for it to finish and run again"))
+        #expect(refused.standardOutput.isEmpty)
+        #expect(try root.entries("Results") == [".record.lock"])
+        let wroteDocs = root.exists("docs")
+        #expect(!wroteDocs)
+
+        let recorded = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(recorded.status == 0, "\(recorded.standardError)")
+        #expect(try root.recordFolders().count == 1)
+        let wrotePerformanceRecord = root.exists("docs/perf.md")
+        #expect(wrotePerformanceRecord)
+    }
+
+    @Test("an interrupt during the commit is held back until the record is whole, then ends the run")
+    func interruptMidCommit() throws {
+        let root = try ScratchRoot()
+        try root.write(emptyPerformanceRecord, to: "docs/perf.md")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url, environment: interrupting(at: "mid-commit"))
+        #expect(outcome.signal == SIGINT, "status \(outcome.status), stderr: \(outcome.standardError)")
+        let folders = try root.recordFolders()
+        try #require(folders.count == 1)
+        #expect(try root.entries("Results/\(folders[0])") == ["cold-start.svg", "results.json", "results.md"])
+        let perf = try root.read("docs/perf.md")
+        #expect(perf.contains("![cold-start](../Results/\(folders[0])/cold-start.svg)"))
+        #expect(!perf.contains("\nold\n"))
+        #expect(root.leftovers().isEmpty, "\(root.leftovers())")
+    }
+
+    @Test("an interrupt before staging ends the run with nothing written")
+    func interruptBeforeStaging() throws {
+        let root = try ScratchRoot()
+        try root.write(emptyPerformanceRecord, to: "docs/perf.md")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url,
+                                         environment: interrupting(at: "before-staging"))
+        #expect(outcome.signal == SIGINT, "status \(outcome.status), stderr: \(outcome.standardError)")
+        #expect(try root.entries("Results") == [".record.lock"])
+        #expect(try root.read("docs/perf.md") == emptyPerformanceRecord)
+        #expect(root.leftovers().isEmpty, "\(root.leftovers())")
+    }
+
+    @Test("a rerun on the same day and commit replaces the record folder whole")
+    func rerunReplacesRecord() throws {
+        let root = try ScratchRoot()
+        let first = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(first.status == 0, "\(first.standardError)")
+        let folders = try root.recordFolders()
+        try #require(folders.count == 1)
+        try root.write("<svg>stale</svg>", to: "Results/\(folders[0])/old.svg")
+
+        let second = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(try root.recordFolders() == folders)
+        #expect(try root.entries("Results/\(folders[0])") == ["cold-start.svg", "results.json", "results.md"])
+        #expect(root.leftovers().isEmpty, "\(root.leftovers())")
+    }
+
+    @Test("a record run puts back a record that a killed run had moved aside, and clears its staging folder")
+    func leftoverStaging() throws {
+        let root = try ScratchRoot()
+        // What a run killed (SIGKILL cannot be held back) between moving a
+        // same-named record aside and renaming its own into place leaves.
+        try root.write("{}", to: "Results/.staging-999999/replaced/2026-01-01-abc/results.json")
+        try root.write("{}", to: "Results/.staging-999999/new/2026-01-01-abc/results.json")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try root.entries("Results/2026-01-01-abc") == ["results.json"])
+        #expect(root.leftovers().isEmpty, "\(root.leftovers())")
+    }
+
+    @Test("a record run finishes the record of a run killed after its results folder went into place")
+    func leftoverStagingFinished() throws {
+        let root = try ScratchRoot()
+        try root.write(emptyPerformanceRecord, to: "docs/perf.md")
+        // The killed run's results folder is in place; its docs/perf.md,
+        // with its own text around the markers, is still staged.
+        try root.write("{}", to: "Results/2026-01-01-abc/results.json")
+        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("Results/.staging-999999/new"),
+                                                withIntermediateDirectories: true)
+        try root.write("Finished record.\n<!-- storefront:record:begin -->\n<!-- storefront:record:end -->\n",
+                       to: "Results/.staging-999999/perf.md")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try root.read("docs/perf.md").hasPrefix("Finished record.\n"))
+        #expect(root.leftovers().isEmpty, "\(root.leftovers())")
+    }
+
+    /// A refusal found before measuring: exit 1, one line saying so, no
+    /// report, nothing written.
+    private func expectRefusedBeforeMeasuring(_ outcome: Storefront.Outcome, saying message: String) {
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains(message), "stderr was: \(outcome.standardError)")
+        #expect(outcome.standardError.split(separator: "\n").count == 1, "stderr was: \(outcome.standardError)")
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test("docs/perf.md that is a directory stops --record before measuring")
+    func performanceRecordIsDirectory() throws {
+        let root = try ScratchRoot()
+        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("docs/perf.md"),
+                                                withIntermediateDirectories: true)
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        expectRefusedBeforeMeasuring(outcome, saying: "docs/perf.md is a directory; --record rewrites it as a file: "
+            + "move that directory away and run again")
+        #expect(try root.entries("Results").isEmpty)
+        #expect(try root.entries("docs/perf.md").isEmpty)
+    }
+
+    @Test("docs/perf.md without its markers, or with them out of order, stops --record before measuring", arguments: [
+        "# Performance record\n\nNo markers here.\n",
+        "<!-- storefront:record:end -->\n<!-- storefront:record:begin -->\n",
+    ])
+    func performanceRecordWithoutMarkers(text: String) throws {
+        let root = try ScratchRoot()
+        try root.write(text, to: "docs/perf.md")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        expectRefusedBeforeMeasuring(outcome, saying: "docs/perf.md lacks the <!-- storefront:record:begin --> … "
+            + "<!-- storefront:record:end --> markers, in that order; restore them")
+        #expect(try root.entries("Results").isEmpty)
+        #expect(try root.read("docs/perf.md") == text)
+    }
+
+    @Test("Results/ that is not a directory stops --record before measuring")
+    func resultsIsFile() throws {
+        let root = try ScratchRoot()
+        try FileManager.default.removeItem(at: root.url.appendingPathComponent("Results"))
+        try root.write("not a folder", to: "Results")
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        expectRefusedBeforeMeasuring(outcome, saying: "Results is not a writable directory; --record writes its records there")
+        #expect(try root.read("Results") == "not a folder")
+        let wroteDocs = root.exists("docs")
+        #expect(!wroteDocs)
+    }
+
+    @Test("--output DIR where DIR/results.json is a directory stops the run before measuring")
+    func outputResultsIsDirectory() throws {
+        let root = try ScratchRoot()
+        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("out/results.json"),
+                                                withIntermediateDirectories: true)
+        let outcome = try Storefront.run(quickColdStart + ["--output", root.url.appendingPathComponent("out").path],
+                                         in: root.url)
+        expectRefusedBeforeMeasuring(outcome, saying: "out/results.json is a directory; the tool writes results.json "
+            + "there as a file: move that directory away or choose another --output")
+        #expect(try root.entries("out") == ["results.json"])
+        #expect(try root.entries("out/results.json").isEmpty)
     }
 }

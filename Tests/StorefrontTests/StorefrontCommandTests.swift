@@ -5,28 +5,51 @@ import Testing
 /// Runs the built `storefront` executable, which sits beside the test bundle.
 struct Storefront {
     struct Outcome {
+        /// The exit code, or the signal's number when a signal ended it.
         let status: Int32
+        /// The signal that ended it, if one did.
+        let signal: Int32?
         let standardOutput: String
         let standardError: String
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
+    /// `environment` is added to this process's own.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Outcome {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.executableURL = bundle.deletingLastPathComponent().appendingPathComponent("storefront")
         process.arguments = arguments
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        try process.run()
+        try startAsShellWould(process)
         // stdout is drained to the end first; stderr carries at most a few
         // lines, far below a pipe's buffer, so the child never blocks on it.
         let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let errorText = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, standardOutput: outputText, standardError: errorText)
+        return Outcome(status: process.terminationStatus,
+                       signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
+                       standardOutput: outputText, standardError: errorText)
+    }
+
+    /// Starts `process` with SIGINT, SIGTERM and SIGHUP unblocked, as a
+    /// shell starts it. A child inherits the signal mask of the thread that
+    /// spawns it, and the test runner's threads block these, so without
+    /// this the tool could not be interrupted (see the interrupt tests).
+    private static func startAsShellWould(_ process: Process) throws {
+        var interrupts = sigset_t()
+        sigemptyset(&interrupts)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, signal) }
+        var runnerMask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &interrupts, &runnerMask)
+        defer { pthread_sigmask(SIG_SETMASK, &runnerMask, nil) }
+        try process.run()
     }
 }
 
