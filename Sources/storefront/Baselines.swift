@@ -13,6 +13,17 @@ enum Baselines {
         return root.appendingPathComponent("Results/baselines/\(name).json")
     }
 
+    /// Fails, before any measuring, when `name` could not be saved: a name
+    /// the tool does not accept, or a directory where its file must go.
+    static func checkSavable(_ name: String, root: URL) throws {
+        let destination = try file(name, root: root)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ToolFailure(.failure, "cannot save baseline '\(name)': \(destination.path) is a directory; "
+                + "move it away or choose another name")
+        }
+    }
+
     static func save(_ document: ResultsDocument, as name: String, root: URL) throws -> URL {
         let destination = try file(name, root: root)
         return try RecordWriter.write(try ReportRenderer.encoder.encode(document),

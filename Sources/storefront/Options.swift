@@ -244,7 +244,8 @@ struct Options {
           --record                write Results/<date>-<commit>/ (JSON, Markdown,
                                   a chart per suite) and refresh docs/perf.md;
                                   every port, no fault, and nothing is written
-                                  unless every port passes the gate
+                                  unless every port passes the gate; written as
+                                  one unit, one --record at a time per folder
           --baseline save NAME    save this run as Results/baselines/NAME.json
           --baseline compare NAME compare with a saved baseline; a port slower
                                   than the limit in Results/thresholds.json exits 3

@@ -106,8 +106,10 @@ private struct Preflight {
             if options.record {
                 recordLock = try Recorder.prepare(root: repositoryRoot!)
             }
-            if case .compare(let name) = options.baseline {
-                baseline = try Baselines.load(name, root: repositoryRoot!)
+            switch options.baseline {
+            case .compare(let name): baseline = try Baselines.load(name, root: repositoryRoot!)
+            case .save(let name): try Baselines.checkSavable(name, root: repositoryRoot!)
+            case nil: break
             }
             if options.checkThresholds {
                 thresholds = try Thresholds.load(root: repositoryRoot!)

@@ -123,6 +123,19 @@ struct RecordsTests {
         let outcome = try Storefront.run(quickColdStart + ["--baseline", "save", "../escape"], in: root.url)
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("must use only letters, digits"))
+        #expect(outcome.standardOutput.isEmpty, "refused before measuring")
+    }
+
+    @Test("a directory where a baseline is to be saved is refused before measuring")
+    func baselineSavedOverDirectory() throws {
+        let root = try ScratchRoot()
+        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("Results/baselines/nightly.json"),
+                                                withIntermediateDirectories: true)
+        let outcome = try Storefront.run(quickColdStart + ["--baseline", "save", "nightly"], in: root.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("cannot save baseline 'nightly':"), "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("is a directory; move it away or choose another name"))
+        #expect(outcome.standardOutput.isEmpty, "refused before measuring")
     }
 
     @Test("a malloc count above its pin exits 3; within it exits 0")
