@@ -7,6 +7,12 @@ public enum Fault: String, CaseIterable, Sendable {
     /// filter change does. Wrong for one step only: right again long before
     /// the phase ends.
     case lateFilter = "late-filter"
+    /// Facet counts ignore "in stock only" while it is on: wrong through the
+    /// refine phase's filtering, right again once the filter is off.
+    case facetIgnoresStock = "facet-ignores-stock"
+    /// Pages after the first start one product early: wrong while the
+    /// shopper pages, right again on page 0.
+    case pageOffByOne = "page-off-by-one"
     /// One product's stock changes without notifying observers, so a view
     /// that shows it is not invalidated.
     case droppedInvalidation = "dropped-invalidation"
@@ -22,7 +28,7 @@ public enum Fault: String, CaseIterable, Sendable {
     /// The port that carries this fault.
     public var port: String {
         switch self {
-        case .staleCache, .lateFilter: "memoized"
+        case .staleCache, .lateFilter, .facetIgnoresStock, .pageOffByOne: "memoized"
         case .droppedInvalidation, .staleResponse, .wrongRounding, .sessionLeak: "observable"
         }
     }

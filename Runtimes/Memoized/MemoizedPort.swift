@@ -30,6 +30,8 @@ public final class MemoizedPort: StorefrontPort {
     public init(service: StorefrontService, fault: Fault?) {
         self.service = service
         store.skipsCartRefreshOnSale = fault == .staleCache
+        store.facetsIgnoreStockFilter = fault == .facetIgnoresStock
+        store.pageStartsEarly = fault == .pageOffByOne
         refreshesOnStockFilter = fault != .lateFilter
     }
 

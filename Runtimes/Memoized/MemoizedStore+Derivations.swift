@@ -29,6 +29,28 @@ extension MemoizedStore {
         return ids
     }
 
+    /// The facet counts of `matching`, the products passing the query and
+    /// every filter. (Under the `facet-ignores-stock` fault, of the query
+    /// matches passing every filter but "in stock only".)
+    func facetCounts(of matching: [Int], queryMatches: [Int]) -> [Int] {
+        guard facetsIgnoreStockFilter, filters.inStockOnly else {
+            return Self.facetCounts(matching, items: items, categoryCount: categoryCount)
+        }
+        var loose = filters
+        loose.inStockOnly = false
+        return Self.facetCounts(Self.matching(queryMatches, items: items, filters: loose), items: items,
+                                categoryCount: categoryCount)
+    }
+
+    /// The page of `listed` the grid shows. (Under the `page-off-by-one`
+    /// fault, pages after the first start one product early.)
+    func page(of listed: [Int]) -> [Int] {
+        guard pageStartsEarly, page > 0 else { return Array(Browsing.page(listed, page: page)) }
+        let start = page * Browsing.pageSize - 1
+        guard start < listed.count else { return [] }
+        return Array(listed[start..<min(start + Browsing.pageSize, listed.count)])
+    }
+
     static func facetCounts(_ matching: [Int], items: [MemoizedItem], categoryCount: Int) -> [Int] {
         var counts = Array(repeating: 0, count: categoryCount)
         for id in matching { counts[items[id].product.category] += 1 }

@@ -83,7 +83,7 @@ final class MemoizedStore {
         let ids = Self.matching(queryMatchIDs, items: items, filters: filters)
         guard ids != matchingIDs else { return false }
         matchingIDs = ids
-        update(\.facetCounts, Self.facetCounts(ids, items: items, categoryCount: categoryCount))
+        update(\.facetCounts, facetCounts(of: ids, queryMatches: queryMatchIDs))
         refreshListed()
         return true
     }
@@ -96,7 +96,7 @@ final class MemoizedStore {
     }
 
     func refreshVisible() {
-        update(\.visibleIDs, Array(Browsing.page(listedIDs, page: page)))
+        update(\.visibleIDs, page(of: listedIDs))
     }
 
     func refreshCart() {
@@ -128,4 +128,9 @@ final class MemoizedStore {
         return items[open].product.category == items[id].product.category
     }
     // HAND-WRITTEN END
+
+    /// Set by the `facet-ignores-stock` fault: facet counts ignore "in stock only".
+    @ObservationIgnored var facetsIgnoreStockFilter = false
+    /// Set by the `page-off-by-one` fault: pages after the first start one product early.
+    @ObservationIgnored var pageStartsEarly = false
 }
