@@ -30,8 +30,8 @@ struct GraphSuiteRunner {
                  + Set(all.map(\.shape)).sorted().joined(separator: ", "))
         }
         let chosen = all.filter { options.shapes?.contains($0.shape) ?? true }
-        for benchCase in chosen {
-            progress.report("graph: \(benchCase.shape) on \(benchCase.runtime)")
+        for (index, benchCase) in chosen.enumerated() {
+            progress.report("\(benchCase.shape) on \(benchCase.runtime)", done: Double(index) / Double(chosen.count))
             results.append(measure(benchCase))
         }
         progress.finish()

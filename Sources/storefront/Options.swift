@@ -38,6 +38,9 @@ struct Options {
     /// Set when the tool re-runs itself under callgrind: run each region
     /// once inside an instruction region and print nothing else.
     var callgrindChild = false
+    /// Lets a debug build record or save a baseline: for the tool's own
+    /// tests, which run the debug build.
+    var allowDebugBuild = false
 
     struct UsageError: Error, CustomStringConvertible {
         let description: String
@@ -128,6 +131,7 @@ struct Options {
             case "--list": list = true
             case "--help", "-h": help = true
             case "--callgrind-child": callgrindChild = true
+            case "--allow-debug-build": allowDebugBuild = true
             default:
                 throw UsageError(description: "unknown argument '\(argument)'; run storefront --help for the accepted flags")
             }
@@ -171,7 +175,14 @@ struct Options {
             throw UsageError(description: "--record compares every port; drop --runtime (it chose "
                 + "\(runtimes.map(\.rawValue).joined(separator: ", ")) of \(ports))")
         }
+        if Self.isDebugBuild, !allowDebugBuild, record || baseline?.isSave == true {
+            throw UsageError(description: "this is a debug build, whose times are not what an app gets; "
+                + "\(record ? "--record" : "--baseline save") keeps release numbers only: run "
+                + "swift run -c release storefront … (--allow-debug-build overrides, for tests)")
+        }
     }
+
+    static var isDebugBuild: Bool { EnvironmentFingerprint.buildConfiguration == "debug" }
 
     /// The case of `Choice` named `name`, or an error listing the accepted names.
     private static func choice<Choice: CaseIterable & RawRepresentable>(
@@ -259,6 +270,8 @@ struct Options {
                                   operations (reads, writes, node and edge costs)
           --environment           print the environment fingerprint and exit
           --list                  list the suites and the runtimes
+          --allow-debug-build     let a debug build --record or --baseline save
+                                  (for the tool's own tests)
           --quiet                 no progress lines on stderr
           --help                  this text
 

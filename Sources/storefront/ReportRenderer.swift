@@ -25,6 +25,10 @@ enum ReportRenderer {
 
     static func text(_ document: ResultsDocument, markdown: Bool) -> String {
         var lines: [String] = []
+        if document.environment.buildConfiguration == "debug" {
+            lines += [markdown ? "> **Debug build.** These times are not what an app gets; run with `-c release`."
+                : "DEBUG BUILD: these times are not what an app gets; run with -c release.", ""]
+        }
         let plan = document.plan
         for suite in document.suites {
             var heading = "\(suite.suite): \(suite.summary)"

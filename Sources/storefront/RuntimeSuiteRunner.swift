@@ -147,8 +147,12 @@ struct RuntimeSuiteRunner {
         let sampling = options.plan
         var ends = SessionEnds(suite: suite, expected: plan.end)
         var discarded: [Double] = []
+        // Plays per port: warm-up, timed (at least), and four counting runs.
+        let plays = Double(runtimes.count * (sampling.warmup + sampling.iterations + 4))
+        var played = 0.0
         for round in 0..<sampling.warmup {
-            progress.report("\(suite.rawValue): warm-up \(round + 1)/\(sampling.warmup)")
+            progress.report("warm-up \(round + 1)/\(sampling.warmup)", done: played / plays)
+            played += Double(runtimes.count)
             for runtime in runtimes where ends.passing(runtime) {
                 ends.check(await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
                            when: "warm-up \(round + 1)")
@@ -162,7 +166,9 @@ struct RuntimeSuiteRunner {
             for offset in runtimes.indices {
                 let runtime = runtimes[(iteration + offset) % runtimes.count]
                 guard ends.passing(runtime) else { continue }
-                progress.report("\(suite.rawValue): \(runtime.rawValue), iteration \(iteration + 1)")
+                progress.report("\(runtime.rawValue), iteration \(iteration + 1)/\(sampling.iterations)",
+                                done: played / plays)
+                played += 1
                 let session = await plan.prepare(runtime)
                 ends.check(await plan.play(runtime, session, &samples[runtime, default: []]), runtime,
                            when: "timed iteration \(iteration + 1)")
@@ -177,7 +183,8 @@ struct RuntimeSuiteRunner {
                 results.append(.failed(runtime, failure))
                 continue
             }
-            progress.report("\(suite.rawValue): \(runtime.rawValue), counting")
+            progress.report("\(runtime.rawValue), counting runs", done: played / plays)
+            played += 4
             let prepared = await plan.prepare(runtime)
             let rendersBefore = prepared?.renderCount ?? 0
             let recomputationsBefore = prepared?.recomputations ?? 0
@@ -281,11 +288,11 @@ struct RuntimeSuiteRunner {
 
     /// The compute control through the same measurements as a port.
     func runControl(instructions: [String: CounterReading]) -> RuntimeResult {
-        progress.report("compute-control: working out which screens change")
+        progress.report("working out which screens change")
         let control = ComputeControl(catalog: catalog, schedule: schedule)
         let sampling = options.plan
         for _ in 0..<sampling.warmup { blackHole(control.run()) }
-        progress.report("compute-control: sampling")
+        progress.report("sampling", done: 0.1)
         let samples = sampling.sample { blackHole(control.run()) }
         let counts = AllocationCounter.count(.thread) { blackHole(control.run()) }
         var counters = HardwareCounters().measure { blackHole(control.run()) }.readings.byName

@@ -5,6 +5,7 @@ import Workload
 /// Runs a suite's regions through every metric. Counting runs (mallocs,
 /// counters, memory) are separate from timing runs, so the cost of counting
 /// never lands in a timed sample.
+@MainActor
 struct SuiteRunner {
     let options: Options
     let progress: Progress
@@ -13,8 +14,8 @@ struct SuiteRunner {
         let hardware = HardwareCounters()
         let software = SoftwareCounters()
         var results: [CalibrationResult] = []
-        for region in suite.regions {
-            progress.report("\(suite.rawValue): \(region.name)")
+        for (index, region) in suite.regions.enumerated() {
+            progress.report(region.name, done: Double(index) / Double(suite.regions.count))
             // One untimed run first: a first execution can instantiate
             // runtime metadata, which would land in the counting runs.
             region.run()
@@ -83,27 +84,5 @@ struct SuiteRunner {
         } catch {
             return ([:], "callgrind run failed: \(error)")
         }
-    }
-}
-
-/// A one-line progress display on stderr, only when stderr is a terminal.
-struct Progress {
-    let enabled: Bool
-    private let start = Stopwatch.now()
-
-    init(quiet: Bool) {
-        enabled = !quiet && isatty(STDERR_FILENO) != 0
-    }
-
-    func report(_ message: String) {
-        guard enabled else { return }
-        let elapsed = Double(Stopwatch.now() &- start) / 1e9
-        let stamp = String(format: "%6.1f", elapsed)
-        FileHandle.standardError.write(Data("\r\u{1B}[K[\(stamp)s] \(message)".utf8))
-    }
-
-    func finish() {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }

@@ -14,8 +14,10 @@ func runTool(_ options: Options) async -> Never {
     }
     answerInformationRequest(options)
 
-    let progress = Progress(quiet: options.quiet)
+    let progress = Progress(quiet: options.quiet, stages: ProgressPlan.stages(for: options))
     let preflight = Preflight(options)
+    // After the checks that can stop the run, so an error stands alone.
+    if Options.isDebugBuild { FileHandle.standardError.write(Data((debugBuildWarning + "\n").utf8)) }
     let gate = await GateOutcome(options, progress: progress)
     let instructions = instructionCounts(options, verified: gate.verified, progress: progress)
     let suites = await measure(options, gate: gate, instructions: instructions, progress: progress)
@@ -51,6 +53,12 @@ func runTool(_ options: Options) async -> Never {
     }
     exit(ExitCode.ok.rawValue)
 }
+
+/// Said before measuring and at the top of every text report of a debug
+/// build: `swift run storefront` without `-c release` builds one, and its
+/// numbers look like any others.
+let debugBuildWarning = "storefront: WARNING: this is a debug build (swift run without -c release); its times are "
+    + "several times an app's and do not compare with any record. For real numbers: swift run -c release storefront …"
 
 /// --help, --probe, --environment and --list print and exit; anything else
 /// needs a suite and a working malloc counter.
@@ -133,8 +141,9 @@ private struct GateOutcome {
     @MainActor
     init(_ options: Options, progress: Progress) async {
         guard options.suites.contains(where: \.isRuntimeSuite) else { return }
-        for runtime in options.runtimes {
-            progress.report("agreement gate: \(runtime.rawValue)")
+        progress.begin(ProgressPlan.gate)
+        for (index, runtime) in options.runtimes.enumerated() {
+            progress.report(runtime.rawValue, done: Double(index) / Double(options.runtimes.count))
             switch await runtime.verify(scale: options.scale, seed: options.seed, fault: options.fault) {
             case .success: verified.append(runtime)
             case .failure(let failure): failedPorts.append((runtime, "\(failure)"))
@@ -154,7 +163,8 @@ private func instructionCounts(_ options: Options, verified: [Runtime], progress
     guard options.callgrind else { return [:] }
     let counted = options.suites.filter { $0 == .calibration || $0 == .computeControl || ($0.isRuntimeSuite && !verified.isEmpty) }
     guard !counted.isEmpty else { return [:] }
-    progress.report("callgrind (about 40x slower than native)")
+    progress.begin(ProgressPlan.callgrind)
+    progress.report("every measured part once more under valgrind (about 40x slower than native)")
     let (counts, failure) = SuiteRunner.countInstructions(
         suites: counted.map(\.rawValue).joined(separator: ","), scale: options.scale, seed: options.seed,
         runtimes: verified)
@@ -184,6 +194,7 @@ private func measure(_ options: Options, gate: GateOutcome, instructions: [Strin
     var verified = gate.verified
     var failedPorts = gate.failedPorts
     for suite in options.suites {
+        progress.begin(suite.rawValue)
         switch suite {
         case .calibration:
             suites.append(regionRunner.run(suite, instructions: instructions))

@@ -49,7 +49,10 @@ private struct ScratchRoot: ~Copyable {
     deinit { try? FileManager.default.removeItem(at: url) }
 }
 
-private let quickColdStart = ["--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet"]
+/// These tests run the debug build, which records and saves only when told
+/// to (`--allow-debug-build`); `StorefrontCommandTests` prove it refuses.
+private let quickColdStart = ["--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet",
+                              "--allow-debug-build"]
 
 private let emptyPerformanceRecord = "# Performance record\n\n<!-- storefront:record:begin -->\nold\n<!-- storefront:record:end -->\n"
 
@@ -237,7 +240,7 @@ struct RecordsTests {
         let root = try ScratchRoot()
         try root.write("<!-- storefront:record:begin -->\n<!-- storefront:record:end -->\n", to: "docs/perf.md")
         let outcome = try Storefront.run(["--suite", "interactions,cold-start", "--scale", "small", "--iterations", "2",
-                                          "--warmup", "0", "--quiet", "--record"], in: root.url)
+                                          "--warmup", "0", "--quiet", "--record", "--allow-debug-build"], in: root.url)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let perf = try root.read("docs/perf.md")
         #expect(perf.contains("per action kind (each factor against the fastest port at that kind):"))

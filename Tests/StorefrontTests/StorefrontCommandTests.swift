@@ -89,6 +89,48 @@ struct StorefrontCommandTests {
         #expect(outcome.standardOutput.isEmpty)
     }
 
+    /// `swift test` runs the debug build; under `swift test -c release` the
+    /// tool is a release build and must say nothing of the kind.
+    @Test("a debug build warns before measuring and atop its report, and refuses --record and --baseline save")
+    func debugBuild() throws {
+        let environment = try Storefront.run(["--environment"])
+        let isDebug = environment.standardOutput.split(separator: "\n").contains {
+            $0.hasPrefix("build ") && $0.hasSuffix(" debug")
+        }
+        let run = try Storefront.run(["--suite", "cold-start", "--scale", "small", "--runtime", "cog", "--iterations", "1",
+                                      "--warmup", "0", "--quiet"])
+        #expect(run.status == 0, "stderr was: \(run.standardError)")
+        #expect(run.standardError.contains("WARNING: this is a debug build") == isDebug)
+        #expect(run.standardOutput.hasPrefix("DEBUG BUILD: these times are not what an app gets") == isDebug)
+        guard isDebug else { return }
+        for flags in [["--record"], ["--baseline", "save", "nightly"]] {
+            let refused = try Storefront.run(["--suite", "cold-start"] + flags)
+            #expect(refused.status == 1)
+            #expect(refused.standardError.contains("this is a debug build, whose times are not what an app gets; "
+                + "\(flags[0] == "--record" ? "--record" : "--baseline save") keeps release numbers only"),
+                    "stderr was: \(refused.standardError)")
+            #expect(refused.standardOutput.isEmpty)
+        }
+    }
+
+    /// Off a terminal (a CI log, this test's pipe) progress is one plain line
+    /// per stage, with the stage's place in the run and the share done.
+    @Test("progress off a terminal is one line per stage, numbered, with the share of the run done; --quiet silences it")
+    func progressLines() throws {
+        let arguments = ["--suite", "cold-start,compute-control", "--scale", "small", "--runtime", "memoized",
+                         "--iterations", "2", "--warmup", "0"]
+        let run = try Storefront.run(arguments)
+        #expect(run.status == 0, "stderr was: \(run.standardError)")
+        let lines = run.standardError.split(separator: "\n").filter { $0.hasPrefix("storefront: ") && $0.contains("elapsed)") }
+        #expect(lines.count == 3, "stderr was: \(run.standardError)")
+        #expect(lines.first?.hasPrefix("storefront: 1/3 agreement gate (0% of the run done, ") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("storefront: 2/3 cold-start (") == true)
+        #expect(lines.last?.hasPrefix("storefront: 3/3 compute-control (") == true)
+        #expect(lines.allSatisfy { !$0.contains("\u{1B}") }, "no terminal escapes in a log")
+        let quiet = try Storefront.run(arguments + ["--quiet"])
+        #expect(!quiet.standardError.contains("of the run done"))
+    }
+
     @Test("an unwritable output directory fails before measuring, writing nothing")
     func unwritableOutput() throws {
         let outcome = try Storefront.run(["--suite", "calibration", "--output", "/proc/storefront-test"])

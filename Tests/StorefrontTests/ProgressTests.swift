@@ -1,0 +1,23 @@
+@testable import storefront
+import Testing
+
+@MainActor
+@Suite("storefront progress")
+struct ProgressTests {
+    @Test("durations read as seconds, minutes or hours")
+    func durations() {
+        #expect(Progress.duration(4.4) == "4s")
+        #expect(Progress.duration(185) == "3m05s")
+        #expect(Progress.duration(3_725) == "1h02m")
+    }
+
+    @Test("the plan has the gate, callgrind when asked, then every suite in order, each with some weight")
+    func plan() throws {
+        let options = try Options(["--suite", "all", "--scale", "small", "--instructions", "callgrind"])
+        let stages = ProgressPlan.stages(for: options)
+        #expect(stages.map(\.name) == [ProgressPlan.gate, ProgressPlan.callgrind] + options.suites.map(\.rawValue))
+        #expect(stages.allSatisfy { $0.weight > 0 })
+        let withoutRuntimeSuites = ProgressPlan.stages(for: try Options(["--suite", "calibration,graph"]))
+        #expect(withoutRuntimeSuites.map(\.name) == ["calibration", "graph"], "no gate when no port is measured")
+    }
+}
