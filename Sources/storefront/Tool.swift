@@ -164,7 +164,7 @@ private func instructionCounts(_ options: Options, verified: [Runtime], progress
     let counted = options.suites.filter { $0 == .calibration || $0 == .computeControl || ($0.isRuntimeSuite && !verified.isEmpty) }
     guard !counted.isEmpty else { return [:] }
     progress.begin(ProgressPlan.callgrind)
-    progress.report("every measured part once more under valgrind (about 40x slower than native)")
+    progress.report("every measured part once more under valgrind, tens of times slower than native")
     let (counts, failure) = SuiteRunner.countInstructions(
         suites: counted.map(\.rawValue).joined(separator: ","), scale: options.scale, seed: options.seed,
         runtimes: verified)
