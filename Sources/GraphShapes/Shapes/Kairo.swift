@@ -220,14 +220,21 @@ extension KairoShape {
     static func mux<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
         let computedRuns = g.computedRuns
         let heads = (0..<100).map { _ in a.signal(0) }
-        // The original's mux builds a fresh index→value map. A graph here
-        // holds one value type, so mux copies the heads into a map it owns
-        // and returns a new version each run (a fresh map is never equal);
-        // each split reads mux and takes its entry. Same edges, same counts.
+        // The original's mux builds a fresh index→value map of the heads on
+        // every run (`Object.fromEntries(heads.map(read).entries())`), so
+        // each run allocates. A graph here holds one value type, so mux
+        // builds a fresh array of the heads' values each run, as a Swift app
+        // mapping the heads would, hands it to the splits through a box, and
+        // returns a new version (a fresh map is never equal); each split
+        // reads mux and takes its entry. Same edges, same counts, and one
+        // allocation per run where the original allocates its map.
         let map = MuxMap(count: heads.count)
         let mux = a.computed(.never) { r in
             computedRuns.bump()
-            for index in heads.indices { map.values[index] = a.get(heads[index], in: r) }
+            var values: [Int] = []
+            values.reserveCapacity(heads.count)
+            for index in heads.indices { values.append(a.get(heads[index], in: r)) }
+            map.values = values
             map.version &+= 1
             return map.version
         }
