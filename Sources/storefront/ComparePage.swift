@@ -13,7 +13,8 @@ enum ComparePage {
                 + regressions.joined(separator: "; ")) + "</p>")
         body.append("<p class=\"note\">B/A is B's median as a factor of A's, with its 95% interval beneath; a "
             + "regression is a factor above \(HTML.escape(String(format: "%.2f", comparison.timeLimit)))× "
-            + "(Results/thresholds.json's relativeTimeLimit) whose interval lies wholly above 1.</p>")
+            + "(Results/thresholds.json's relativeTimeLimit) whose interval lies wholly above 1. Malloc counts "
+            + "are exact, so any change is tinted: more in yellow, fewer in green.</p>")
         body.append(legend)
         for suite in comparison.suites where !suite.rows.isEmpty {
             let id = "compare-\(HTML.identifier(suite.suite))"

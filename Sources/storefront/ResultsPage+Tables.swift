@@ -148,7 +148,7 @@ extension ResultsPage {
             measured.compactMap { result -> [HTML.Cell]? in
                 guard let entry = result.actionKinds!.first(where: { $0.kind == kind }) else { return nil }
                 let wall = entry.wallNanoseconds
-                return [HTML.Cell(kind), HTML.Cell(result.runtime), HTML.Cell(String(entry.actionsPerCycle)),
+                return [HTML.Cell(kind), HTML.Cell(result.runtime, classes: ["text"]), HTML.Cell(String(entry.actionsPerCycle)),
                         HTML.Cell(ReportRenderer.duration(wall.median)), HTML.Cell(ReportRenderer.interval(wall)),
                         HTML.Cell(ReportRenderer.duration(wall.p90)), FactorScale.cell(entry.factorVsFastest),
                         HTML.Cell(String(format: "%.1f", entry.mallocsPerAction))]
@@ -181,16 +181,18 @@ extension ResultsPage {
                            var failure = HTML.Cell("failed its count check: " + (shape.failure ?? "no reason recorded"),
                                                    classes: ["failed"])
                            failure.columns = 6
-                           return [HTML.Cell(shape.shape), HTML.Cell(shape.runtime), HTML.Cell(shape.unit), failure]
+                           return [HTML.Cell(shape.shape), HTML.Cell(shape.runtime, classes: ["text"]),
+                                   HTML.Cell(shape.unit, classes: ["text"]), failure]
                        }
                        var pool = shape.edgePoolHighWaterMark.map(String.init) ?? "–"
                        if let after = shape.edgePoolAfterFurtherIterations { pool += " → \(after)" }
-                       return [HTML.Cell(shape.shape), HTML.Cell(shape.runtime), HTML.Cell(shape.unit),
+                       return [HTML.Cell(shape.shape), HTML.Cell(shape.runtime, classes: ["text"]),
+                               HTML.Cell(shape.unit, classes: ["text"]),
                                HTML.Cell(shape.fastestNanoseconds.map(ReportRenderer.duration) ?? "–"),
                                HTML.Cell(shape.medianNanoseconds.map(ReportRenderer.duration) ?? "–"),
                                HTML.Cell(shape.alienMilliseconds.map { ReportRenderer.duration($0 * 1e6) } ?? "–"),
                                HTML.Cell(shape.mallocsPerIteration.map(String.init) ?? "–"),
-                               HTML.Cell(shape.iterationUnit), HTML.Cell(pool)]
+                               HTML.Cell(shape.iterationUnit, classes: ["text"]), HTML.Cell(pool)]
                    })
     }
 

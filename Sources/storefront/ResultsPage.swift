@@ -56,6 +56,7 @@ enum ResultsPage {
         th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: right; vertical-align: top; }
         td { white-space: nowrap; }
         td.failed, td.wrap, table.definitions td { white-space: normal; }
+        td.text { text-align: left; }
         section { overflow-x: auto; }
         thead th { background: #f3f3f3; text-align: center; }
         tbody th { text-align: left; font-weight: 600; }
