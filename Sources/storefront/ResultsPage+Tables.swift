@@ -208,7 +208,9 @@ extension ResultsPage {
                 reading.value.map { "\(counter) \(ReportRenderer.grouped($0))" }
             }
             if !counted.isEmpty { items.append("\(name): " + counted.joined(separator: ", ")) }
-            for (counter, reading) in counters { if let reason = reading.unavailable { unavailable[reason, default: []].insert(counter) } }
+            for (counter, reading) in counters {
+                if let reason = reading.unavailable { unavailable[reason, default: []].insert(counter) }
+            }
         }
         items += unavailable.sorted { $0.key < $1.key }.map { reason, counters in
             "unavailable \(counters.sorted().joined(separator: ", ")): \(reason)"
