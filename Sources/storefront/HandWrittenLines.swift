@@ -44,3 +44,17 @@ enum HandWrittenLines {
         return total
     }
 }
+
+extension HandWrittenLines {
+    /// Each port's folder under `Runtimes/`.
+    static let portFolders = ["cog": "Cog", "observable": "Observable", "memoized": "Memoized", "stategraph": "StateGraphPort"]
+
+    /// The counts when the tool runs from the repository root, which holds
+    /// the ports' sources; nil anywhere else, where there is nothing to count.
+    static func countFromWorkingDirectory() -> [String: Int]? {
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Runtimes").path) else { return nil }
+        let counts = count(in: root, folders: portFolders)
+        return counts.isEmpty ? nil : counts
+    }
+}

@@ -202,6 +202,7 @@ struct Options {
         USAGE
           storefront --suite SUITE[,SUITE...] [options]
           storefront --probe stategraph
+          storefront compare A B [--output DIR]
           storefront --environment | --list | --help
 
         SUITES
@@ -235,6 +236,20 @@ struct Options {
         Every runtime suite first runs the agreement gate for each selected
         port; a port that fails it gets no numbers.
 
+        Every run ends by naming its results page, a self-contained
+        index.html: in the --output folder, in the record with --record, else
+        in .build/storefront/last-run/ (with its results.json) when run from
+        the package root, or in the temporary directory.
+
+        COMPARE
+          storefront compare A B sets two results side by side: A and B are
+          record folders (Results/<date>-<commit>/, or any folder holding
+          results.json), results files, or names of saved baselines. It prints
+          B's median as a factor of A's per suite and port (with its interval),
+          mallocs and instructions, marks a regression by --baseline compare's
+          rule, and writes the page to --output DIR, else to
+          .build/storefront/compare/; a regression exits 3, bad input 1.
+
         OPTIONS
           --runtime NAME[,NAME...]  ports to run (default: all of
                                   \(Runtime.allCases.map(\.rawValue).joined(separator: ", ")))
@@ -248,12 +263,14 @@ struct Options {
           --min-time SECONDS      keep sampling until this much time passed
           --format text|markdown|json|csv
                                   report format on stdout (default text)
-          --output DIR            also write the JSON record to DIR, atomically
+          --output DIR            also write the JSON record and the results page
+                                  (index.html) to DIR, atomically
           --instructions callgrind
                                   re-run the measured regions under valgrind's
                                   callgrind and add exact instruction counts
           --record                write Results/<date>-<commit>/ (JSON, Markdown,
-                                  a chart per suite) and refresh docs/perf.md;
+                                  a chart per suite, the results page index.html)
+                                  and refresh docs/perf.md;
                                   every port, no fault, and nothing is written
                                   unless every port passes the gate; written as
                                   one unit, one --record at a time per folder
@@ -279,7 +296,8 @@ struct Options {
           0  ok
           1  usage or runtime error, or a calibration count mismatch
           2  a port failed the agreement gate, or a graph shape its counts
-          3  a threshold was crossed or a baseline comparison regressed
+          3  a threshold was crossed, or a baseline comparison or compare
+             marked a regression
           4  the named baseline does not exist
 
         EXAMPLES

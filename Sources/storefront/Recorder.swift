@@ -2,9 +2,10 @@ import Foundation
 import Measure
 
 /// `--record`: writes the run under `Results/<date>-<commit>/` (JSON,
-/// Markdown and a chart per runtime suite) and refreshes the generated part
-/// of `docs/perf.md`, which embeds the charts. Both are written as one unit
-/// (`StagedRecord`), by one run at a time (`RecordLock`).
+/// Markdown, a chart per runtime suite and the results page `index.html`)
+/// and refreshes the generated part of `docs/perf.md`, which embeds the
+/// charts. Both are written as one unit (`StagedRecord`), by one run at a
+/// time (`RecordLock`).
 enum Recorder {
     static let beginMarker = "<!-- storefront:record:begin -->"
     static let endMarker = "<!-- storefront:record:end -->"
@@ -51,6 +52,10 @@ enum Recorder {
             files.append(("\(suite.suite).svg", Data(svg.utf8)))
             charts[suite.suite] = "../Results/\(folderName)/\(suite.suite).svg"
         }
+        // The page a person opens; its charts are inline, so it stands alone.
+        let handWritten = HandWrittenLines.count(in: root, folders: HandWrittenLines.portFolders)
+        files.append((ResultsPage.fileName,
+                      Data(ResultsPage.html(document, handWritten: handWritten.isEmpty ? nil : handWritten).utf8)))
         let existing = try performanceRecord(root: root)
         let generated = "\n" + generatedSection(document, command: command, charts: charts, root: root) + "\n"
         let updated = existing.text.replacingCharacters(in: existing.generated, with: generated)
@@ -138,8 +143,7 @@ enum Recorder {
             }
         }
         lines.append(body)
-        let handWritten = HandWrittenLines.count(
-            in: root, folders: ["cog": "Cog", "observable": "Observable", "memoized": "Memoized", "stategraph": "StateGraphPort"])
+        let handWritten = HandWrittenLines.count(in: root, folders: HandWrittenLines.portFolders)
         if !handWritten.isEmpty {
             lines += [
                 "",

@@ -108,6 +108,7 @@ private struct Preflight {
     init(_ options: Options) {
         do {
             if let directory = options.outputDirectory { try RecordWriter.prepare(directory, toWrite: "results.json") }
+            if let directory = options.outputDirectory { try RecordWriter.prepare(directory, toWrite: ResultsPage.fileName) }
             if options.record || options.baseline != nil || options.checkThresholds {
                 repositoryRoot = try Recorder.repositoryRoot()
             }
@@ -238,11 +239,14 @@ private func measure(_ options: Options, gate: GateOutcome, instructions: [Strin
 @MainActor
 private func publish(_ document: ResultsDocument, options: Options, preflight: Preflight, clean: Bool) -> [String] {
     var regressions: [String] = []
+    // Every results page written, announced last so a newcomer knows what to open.
+    var pages: [URL] = []
     do {
         print(try ReportRenderer.render(document, as: options.format))
         if let directory = options.outputDirectory {
             let written = try RecordWriter.write(try ReportRenderer.encoder.encode(document), named: "results.json", in: directory)
             if !options.quiet { FileHandle.standardError.write(Data("wrote \(written.path)\n".utf8)) }
+            pages.append(try ResultsPage.write(document, in: directory))
         }
         if !clean, options.record || options.baseline?.isSave == true {
             FileHandle.standardError.write(Data(
@@ -252,6 +256,7 @@ private func publish(_ document: ResultsDocument, options: Options, preflight: P
             let command = "swift run -c release storefront " + CommandLine.arguments.dropFirst().joined(separator: " ")
             let folder = try Recorder.record(document, command: command, root: root)
             FileHandle.standardError.write(Data("recorded \(folder.path) and refreshed docs/perf.md\n".utf8))
+            pages.append(folder.appendingPathComponent(ResultsPage.fileName))
         }
         switch options.baseline {
         case .save(let name) where clean:
@@ -270,6 +275,8 @@ private func publish(_ document: ResultsDocument, options: Options, preflight: P
         if options.checkThresholds, let thresholds = preflight.thresholds {
             regressions += thresholds.violations(in: document)
         }
+        if pages.isEmpty, let lastRun = ResultsPage.writeLastRun(document) { pages.append(lastRun) }
+        ResultsPage.announce(pages)
     } catch let failure as ToolFailure {
         fail(failure.description, code: failure.code)
     } catch {

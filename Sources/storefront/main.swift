@@ -7,6 +7,12 @@ func fail(_ message: String, code: ExitCode = .failure) -> Never {
     exit(code.rawValue)
 }
 
+// `compare` reads two finished results and measures nothing, so it needs
+// neither the options nor the main run loop below.
+if CommandLine.arguments.dropFirst().first == "compare" {
+    CompareCommand.run(Array(CommandLine.arguments.dropFirst(2)))
+}
+
 let options: Options
 do {
     options = try Options(Array(CommandLine.arguments.dropFirst()))

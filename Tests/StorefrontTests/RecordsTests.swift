@@ -226,8 +226,9 @@ struct RecordsTests {
         #expect(folders.count == 1)
         let folder = "Results/\(folders[0])"
         let files = try FileManager.default.contentsOfDirectory(atPath: root.url.appendingPathComponent(folder).path)
-        #expect(Set(files) == ["results.json", "results.md", "cold-start.svg"])
+        #expect(Set(files) == ["results.json", "results.md", "cold-start.svg", "index.html"])
         #expect(try root.read("\(folder)/cold-start.svg").hasPrefix("<svg"))
+        #expect(try root.read("\(folder)/index.html").contains("<table id=\"cross-runtime-table\">"))
         let perf = try root.read("docs/perf.md")
         #expect(perf.contains("Kept text.") && perf.contains("More kept text."))
         #expect(!perf.contains("\nold\n"))
@@ -289,7 +290,7 @@ struct RecordsTests {
         #expect(outcome.signal == SIGINT, "status \(outcome.status), stderr: \(outcome.standardError)")
         let folders = try root.recordFolders()
         try #require(folders.count == 1)
-        #expect(try root.entries("Results/\(folders[0])") == ["cold-start.svg", "results.json", "results.md"])
+        #expect(try root.entries("Results/\(folders[0])") == ["cold-start.svg", "index.html", "results.json", "results.md"])
         let perf = try root.read("docs/perf.md")
         #expect(perf.contains("![cold-start](../Results/\(folders[0])/cold-start.svg)"))
         #expect(!perf.contains("\nold\n"))
@@ -320,7 +321,7 @@ struct RecordsTests {
         let second = try Storefront.run(quickColdStart + ["--record"], in: root.url)
         #expect(second.status == 0, "\(second.standardError)")
         #expect(try root.recordFolders() == folders)
-        #expect(try root.entries("Results/\(folders[0])") == ["cold-start.svg", "results.json", "results.md"])
+        #expect(try root.entries("Results/\(folders[0])") == ["cold-start.svg", "index.html", "results.json", "results.md"])
         #expect(root.leftovers().isEmpty, "\(root.leftovers())")
     }
 
