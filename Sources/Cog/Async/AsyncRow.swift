@@ -135,6 +135,9 @@ final class AsyncRow<Value>: AsyncRowBase {
         super.init(policy: policy)
     }
 
+    // Written out, as the design asks of every generic class (see Family).
+    nonisolated deinit {}
+
     override var waitingCount: Int { waiting.count }
 
     override func dropWaiting() {

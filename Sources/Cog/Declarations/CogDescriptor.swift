@@ -106,6 +106,9 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         }
     }
 
+    // Written out, as the design asks of every generic class (see Family).
+    nonisolated deinit {}
+
     @usableFromInline
     var isAutomatic: Bool {
         if case .manual = production { return false }

@@ -23,6 +23,9 @@ final class ExportBuffer<Value: Sendable> {
         self.buffering = buffering
     }
 
+    // Written out, as the design asks of every generic class (see Family).
+    nonisolated deinit {}
+
     func offer(_ value: Value) {
         guard !isFinished else { return }
         if let waiter {
