@@ -2,10 +2,10 @@ import Testing
 
 /// Compile-fail scenarios: each fixture in Fixtures/ must fail to type-check
 /// against the built Cog module with the diagnostic its first line names.
-@Suite(.enabled(if: FixtureTypeChecker.shared != nil, "the built Cog module or swiftc could not be located"))
+@Suite(.enabled(if: FixtureTypeChecker.runs, "the built Cog module or swiftc could not be located (outside CI)"))
 struct CompileFailScenarioTests {
     private func expectRejected(_ fixture: String) throws {
-        let checker = try #require(FixtureTypeChecker.shared)
+        let checker = try FixtureTypeChecker.required()
         let expected = try #require(try FixtureTypeChecker.expectedError(in: fixture))
         let outcome = try checker.typeCheck(fixture)
         #expect(!outcome.succeeded, "\(fixture) type-checked but should not have")
@@ -34,7 +34,7 @@ struct CompileFailScenarioTests {
 
     @Test("ACTOR-03 a non-Sendable MainActor value in a manual cog type-checks with no wrapper (harness control)")
     func nonSendableValueAccepted() throws {
-        let checker = try #require(FixtureTypeChecker.shared)
+        let checker = try FixtureTypeChecker.required()
         let outcome = try checker.typeCheck("ACTOR-03-non-sendable-value.swift")
         #expect(outcome.succeeded, "diagnostics: \(outcome.diagnostics)")
     }
@@ -68,7 +68,7 @@ struct CompileFailScenarioTests {
     func removedScopePredecessorRejected() throws {
         let fixture = "MECH-36-removed-scope-predecessor.swift"
         try expectRejected(fixture)
-        let checker = try #require(FixtureTypeChecker.shared)
+        let checker = try FixtureTypeChecker.required()
         let expected = try #require(try FixtureTypeChecker.expectedError(in: fixture))
         let diagnostics = try checker.typeCheck(fixture).diagnostics
         let rejections = Set(diagnostics.split(separator: "\n").filter { $0.contains(".swift:") && $0.contains("error: \(expected)") })

@@ -13,11 +13,22 @@ struct FixtureTypeChecker {
     let moduleDirectory: URL
 
     /// Nil when the built module or the compiler cannot be found; the
-    /// caller skips with that reason.
+    /// caller skips with that reason, except in CI.
     static let shared: FixtureTypeChecker? = {
         guard let modules = locateModules(), let swiftc = locateSwiftc() else { return nil }
         return FixtureTypeChecker(swiftc: swiftc, moduleDirectory: modules)
     }()
+
+    /// Whether the compile-fail tests run: wherever the checker is found,
+    /// and always in CI (`CI` set), where a missing compiler or module must
+    /// fail them rather than let their scenario IDs drop out unseen.
+    static let runs = shared != nil || ProcessInfo.processInfo.environment["CI"] != nil
+
+    /// The checker, or a test failure saying what could not be found.
+    static func required(sourceLocation: SourceLocation = #_sourceLocation) throws -> FixtureTypeChecker {
+        try #require(shared, "the built Cog module or swiftc could not be located (CI requires both)",
+                     sourceLocation: sourceLocation)
+    }
 
     static let fixtureDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -77,8 +88,8 @@ extension FixtureTypeChecker {
     /// type-checks against a debug build of Cog (the harness control) and
     /// fails against a release build with the fixture's expected error.
     static func expectDebugOnly(_ fixture: String) throws {
-        guard let checker = shared else { return }
-        let outcome = try checker.typeCheck(fixture)
+        guard runs else { return }
+        let outcome = try required().typeCheck(fixture)
         #if DEBUG
         #expect(outcome.succeeded, "\(fixture) should type-check in debug builds: \(outcome.diagnostics)")
         #else
