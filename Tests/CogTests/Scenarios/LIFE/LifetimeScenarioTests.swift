@@ -68,8 +68,12 @@ struct LifetimeScenarioTests {
         let (cogs, m) = Cogs.forTestingWithController(clock: clock, grace: .seconds(5))
         defer { withExtendedLifetime(cogs) {} }  // the runtime owns its controllers, not the reverse
         m.run { c in _ = c[probe.doubledCog] }
+        let live = cogs.debugLiveRowCount
         clock.advance(by: .seconds(600))
         #expect(clock.activeSleeperCount == 0)
+        #expect(cogs.debugLiveRowCount == live, "nothing the reaction reads was released")
+        // Read it again: a released cog would come back fresh, a second run.
+        #expect(cogs.peek(probe.doubledCog) == 40)
         #expect(probe.runs == ["fresh"])
     }
 
