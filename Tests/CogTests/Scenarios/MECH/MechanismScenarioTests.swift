@@ -7,6 +7,7 @@ private let _innerGateCog = Cog<Bool>.Manual { true }
 private let _levelCog = Cog<Int>.Manual { 0 }
 private let _sessionCog = Cog<String?>.Manual { nil }
 private let _openIDsCog = Cog<[Int]>.Manual { [] }
+private let remoteCog = Cog<Int>.Async(name: "remote", default: 0) { _ in .run { 1 } }
 
 extension CogOps {
     fileprivate func setGate(_ open: Bool) { turn(_gateCog, to: open) }
@@ -215,6 +216,58 @@ struct MechanismScenarioTests {
         let message = result?.standardErrorContent.text ?? ""
         #expect(message.contains("peek through the retired controller of 'Test.session'"))
         #expect(message.contains("m.ifLive"))
+    }
+
+    @Test("MECH-26 status.peek through a retired controller traps naming the operation and the scope")
+    func retiredStatusPeekTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+                var retired: CogController?
+                m.scope(_gateCog, name: "session") { child in retired = child }
+                cogs.setGate(true)
+                cogs.setGate(false)
+                _ = retired?.status.peek(remoteCog)
+            }
+        }
+        let message = result?.standardErrorContent.text ?? ""
+        #expect(message.contains("status.peek through the retired controller of 'Test.session'"), "\(message)")
+        #expect(message.contains("m.ifLive"))
+    }
+
+    @Test("MECH-26 refresh through a retired controller traps rather than reporting a released outcome")
+    func retiredRefreshTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+                var retired: CogController?
+                m.scope(_gateCog, name: "session") { child in retired = child }
+                cogs.setGate(true)
+                cogs.setGate(false)
+                _ = retired?.refresh(remoteCog)
+            }
+        }
+        let message = result?.standardErrorContent.text ?? ""
+        #expect(message.contains("refresh through the retired controller of 'Test.session'"), "\(message)")
+        #expect(message.contains("m.ifLive"))
+    }
+
+    @Test("MECH-26 a controller whose runtime was torn down says so, not that its scope retired")
+    func deadRuntimeIsNotRetirement() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                var controller: CogController?
+                do {
+                    let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+                    controller = m
+                    withExtendedLifetime(cogs) {}
+                }
+                _ = controller?.peek(_levelCog)
+            }
+        }
+        let message = result?.standardErrorContent.text ?? ""
+        #expect(message.contains("peek through the controller of 'Test' after its runtime was torn down"), "\(message)")
+        #expect(!message.contains("retired"))
     }
 
     @Test("MECH-32 a collection scope opens one child per member and keeps the rest across pushes, reorders and removals")
