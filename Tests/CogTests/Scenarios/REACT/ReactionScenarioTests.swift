@@ -216,6 +216,15 @@ struct ReactionExportOrderScenarioTests {
         log.events.removeAll()
         cogs.setTemp(77)
         #expect(log.events == ["export settles 77", "reaction 77"])
+        #if DEBUG
+        // The offer itself: each export's node (its run hands the value to
+        // the subscriber's buffer) runs in that flush before any reaction.
+        let flush = cogs.debugHistory.filter { $0.turn == cogs.debugHistory.last?.turn }
+        let offers = flush.indices.filter { flush[$0].kind == .recompute && flush[$0].label.hasPrefix("values(of:") }
+        let reactions = flush.indices.filter { flush[$0].kind == .reaction }
+        #expect(!offers.isEmpty && !reactions.isEmpty, "\(flush)")
+        #expect((offers.max() ?? .max) < (reactions.min() ?? .min), "\(flush)")
+        #endif
         #expect(await values.next() == 77)
     }
 }
