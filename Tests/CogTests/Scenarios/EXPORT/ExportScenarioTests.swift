@@ -80,6 +80,34 @@ struct ExportScenarioTests {
         #expect(await secondValues.next() == "B")
     }
 
+    /// The lease half: the exported cog lives only while observed, so the
+    /// first subscriber's cancellation must leave the second's lease
+    /// holding it through any grace period (a release would rerun it fresh).
+    @Test("EXPORT-05 cancelling one subscriber leaves the other's lease: its whileObserved cog stays alive")
+    func otherSubscriberKeepsItsLease() async {
+        let clock = TestClock()
+        let runs = RunCounter()
+        let labelCog = Cog<String> { c in
+            runs.bump()
+            return "count \(c[_countCog])"
+        }
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        let first = cogs.values(of: labelCog, buffering: .unbounded)
+        var firstValues = first.makeAsyncIterator()
+        var secondValues = cogs.values(of: labelCog, buffering: .unbounded).makeAsyncIterator()
+        #expect(await firstValues.next() == "count 0")
+        #expect(await secondValues.next() == "count 0")
+        first.cancel()
+        #expect(await firstValues.next() == nil)
+        clock.advance(by: .seconds(60))
+        cogs.turn(_countCog, to: 1)
+        // Checked before awaiting: a released node would not rerun here, and
+        // the second subscriber would wait for a value that never comes.
+        #expect(runs.count == 2, "one first run and one for the change: never released and rerun fresh")
+        guard runs.count == 2 else { return }
+        #expect(await secondValues.next() == "count 1")
+    }
+
     @Test("EXPORT-14 an equal recompute offers nothing")
     func equalRecomputeOffersNothing() async {
         let cogs = Cogs.forTesting(clock: TestClock())
