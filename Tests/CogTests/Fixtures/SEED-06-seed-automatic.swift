@@ -1,4 +1,5 @@
-// expected-error: 'seed'
+// expected-error: instance method 'seed' requires that 'Cog<Bool>' conform to 'CogWritable'
+// expected-error-release: value of type 'Cogs' has no member 'seed'
 import Cog
 import CogTesting
 
