@@ -7,7 +7,7 @@ let dwarf4: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
 
 // The CompactArena trait reaches the code as a compilation condition.
 let cogSettings: [SwiftSetting] = [
-    .define("CompactArena", .when(traits: ["CompactArena"])),
+    .define("CompactArena", .when(traits: ["CompactArena"]))
 ]
 
 let package = Package(
@@ -24,7 +24,8 @@ let package = Package(
     traits: [
         .trait(
             name: "CompactArena",
-            description: "Stores state values in type-erased Any? columns instead of one typed column per value type; same behaviour."
+            description:
+                "Stores state values in type-erased Any? columns instead of one typed column per value type; same behaviour."
         ),
         .default(enabledTraits: []),
     ],
@@ -41,9 +42,12 @@ let package = Package(
 
         // The Storefront workload, the ports and the agreement gate.
         .target(name: "Workload", path: "Workload", exclude: ["README.md"]),
-        .target(name: "ObservablePort", dependencies: ["Workload"], path: "Runtimes/Observable", exclude: ["README.md"]),
+        .target(
+            name: "ObservablePort", dependencies: ["Workload"], path: "Runtimes/Observable", exclude: ["README.md"]),
         .target(name: "MemoizedPort", dependencies: ["Workload"], path: "Runtimes/Memoized", exclude: ["README.md"]),
-        .target(name: "CogPort", dependencies: ["Cog", "CogTesting", "Workload"], path: "Runtimes/Cog", exclude: ["README.md"]),
+        .target(
+            name: "CogPort", dependencies: ["Cog", "CogTesting", "Workload"], path: "Runtimes/Cog",
+            exclude: ["README.md"]),
         .target(
             name: "StateGraphPort",
             dependencies: ["Workload", "StateGraph"],
@@ -65,15 +69,17 @@ let package = Package(
             dependencies: ["Cog", "CogTesting", "StateGraph"],
             exclude: ["README.md"],
             swiftSettings: cogSettings + [
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
             ]
         ),
 
         // The benchmark tool.
         .executableTarget(
             name: "storefront",
-            dependencies: ["Measure", "StateGraph", "Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort",
-                           "StateGraphPort", "GraphShapes"]
+            dependencies: [
+                "Measure", "StateGraph", "Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort",
+                "StateGraphPort", "GraphShapes",
+            ]
         ),
 
         // Tests and the small program they run under callgrind.
@@ -84,7 +90,9 @@ let package = Package(
         .testTarget(name: "StorefrontTests", dependencies: ["storefront", "Measure", "Workload"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
         .testTarget(name: "GraphShapesTests", dependencies: ["GraphShapes", "Cog", "StateGraph"]),
-        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort", "StateGraphPort"]),
+        .testTarget(
+            name: "WorkloadTests",
+            dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort", "StateGraphPort"]),
 
         // Cog: the MainActor state graph, its testing product, and its tests.
         .target(name: "Cog", exclude: ["README.md"], swiftSettings: cogSettings),
@@ -118,9 +126,11 @@ let package = Package(
 let runtimeLibraries: Set<String> = ["Cog", "CogTesting", "StateGraph"]
 for target in package.targets where target.type != .test && !runtimeLibraries.contains(target.name) {
     if target.name == "CMeasure" {
-        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-falign-functions=64"], .when(configuration: .release))]
+        target.cSettings =
+            (target.cSettings ?? []) + [.unsafeFlags(["-falign-functions=64"], .when(configuration: .release))]
     } else {
-        target.swiftSettings = (target.swiftSettings ?? [])
+        target.swiftSettings =
+            (target.swiftSettings ?? [])
             + [.unsafeFlags(["-Xllvm", "-align-all-functions=6"], .when(configuration: .release))]
     }
 }

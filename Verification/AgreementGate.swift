@@ -48,10 +48,13 @@ public enum AgreementGate {
         /// Where in the script each request (by service sequence) was sent.
         var sentAt: [Int: String] = [:]
 
-        func failure(_ check: GateFailure.Check, _ phase: String, _ step: String, view: String? = nil,
-                     field: String? = nil, expected: String, actual: String) -> GateFailure {
-            GateFailure(port: Port.name, check: check, phase: phase, step: step, view: view, field: field,
-                        expected: expected, actual: actual)
+        func failure(
+            _ check: GateFailure.Check, _ phase: String, _ step: String, view: String? = nil,
+            field: String? = nil, expected: String, actual: String
+        ) -> GateFailure {
+            GateFailure(
+                port: Port.name, check: check, phase: phase, step: step, view: view, field: field,
+                expected: expected, actual: actual)
         }
 
         try compareAll(runner, with: shadow, check: .checkpoint, phase: "start", step: "first render")
@@ -65,8 +68,9 @@ public enum AgreementGate {
                     actions += 1
                     let issued = runner.service.log.map(\.request)
                     if let difference = firstDifference(expected: shadow.expectedRequests, issued: issued) {
-                        throw failure(.requests, phase.name, where_, field: difference.field,
-                                      expected: difference.expected, actual: difference.actual)
+                        throw failure(
+                            .requests, phase.name, where_, field: difference.field,
+                            expected: difference.expected, actual: difference.actual)
                     }
                     for entry in runner.service.log where sentAt[entry.sequence] == nil {
                         sentAt[entry.sequence] = "phase \(phase.name), \(where_)"
@@ -79,15 +83,17 @@ public enum AgreementGate {
                         let outcome = await runner.deliver(sequence, patience: patience)
                         deliveryOrder.append(sequence)
                         guard let outcome else {
-                            throw failure(.asyncOutcome, phase.name, where_, field: "\(runner.service.log[sequence].request)",
-                                          expected: shouldApply ? "applied" : "rejected (superseded)",
-                                          actual: "no acknowledgement")
+                            throw failure(
+                                .asyncOutcome, phase.name, where_, field: "\(runner.service.log[sequence].request)",
+                                expected: shouldApply ? "applied" : "rejected (superseded)",
+                                actual: "no acknowledgement")
                         }
                         if (outcome == .applied) != shouldApply {
                             let request = runner.service.log[sequence].request
-                            throw failure(.asyncOutcome, phase.name, where_, view: nil, field: "\(request)",
-                                          expected: shouldApply ? "applied" : "rejected (superseded)",
-                                          actual: outcome.rawValue)
+                            throw failure(
+                                .asyncOutcome, phase.name, where_, view: nil, field: "\(request)",
+                                expected: shouldApply ? "applied" : "rejected (superseded)",
+                                actual: outcome.rawValue)
                         }
                         try checkNothingStale(runner, port: Port.name, phase: phase.name, step: where_)
                         try compareAll(runner, with: shadow, check: .screen, phase: phase.name, step: where_)
@@ -97,14 +103,16 @@ public enum AgreementGate {
             digest.add(checkpoint: phase.name, views: runner.mounted, screens: runner.shown)
         }
         if runner.service.outstandingCount != 0 {
-            throw failure(.outstanding, "end", "session end", expected: "0 outstanding requests",
-                          actual: runner.service.pending.map { pending in
-                              "\(pending.request) (sent in \(sentAt[pending.sequence] ?? "an unknown step"))"
-                          }.joined(separator: ", "))
+            throw failure(
+                .outstanding, "end", "session end", expected: "0 outstanding requests",
+                actual: runner.service.pending.map { pending in
+                    "\(pending.request) (sent in \(sentAt[pending.sequence] ?? "an unknown step"))"
+                }.joined(separator: ", "))
         }
-        return Report(port: Port.name, digest: digest, actions: actions, deliveries: deliveryOrder.count,
-                      renders: runner.renderCount, requestLog: runner.service.log.map(\.description),
-                      deliveryOrder: deliveryOrder)
+        return Report(
+            port: Port.name, digest: digest, actions: actions, deliveries: deliveryOrder.count,
+            renders: runner.renderCount, requestLog: runner.service.log.map(\.description),
+            deliveryOrder: deliveryOrder)
     }
 
     /// Plays `sessions` whole sessions of `port` one after another in this
@@ -120,8 +128,9 @@ public enum AgreementGate {
         var report: Report?
         for session in 1...sessions {
             do {
-                report = try await run(port, scale: scale, catalogSeed: seed?.catalogSeed ?? Catalog.defaultSeed,
-                                       shuffleSeed: seed?.shuffleSeed, fault: fault)
+                report = try await run(
+                    port, scale: scale, catalogSeed: seed?.catalogSeed ?? Catalog.defaultSeed,
+                    shuffleSeed: seed?.shuffleSeed, fault: fault)
             } catch {
                 var failure = error
                 failure.session = session
@@ -147,41 +156,52 @@ public enum AgreementGate {
         -> (field: String, expected: String, actual: String)?
     {
         let shared = min(expected.count, issued.count)
-        guard let index = (0..<shared).first(where: { expected[$0] != issued[$0] })
-                ?? (expected.count != issued.count ? shared : nil) else { return nil }
+        guard
+            let index = (0..<shared).first(where: { expected[$0] != issued[$0] })
+                ?? (expected.count != issued.count ? shared : nil)
+        else { return nil }
         let want = index < expected.count ? "\(expected[index])" : "no request #\(index)"
         let got = index < issued.count ? "\(issued[index])" : "no request #\(index)"
         return ("request #\(index) of \(expected.count) expected, \(issued.count) sent", want, got)
     }
 
-    private static func compareAll<Port>(_ runner: SessionRunner<Port>, with shadow: ShadowModel,
-                                         check: GateFailure.Check, phase: String, step: String) throws(GateFailure) {
+    private static func compareAll<Port>(
+        _ runner: SessionRunner<Port>, with shadow: ShadowModel,
+        check: GateFailure.Check, phase: String, step: String
+    ) throws(GateFailure) {
         let expectedScreens = shadow.mountedScreens()
         for (view, expected) in expectedScreens {
             guard let actual = runner.shown[view] else {
-                throw GateFailure(port: Port.name, check: check, phase: phase, step: step, view: "\(view)",
-                                  field: nil, expected: "\(expected)", actual: "not mounted")
+                throw GateFailure(
+                    port: Port.name, check: check, phase: phase, step: step, view: "\(view)",
+                    field: nil, expected: "\(expected)", actual: "not mounted")
             }
             if expected != actual, let difference = FieldDifference.first(expected, actual) {
-                throw GateFailure(port: Port.name, check: check, phase: phase, step: step, view: "\(view)",
-                                  field: difference.path, expected: difference.expected, actual: difference.actual)
+                throw GateFailure(
+                    port: Port.name, check: check, phase: phase, step: step, view: "\(view)",
+                    field: difference.path, expected: difference.expected, actual: difference.actual)
             }
         }
         let expectedViews = expectedScreens.map(\.view)
         if runner.mounted != expectedViews {
-            throw GateFailure(port: Port.name, check: check, phase: phase, step: step, view: "grid",
-                              field: "mounted cards", expected: "\(expectedViews)", actual: "\(runner.mounted)")
+            throw GateFailure(
+                port: Port.name, check: check, phase: phase, step: step, view: "grid",
+                field: "mounted cards", expected: "\(expectedViews)", actual: "\(runner.mounted)")
         }
     }
 
-    private static func checkNothingStale<Port>(_ runner: SessionRunner<Port>, port: String, phase: String,
-                                                step: String) throws(GateFailure) {
+    private static func checkNothingStale<Port>(
+        _ runner: SessionRunner<Port>, port: String, phase: String,
+        step: String
+    ) throws(GateFailure) {
         for view in runner.mounted {
             let fresh = runner.renderFresh(view)
             guard let shown = runner.shown[view], shown != fresh,
-                  let difference = FieldDifference.first(fresh, shown) else { continue }
-            throw GateFailure(port: port, check: .staleScreen, phase: phase, step: step, view: "\(view)",
-                              field: difference.path, expected: difference.expected, actual: difference.actual)
+                let difference = FieldDifference.first(fresh, shown)
+            else { continue }
+            throw GateFailure(
+                port: port, check: .staleScreen, phase: phase, step: step, view: "\(view)",
+                field: difference.path, expected: difference.expected, actual: difference.actual)
         }
     }
 }

@@ -11,7 +11,8 @@ extension SessionSchedule.Checkpoint {
             guard let expected = screens[view] else { continue }
             guard let actual = shown[view] else { return "view \(view): expected it mounted, it is not" }
             if expected != actual, let difference = FieldDifference.first(expected, actual) {
-                return "view \(view), field \(difference.path): expected \(difference.expected), shown \(difference.actual)"
+                return
+                    "view \(view), field \(difference.path): expected \(difference.expected), shown \(difference.actual)"
             }
         }
         if mounted != views {

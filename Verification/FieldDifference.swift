@@ -1,7 +1,9 @@
 /// Finds the first field where two values differ, as a readable path such
 /// as `lines[2].unitCents`, by walking both with reflection.
 enum FieldDifference {
-    static func first(_ expected: Any, _ actual: Any, path: String = "") -> (path: String, expected: String, actual: String)? {
+    static func first(_ expected: Any, _ actual: Any, path: String = "") -> (
+        path: String, expected: String, actual: String
+    )? {
         let left = Mirror(reflecting: expected)
         let right = Mirror(reflecting: actual)
         let leftText = String(describing: expected)
@@ -12,7 +14,8 @@ enum FieldDifference {
         // Different enum cases, different collection sizes or leaf values:
         // this is the differing field itself.
         guard !leftChildren.isEmpty, leftChildren.count == rightChildren.count,
-              zip(leftChildren, rightChildren).allSatisfy({ $0.label == $1.label }) else {
+            zip(leftChildren, rightChildren).allSatisfy({ $0.label == $1.label })
+        else {
             return (path.isEmpty ? "(value)" : path, leftText, rightText)
         }
         for (index, (leftChild, rightChild)) in zip(leftChildren, rightChildren).enumerated() {

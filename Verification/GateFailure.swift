@@ -34,7 +34,8 @@ public struct GateFailure: Error, Sendable, CustomStringConvertible {
     public var actual: String
 
     public var description: String {
-        var text = "\(port) failed the agreement gate (\(check.rawValue)) in "
+        var text =
+            "\(port) failed the agreement gate (\(check.rawValue)) in "
             + (session > 1 ? "session \(session), " : "") + "phase \(phase), \(step)"
         if let view { text += ", view \(view)" }
         if let field { text += ", field \(field)" }

@@ -10,8 +10,10 @@ public struct Filters: Sendable, Hashable {
     public var maximumPriceCents: Int?
     public var minimumRatingTenths = 0
 
-    public init(inStockOnly: Bool = false, minimumPriceCents: Int? = nil,
-                maximumPriceCents: Int? = nil, minimumRatingTenths: Int = 0) {
+    public init(
+        inStockOnly: Bool = false, minimumPriceCents: Int? = nil,
+        maximumPriceCents: Int? = nil, minimumRatingTenths: Int = 0
+    ) {
         self.inStockOnly = inStockOnly
         self.minimumPriceCents = minimumPriceCents
         self.maximumPriceCents = maximumPriceCents
@@ -44,8 +46,10 @@ public enum Browsing {
     /// autoclosures and evaluated only when a filter asks about them, so a
     /// caller that reads them from tracked state (an observable property, a
     /// graph node) depends on them only while such a filter is on.
-    public static func passes(_ filters: Filters, priceCents: @autoclosure () -> Int, stock: @autoclosure () -> Int,
-                              ratingTenths: Int) -> Bool {
+    public static func passes(
+        _ filters: Filters, priceCents: @autoclosure () -> Int, stock: @autoclosure () -> Int,
+        ratingTenths: Int
+    ) -> Bool {
         if ratingTenths < filters.minimumRatingTenths { return false }
         if filters.inStockOnly && stock() == 0 { return false }
         guard filters.narrowsPrice else { return true }

@@ -58,14 +58,15 @@ public struct Catalog: Sendable {
                 if extra != tags[0] { tags.append(extra) }
             }
             let name = "\(adjective) \(noun) \(id)"
-            products.append(Product(
-                id: id,
-                name: name,
-                category: generator.int(in: 0...(scale.categoryCount - 1)),
-                basePriceCents: generator.int(in: 1...499) * 100 + Self.priceEndings[generator.int(in: 0...4)],
-                ratingTenths: generator.int(in: 10...50),
-                tags: tags,
-                searchName: name.lowercased()))
+            products.append(
+                Product(
+                    id: id,
+                    name: name,
+                    category: generator.int(in: 0...(scale.categoryCount - 1)),
+                    basePriceCents: generator.int(in: 1...499) * 100 + Self.priceEndings[generator.int(in: 0...4)],
+                    ratingTenths: generator.int(in: 10...50),
+                    tags: tags,
+                    searchName: name.lowercased()))
             // About one product in twelve starts sold out.
             stock.append(generator.int(in: 0...11) == 0 ? 0 : generator.int(in: 1...40))
         }

@@ -15,9 +15,10 @@ extension CardScreen {
 
     /// For a port that keeps the badge rather than the stock it comes from.
     public init(product: Product, priceCents: Int, badge: String, inCart: Int) {
-        self.init(productID: product.id, name: product.name, priceCents: priceCents,
-                  wasCents: priceCents != product.basePriceCents ? product.basePriceCents : nil,
-                  badge: badge, inCart: inCart)
+        self.init(
+            productID: product.id, name: product.name, priceCents: priceCents,
+            wasCents: priceCents != product.basePriceCents ? product.basePriceCents : nil,
+            badge: badge, inCart: inCart)
     }
 }
 
@@ -29,44 +30,51 @@ extension FacetScreen {
 
     /// The grid lists the selected category's count, or every category's.
     public init(counts: [Int], selectedCategory: Int?) {
-        self.init(counts: counts, selectedCategory: selectedCategory,
-                  resultCount: selectedCategory.map { counts[$0] } ?? counts.reduce(0, +))
+        self.init(
+            counts: counts, selectedCategory: selectedCategory,
+            resultCount: selectedCategory.map { counts[$0] } ?? counts.reduce(0, +))
     }
 }
 
 extension CartLineScreen {
     public init(product: Product, quantity: Int, unitCents: Int, stock: Int) {
-        self.init(productID: product.id, name: product.name, quantity: quantity, unitCents: unitCents,
-                  lineCents: unitCents * quantity, warning: CheckoutRules.lineWarns(quantity: quantity, stock: stock))
+        self.init(
+            productID: product.id, name: product.name, quantity: quantity, unitCents: unitCents,
+            lineCents: unitCents * quantity, warning: CheckoutRules.lineWarns(quantity: quantity, stock: stock))
     }
 }
 
 extension CartScreen {
     public init(lines: [CartLineScreen]) {
-        self.init(lines: lines, itemCount: lines.reduce(0) { $0 + $1.quantity },
-                  subtotalCents: lines.reduce(0) { $0 + $1.lineCents },
-                  warningCount: lines.filter(\.warning).count)
+        self.init(
+            lines: lines, itemCount: lines.reduce(0) { $0 + $1.quantity },
+            subtotalCents: lines.reduce(0) { $0 + $1.lineCents },
+            warningCount: lines.filter(\.warning).count)
     }
 }
 
 extension DetailScreen {
     public init(product: Product, priceCents: Int, stock: Int, inCart: Int, description: Remote<String>) {
-        self.init(product: product, priceCents: priceCents, badge: Browsing.badge(stock: stock), inCart: inCart,
-                  description: description)
+        self.init(
+            product: product, priceCents: priceCents, badge: Browsing.badge(stock: stock), inCart: inCart,
+            description: description)
     }
 
     /// For a port that keeps the badge rather than the stock it comes from.
     public init(product: Product, priceCents: Int, badge: String, inCart: Int, description: Remote<String>) {
-        self.init(productID: product.id, name: product.name, priceCents: priceCents, badge: badge, inCart: inCart,
-                  description: description)
+        self.init(
+            productID: product.id, name: product.name, priceCents: priceCents, badge: badge, inCart: inCart,
+            description: description)
     }
 }
 
 extension CheckoutScreen {
     /// Totals from the subtotal, the applied coupon and the quote; ready
     /// when the cart can be ordered.
-    public init(subtotalCents: Int, lineCount: Int, warningCount: Int, appliedCoupon: Coupon?,
-                coupon: CouponStatus, quote: QuoteStatus) {
+    public init(
+        subtotalCents: Int, lineCount: Int, warningCount: Int, appliedCoupon: Coupon?,
+        coupon: CouponStatus, quote: QuoteStatus
+    ) {
         let discount = appliedCoupon?.discount(onSubtotal: subtotalCents) ?? 0
         let discounted = subtotalCents - discount
         let tax = Money.tax(onCents: discounted)
@@ -76,10 +84,12 @@ extension CheckoutScreen {
         }
         var couponPending = false
         if case .validating = coupon { couponPending = true }
-        self.init(subtotalCents: subtotalCents, discountCents: discount, taxCents: tax, shippingCents: shipping,
-                  totalCents: shipping.map { discounted + tax + $0 }, coupon: coupon, quote: quote,
-                  ready: CheckoutRules.isReady(lineCount: lineCount, warningCount: warningCount,
-                                               hasQuote: shipping != nil, couponPending: couponPending))
+        self.init(
+            subtotalCents: subtotalCents, discountCents: discount, taxCents: tax, shippingCents: shipping,
+            totalCents: shipping.map { discounted + tax + $0 }, coupon: coupon, quote: quote,
+            ready: CheckoutRules.isReady(
+                lineCount: lineCount, warningCount: warningCount,
+                hasQuote: shipping != nil, couponPending: couponPending))
     }
 }
 

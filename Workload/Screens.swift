@@ -96,9 +96,11 @@ public struct DetailScreen: Sendable, Hashable {
     public var inCart: Int
     public var description: Remote<String>
 
-    public static let closed = DetailScreen(productID: nil, name: "", priceCents: 0, badge: "", inCart: 0, description: .idle)
+    public static let closed = DetailScreen(
+        productID: nil, name: "", priceCents: 0, badge: "", inCart: 0, description: .idle)
 
-    public init(productID: Int?, name: String, priceCents: Int, badge: String, inCart: Int, description: Remote<String>) {
+    public init(productID: Int?, name: String, priceCents: Int, badge: String, inCart: Int, description: Remote<String>)
+    {
         self.productID = productID
         self.name = name
         self.priceCents = priceCents
@@ -133,8 +135,10 @@ public struct CheckoutScreen: Sendable, Hashable {
     public var quote: QuoteStatus
     public var ready: Bool
 
-    public init(subtotalCents: Int, discountCents: Int, taxCents: Int, shippingCents: Int?, totalCents: Int?,
-                coupon: CouponStatus, quote: QuoteStatus, ready: Bool) {
+    public init(
+        subtotalCents: Int, discountCents: Int, taxCents: Int, shippingCents: Int?, totalCents: Int?,
+        coupon: CouponStatus, quote: QuoteStatus, ready: Bool
+    ) {
         self.subtotalCents = subtotalCents
         self.discountCents = discountCents
         self.taxCents = taxCents
@@ -193,7 +197,9 @@ public enum ViewID: Sendable, Hashable, CustomStringConvertible {
 
     /// Every mounted view for a grid showing `gridIDs`, in render order.
     public static func mounted(gridIDs: [Int]) -> [ViewID] {
-        [.header, .grid] + gridIDs.map { .card(productID: $0) } + [.facets, .cart, .detail, .checkout, .recommendations]
+        [.header, .grid] + gridIDs.map { .card(productID: $0) } + [
+            .facets, .cart, .detail, .checkout, .recommendations,
+        ]
     }
 
     public var description: String {

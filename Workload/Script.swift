@@ -34,8 +34,10 @@ public struct Script: Sendable {
     /// shuffle generator the same number of responses is delivered, drawn
     /// at random from everything pending: the actions stay as scripted,
     /// only the service's timing changes.
-    public static func resolve(_ delivery: Delivery, pending: [StorefrontService.Pending],
-                               shuffle: inout SeededGenerator?) -> [Int] {
+    public static func resolve(
+        _ delivery: Delivery, pending: [StorefrontService.Pending],
+        shuffle: inout SeededGenerator?
+    ) -> [Int] {
         let chosen: [Int]
         switch delivery {
         case .oldest(let slot):
@@ -67,11 +69,17 @@ public struct Script: Sendable {
         let products = catalog.products.prefix(opens).map(\.id)
         return Script(phases: [
             Phase(name: "launch", steps: [.action(.launch), .deliver(.all)]),
-            Phase(name: "browse", steps: [.action(.selectCategory(0)), .action(.setPage(1)), .action(.selectCategory(nil)),
-                                          .action(.setPage(0))]),
+            Phase(
+                name: "browse",
+                steps: [
+                    .action(.selectCategory(0)), .action(.setPage(1)), .action(.selectCategory(nil)),
+                    .action(.setPage(0)),
+                ]),
             Phase(name: "search", steps: ["k", "ke", "ket", ""].map { .action(.setQuery($0)) }),
-            Phase(name: "open-products", steps: products.flatMap { [.action(.openProduct($0)), .deliver(.all)] }
-                + [.action(.closeProduct)]),
+            Phase(
+                name: "open-products",
+                steps: products.flatMap { [.action(.openProduct($0)), .deliver(.all)] }
+                    + [.action(.closeProduct)]),
         ])
     }
 
@@ -85,7 +93,8 @@ public struct Script: Sendable {
         let cold = products[products.count - 3].id
         let a = visible[1], b = visible[4], c = visible[7], d = visible[10], e = visible[16]
         let carted = [a, b, c, cold]
-        precondition(![a, b, c, d, e, cold].contains(failing), "the script's products must differ from the failing one")
+        precondition(
+            ![a, b, c, d, e, cold].contains(failing), "the script's products must differ from the failing one")
 
         var phases: [Phase] = []
 
@@ -95,8 +104,10 @@ public struct Script: Sendable {
         browse += [1, 2, 1, 0].map { .action(.setPage($0)) }
         // A page past the last one (an old link) shows an empty grid.
         let pastLastPage = products.count / Browsing.pageSize + 1
-        browse += [.action(.selectCategory(nil)), .action(.setPage(3)), .action(.setPage(pastLastPage)),
-                   .action(.setPage(0))]
+        browse += [
+            .action(.selectCategory(nil)), .action(.setPage(3)), .action(.setPage(pastLastPage)),
+            .action(.setPage(0)),
+        ]
         phases.append(Phase(name: "browse", steps: browse))
 
         let query = "kettle"
@@ -122,19 +133,26 @@ public struct Script: Sendable {
 
         // Requests overlap so that their responses can arrive in many
         // orders: four details, then three coupons, then three quotes.
-        phases.append(Phase(name: "product-detail", steps: [
-            .action(.openProduct(a)), .action(.openProduct(b)), .action(.openProduct(c)), .action(.openProduct(e)),
-            .deliver(.newest(.detail)), .deliver(.oldest(.detail)), .deliver(.all),
-            .action(.openProduct(failing)), .deliver(.all),
-            .action(.openProduct(d)), .action(.openProduct(a)), .deliver(.oldest(.detail)), .deliver(.all),
-        ]))
+        phases.append(
+            Phase(
+                name: "product-detail",
+                steps: [
+                    .action(.openProduct(a)), .action(.openProduct(b)), .action(.openProduct(c)),
+                    .action(.openProduct(e)),
+                    .deliver(.newest(.detail)), .deliver(.oldest(.detail)), .deliver(.all),
+                    .action(.openProduct(failing)), .deliver(.all),
+                    .action(.openProduct(d)), .action(.openProduct(a)), .deliver(.oldest(.detail)), .deliver(.all),
+                ]))
 
-        phases.append(Phase(name: "cart", steps: [
-            .action(.addToCart(a)), .action(.addToCart(b)), .action(.addToCart(b)), .action(.addToCart(c)),
-            .action(.setQuantity(productID: c, quantity: 3)), .action(.addToCart(d)),
-            .action(.setQuantity(productID: d, quantity: 0)), .action(.addToCart(cold)),
-            .action(.setQuantity(productID: b, quantity: 1)),
-        ]))
+        phases.append(
+            Phase(
+                name: "cart",
+                steps: [
+                    .action(.addToCart(a)), .action(.addToCart(b)), .action(.addToCart(b)), .action(.addToCart(c)),
+                    .action(.setQuantity(productID: c, quantity: 3)), .action(.addToCart(d)),
+                    .action(.setQuantity(productID: d, quantity: 0)), .action(.addToCart(cold)),
+                    .action(.setQuantity(productID: b, quantity: 1)),
+                ]))
 
         // Hundreds of stock updates in one action over visible, carted and
         // cold products; every seventh sells out. Then single updates, then
@@ -158,7 +176,9 @@ public struct Script: Sendable {
             inventory.append(.action(.updateStock([StockUpdate(productID: top.productID, stock: 0)])))
         }
         inventory.append(.action(.updateStock(burst)))
-        inventory += [c, visible[2], cold, visible[5], a].map { .action(.updateStock([StockUpdate(productID: $0, stock: 1)])) }
+        inventory += [c, visible[2], cold, visible[5], a].map {
+            .action(.updateStock([StockUpdate(productID: $0, stock: 1)]))
+        }
         inventory += (0..<10).map { index in
             .action(.updateStock([StockUpdate(productID: visible[(index * 5) % visible.count], stock: index)]))
         }
@@ -167,22 +187,28 @@ public struct Script: Sendable {
 
         // The shopper browses the sale's category while prices change.
         let cartCategory = products[a].category
-        phases.append(Phase(name: "promotion", steps: [
-            .action(.setSale(category: cartCategory, percent: 20)),
-            .action(.setSort(.priceLowToHigh)),
-            .action(.selectCategory(cartCategory)),
-            .action(.setSale(category: (cartCategory + 1) % categories, percent: 35)),
-            .action(.setSale(category: cartCategory, percent: 15)),
-            .action(.setSort(.featured)),
-            .action(.selectCategory(nil)),
-        ]))
+        phases.append(
+            Phase(
+                name: "promotion",
+                steps: [
+                    .action(.setSale(category: cartCategory, percent: 20)),
+                    .action(.setSort(.priceLowToHigh)),
+                    .action(.selectCategory(cartCategory)),
+                    .action(.setSale(category: (cartCategory + 1) % categories, percent: 35)),
+                    .action(.setSale(category: cartCategory, percent: 15)),
+                    .action(.setSort(.featured)),
+                    .action(.selectCategory(nil)),
+                ]))
 
-        phases.append(Phase(name: "coupon", steps: [
-            .action(.applyCoupon("SAVE10")), .action(.applyCoupon("SAVE25")), .action(.applyCoupon("FLAT500")),
-            .deliver(.oldest(.coupon)), .deliver(.newest(.coupon)), .deliver(.all),
-            .action(.applyCoupon("BOGUS")), .deliver(.all),
-            .action(.applyCoupon("SAVE10")), .deliver(.all),
-        ]))
+        phases.append(
+            Phase(
+                name: "coupon",
+                steps: [
+                    .action(.applyCoupon("SAVE10")), .action(.applyCoupon("SAVE25")), .action(.applyCoupon("FLAT500")),
+                    .deliver(.oldest(.coupon)), .deliver(.newest(.coupon)), .deliver(.all),
+                    .action(.applyCoupon("BOGUS")), .deliver(.all),
+                    .action(.applyCoupon("SAVE10")), .deliver(.all),
+                ]))
 
         var checkout: [Step] = [
             .action(.setZip("00501")), .deliver(.all),
@@ -192,8 +218,10 @@ public struct Script: Sendable {
         // A last quantity change, chosen so the tax or the coupon's
         // discount lands on half a cent: the rounding rule on screen.
         let rehearsal = Rehearsal(catalog: catalog, phases: phases + [Phase(name: "checkout", steps: checkout)])
-        checkout.append(.action(rehearsal.quantityChangeOnHalfCent(among: [a, b, c, cold])
-            ?? .setQuantity(productID: a, quantity: 2)))
+        checkout.append(
+            .action(
+                rehearsal.quantityChangeOnHalfCent(among: [a, b, c, cold])
+                    ?? .setQuantity(productID: a, quantity: 2)))
         phases.append(Phase(name: "checkout", steps: checkout))
 
         phases.append(Phase(name: "place-order", steps: [.action(.placeOrder), .deliver(.all)]))

@@ -59,17 +59,23 @@ public final class StorefrontService {
     }
 
     public func productDetail(_ productID: Int) async throws -> String {
-        guard case .text(let text) = try await send(.productDetail(productID)) else { preconditionFailure("mismatched answer") }
+        guard case .text(let text) = try await send(.productDetail(productID)) else {
+            preconditionFailure("mismatched answer")
+        }
         return text
     }
 
     public func validateCoupon(_ code: String) async throws -> Coupon {
-        guard case .coupon(let coupon) = try await send(.validateCoupon(code)) else { preconditionFailure("mismatched answer") }
+        guard case .coupon(let coupon) = try await send(.validateCoupon(code)) else {
+            preconditionFailure("mismatched answer")
+        }
         return coupon
     }
 
     public func shippingQuote(zip: String) async throws -> Int {
-        guard case .cents(let cents) = try await send(.shippingQuote(zip: zip)) else { preconditionFailure("mismatched answer") }
+        guard case .cents(let cents) = try await send(.shippingQuote(zip: zip)) else {
+            preconditionFailure("mismatched answer")
+        }
         return cents
     }
 
@@ -142,7 +148,8 @@ public final class StorefrontService {
     @discardableResult
     public func deliver(_ sequence: Int, patience: Patience? = nil) async -> Outcome? {
         guard let index = pendingRequests.firstIndex(where: { $0.sequence == sequence }),
-              let caller = waiting.removeValue(forKey: sequence) else {
+            let caller = waiting.removeValue(forKey: sequence)
+        else {
             preconditionFailure("request #\(sequence) is not pending")
         }
         let request = pendingRequests.remove(at: index).request

@@ -44,7 +44,9 @@ public final class SessionRunner<Port: StorefrontPort> {
     /// Delivers one pending response, re-renders what changed, and returns
     /// the port's outcome (nil when, given `patience`, it never answered).
     @discardableResult
-    public func deliver(_ sequence: Int, patience: StorefrontService.Patience? = nil) async -> StorefrontService.Outcome? {
+    public func deliver(_ sequence: Int, patience: StorefrontService.Patience? = nil) async -> StorefrontService
+        .Outcome?
+    {
         let outcome = await service.deliver(sequence, patience: patience)
         refresh()
         return outcome

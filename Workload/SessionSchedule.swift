@@ -52,8 +52,10 @@ public struct SessionSchedule: Sendable {
                 }
             }
             let screens = shadow.mountedScreens()
-            checkpoints.append(Checkpoint(phase: phase.name, views: screens.map(\.view),
-                                          screens: Dictionary(uniqueKeysWithValues: screens.map { ($0.view, $0.screen) })))
+            checkpoints.append(
+                Checkpoint(
+                    phase: phase.name, views: screens.map(\.view),
+                    screens: Dictionary(uniqueKeysWithValues: screens.map { ($0.view, $0.screen) })))
             return Phase(name: phase.name, steps: steps)
         }
         self.checkpoints = checkpoints

@@ -155,7 +155,8 @@ public struct ShadowModel: Sendable {
 
     func header() -> HeaderScreen {
         let last = sources.orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
-        return HeaderScreen(cartItemCount: sources.cart.values.reduce(0, +), orderCount: sources.orders.count, lastOrder: last)
+        return HeaderScreen(
+            cartItemCount: sources.cart.values.reduce(0, +), orderCount: sources.orders.count, lastOrder: last)
     }
 
     /// Products passing the query and filters, before the category.
@@ -163,8 +164,9 @@ public struct ShadowModel: Sendable {
         guard let catalog = sources.catalog else { return [] }
         return catalog.products.filter { product in
             Browsing.matches(product, query: sources.query)
-                && Browsing.passes(sources.filters, priceCents: price(product),
-                                   stock: sources.stock[product.id], ratingTenths: product.ratingTenths)
+                && Browsing.passes(
+                    sources.filters, priceCents: price(product),
+                    stock: sources.stock[product.id], ratingTenths: product.ratingTenths)
         }
     }
 
@@ -202,8 +204,9 @@ public struct ShadowModel: Sendable {
 
     func card(_ id: Int) -> CardScreen {
         let product = sources.catalog!.products[id]
-        return CardScreen(product: product, priceCents: price(product), stock: sources.stock[id],
-                          inCart: sources.cart[id] ?? 0)
+        return CardScreen(
+            product: product, priceCents: price(product), stock: sources.stock[id],
+            inCart: sources.cart[id] ?? 0)
     }
 
     func facets() -> FacetScreen { facets(matching()) }
@@ -217,29 +220,35 @@ public struct ShadowModel: Sendable {
 
     func cart() -> CartScreen {
         guard let catalog = sources.catalog else { return CartScreen(lines: []) }
-        return CartScreen(lines: sources.cart.keys.sorted().map { id in
-            let product = catalog.products[id]
-            return CartLineScreen(product: product, quantity: sources.cart[id]!, unitCents: price(product),
-                                  stock: sources.stock[id])
-        })
+        return CartScreen(
+            lines: sources.cart.keys.sorted().map { id in
+                let product = catalog.products[id]
+                return CartLineScreen(
+                    product: product, quantity: sources.cart[id]!, unitCents: price(product),
+                    stock: sources.stock[id])
+            })
     }
 
     func detail() -> DetailScreen {
         guard let id = sources.openProduct, let catalog = sources.catalog else { return .closed }
         let product = catalog.products[id]
-        return DetailScreen(product: product, priceCents: price(product), stock: sources.stock[id],
-                            inCart: sources.cart[id] ?? 0, description: sources.detail)
+        return DetailScreen(
+            product: product, priceCents: price(product), stock: sources.stock[id],
+            inCart: sources.cart[id] ?? 0, description: sources.detail)
     }
 
     func checkout() -> CheckoutScreen {
         let cart = cart()
-        return CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
-                              warningCount: cart.warningCount, appliedCoupon: sources.appliedCoupon,
-                              coupon: sources.coupon, quote: sources.quote)
+        return CheckoutScreen(
+            subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
+            warningCount: cart.warningCount, appliedCoupon: sources.appliedCoupon,
+            coupon: sources.coupon, quote: sources.quote)
     }
 
     func recommendations() -> RecommendationScreen {
-        guard let id = sources.openProduct, let catalog = sources.catalog else { return RecommendationScreen(items: []) }
+        guard let id = sources.openProduct, let catalog = sources.catalog else {
+            return RecommendationScreen(items: [])
+        }
         let category = catalog.products[id].category
         let candidates = catalog.products.filter { product in
             product.category == category && product.id != id

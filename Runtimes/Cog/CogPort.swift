@@ -122,6 +122,7 @@ public final class CogPort: StorefrontPort {
     private func facets() -> FacetScreen {
         let selected = cogs[_selectedCategoryCog.readOnly]
         let counts = cogs[facetCountsCog]
-        return counts.isEmpty ? .empty(selectedCategory: selected) : FacetScreen(counts: counts, selectedCategory: selected)
+        return counts.isEmpty
+            ? .empty(selectedCategory: selected) : FacetScreen(counts: counts, selectedCategory: selected)
     }
 }

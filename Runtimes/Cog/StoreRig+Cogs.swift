@@ -122,7 +122,8 @@ let quantityCogs = CogBox<Int, Int>(name: "quantity") { c, id in
 /// What a card shows; it changes only when its own product's does.
 let cardCogs = CogBox<CardScreen?, Int>(name: "card") { c, id in
     guard let product = c[_catalogCog]?.products[id] else { return nil }
-    return CardScreen(product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]], inCart: c[quantityCogs[id]])
+    return CardScreen(
+        product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]], inCart: c[quantityCogs[id]])
 }
 
 // MARK: Browsing
@@ -152,8 +153,10 @@ let matchingCog = Cog<[Int]>(name: "matching") { c in
     var ids: [Int] = []
     ids.reserveCapacity(queryMatches.count)
     for id in queryMatches
-    where Browsing.passes(filters, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
-                          ratingTenths: catalog.products[id].ratingTenths) {
+    where Browsing.passes(
+        filters, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
+        ratingTenths: catalog.products[id].ratingTenths)
+    {
         ids.append(id)
     }
     return ids
@@ -189,17 +192,20 @@ let visibleCog = Cog<[Int]>(name: "visible") { c in
 
 let cartCog = Cog<CartScreen>(name: "cartScreen") { c in
     guard let catalog = c[_catalogCog] else { return CartScreen(lines: []) }
-    return CartScreen(lines: c[_cartProductsCog].map { id in
-        CartLineScreen(product: catalog.products[id], quantity: c[_cartQuantityCogs[id]], unitCents: c[priceCogs[id]],
-                       stock: c[_stockCogs[id]])
-    })
+    return CartScreen(
+        lines: c[_cartProductsCog].map { id in
+            CartLineScreen(
+                product: catalog.products[id], quantity: c[_cartQuantityCogs[id]], unitCents: c[priceCogs[id]],
+                stock: c[_stockCogs[id]])
+        })
 }
 
 let checkoutCog = Cog<CheckoutScreen>(name: "checkout") { c in
     let cart = c[cartCog]
-    return CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
-                          warningCount: cart.warningCount, appliedCoupon: c[appliedCouponCog],
-                          coupon: c[couponStatusCog], quote: c[quoteStatusCog])
+    return CheckoutScreen(
+        subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
+        warningCount: cart.warningCount, appliedCoupon: c[appliedCouponCog],
+        coupon: c[couponStatusCog], quote: c[quoteStatusCog])
 }
 
 /// Each category's product ids, ascending: derived once from the catalog,
@@ -216,7 +222,8 @@ let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations
     let products = catalog.products
     let carted = c[_cartProductsCog]
     var candidates: [Int] = []
-    for candidate in c[categoryProductsCog][products[id].category] where candidate != id && !carted.contains(candidate) {
+    for candidate in c[categoryProductsCog][products[id].category] where candidate != id && !carted.contains(candidate)
+    {
         candidates.append(candidate)
     }
     return CheckoutRules.recommended(candidates, products: products, inStock: { c[_stockCogs[$0]] > 0 }).map {
@@ -226,12 +233,14 @@ let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations
 
 let headerCog = Cog<HeaderScreen>(name: "header") { c in
     let orders = c[_ordersCog]
-    return HeaderScreen(cartItemCount: c[cartCog].itemCount, orderCount: orders.count,
-                        lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) })
+    return HeaderScreen(
+        cartItemCount: c[cartCog].itemCount, orderCount: orders.count,
+        lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) })
 }
 
 let detailScreenCog = Cog<DetailScreen>(name: "detailScreen") { c in
     guard let id = c[_openProductCog], let product = c[_catalogCog]?.products[id] else { return .closed }
-    return DetailScreen(product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
-                        inCart: c[quantityCogs[id]], description: c[detailTextCog])
+    return DetailScreen(
+        product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
+        inCart: c[quantityCogs[id]], description: c[detailTextCog])
 }

@@ -152,7 +152,8 @@ public final class MemoizedPort: StorefrontPort {
             return .grid(GridScreen(productIDs: store.visibleIDs, page: store.page))
         case .card(let id):
             let item = store.items[id]
-            return .card(CardScreen(product: item.product, priceCents: item.price, badge: item.badge, inCart: item.inCart))
+            return .card(
+                CardScreen(product: item.product, priceCents: item.price, badge: item.badge, inCart: item.inCart))
         case .facets:
             return .facets(FacetScreen(counts: store.facetCounts, selectedCategory: store.selectedCategory))
         case .cart:
@@ -160,17 +161,21 @@ public final class MemoizedPort: StorefrontPort {
         case .detail:
             guard let id = store.openProduct, !store.items.isEmpty else { return .detail(.closed) }
             let item = store.items[id]
-            return .detail(DetailScreen(product: item.product, priceCents: item.price, badge: item.badge,
-                                        inCart: item.inCart, description: store.detail))
+            return .detail(
+                DetailScreen(
+                    product: item.product, priceCents: item.price, badge: item.badge,
+                    inCart: item.inCart, description: store.detail))
         case .checkout:
             return .checkout(store.checkout)
         case .recommendations:
             let ids = store.recommendedIDs
             guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
             let items = store.items
-            return .recommendations(RecommendationScreen(items: ids.map {
-                RecommendationScreen.Item(product: items[$0].product, priceCents: items[$0].price)
-            }))
+            return .recommendations(
+                RecommendationScreen(
+                    items: ids.map {
+                        RecommendationScreen.Item(product: items[$0].product, priceCents: items[$0].price)
+                    }))
         }
     }
 }

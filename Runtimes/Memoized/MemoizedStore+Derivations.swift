@@ -22,7 +22,9 @@ extension MemoizedStore {
         ids.reserveCapacity(queryMatches.count)
         for id in queryMatches {
             let item = items[id]
-            if Browsing.passes(filters, priceCents: item.price, stock: item.stock, ratingTenths: item.product.ratingTenths) {
+            if Browsing.passes(
+                filters, priceCents: item.price, stock: item.stock, ratingTenths: item.product.ratingTenths)
+            {
                 ids.append(id)
             }
         }
@@ -38,8 +40,9 @@ extension MemoizedStore {
         }
         var loose = filters
         loose.inStockOnly = false
-        return Self.facetCounts(Self.matching(queryMatches, items: items, filters: loose), items: items,
-                                categoryCount: categoryCount)
+        return Self.facetCounts(
+            Self.matching(queryMatches, items: items, filters: loose), items: items,
+            categoryCount: categoryCount)
     }
 
     /// The page of `listed` the grid shows. (Under the `page-off-by-one`
@@ -59,8 +62,10 @@ extension MemoizedStore {
 
     /// Prices are read once per listed product, before sorting, and only for
     /// the orders that compare them.
-    static func listed(_ matching: [Int], items: [MemoizedItem], products: [Product], category: Int?,
-                       sort: SortOrder) -> [Int] {
+    static func listed(
+        _ matching: [Int], items: [MemoizedItem], products: [Product], category: Int?,
+        sort: SortOrder
+    ) -> [Int] {
         var rows: [(id: Int, price: Int)] = []
         rows.reserveCapacity(matching.count)
         let readsPrices = sort.comparesPrices
@@ -75,13 +80,16 @@ extension MemoizedStore {
         lines.reserveCapacity(quantities.count)
         for (id, quantity) in quantities.sorted(by: { $0.key < $1.key }) {
             let item = items[id]
-            lines.append(CartLineScreen(product: item.product, quantity: quantity, unitCents: item.price, stock: item.stock))
+            lines.append(
+                CartLineScreen(product: item.product, quantity: quantity, unitCents: item.price, stock: item.stock))
         }
         return CartScreen(lines: lines)
     }
 
-    static func recommended(open: Int, among candidates: [MemoizedItem], items: [MemoizedItem],
-                            quantities: [Int: Int], products: [Product]) -> [Int] {
+    static func recommended(
+        open: Int, among candidates: [MemoizedItem], items: [MemoizedItem],
+        quantities: [Int: Int], products: [Product]
+    ) -> [Int] {
         var ids: [Int] = []
         for item in candidates where item.product.id != open && quantities[item.product.id] == nil {
             ids.append(item.product.id)

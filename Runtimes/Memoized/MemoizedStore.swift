@@ -49,8 +49,9 @@ final class MemoizedStore {
     private(set) var visibleIDs: [Int] = []
     private(set) var cart = CartScreen(lines: [])
     private(set) var cartItemCount = 0
-    private(set) var checkout = CheckoutScreen(subtotalCents: 0, discountCents: 0, taxCents: 0, shippingCents: nil,
-                                               totalCents: nil, coupon: .none, quote: .none, ready: false)
+    private(set) var checkout = CheckoutScreen(
+        subtotalCents: 0, discountCents: 0, taxCents: 0, shippingCents: nil,
+        totalCents: nil, coupon: .none, quote: .none, ready: false)
     /// The recommended products; the view reads their names and prices from
     /// their rows, so a price change re-renders it without a refresh here.
     private(set) var recommendedIDs: [Int] = []
@@ -109,16 +110,22 @@ final class MemoizedStore {
 
     func refreshCheckout() {
         let cart = self.cart
-        update(\.checkout, CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
-                                          warningCount: cart.warningCount, appliedCoupon: appliedCoupon,
-                                          coupon: coupon, quote: quote))
+        update(
+            \.checkout,
+            CheckoutScreen(
+                subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
+                warningCount: cart.warningCount, appliedCoupon: appliedCoupon,
+                coupon: coupon, quote: quote))
     }
 
     func refreshRecommendations() {
         guard let open = openProduct, !items.isEmpty else { return update(\.recommendedIDs, []) }
         let candidates = itemsByCategory[items[open].product.category]
-        update(\.recommendedIDs, Self.recommended(open: open, among: candidates, items: items, quantities: quantities,
-                                                         products: products))
+        update(
+            \.recommendedIDs,
+            Self.recommended(
+                open: open, among: candidates, items: items, quantities: quantities,
+                products: products))
     }
 
     /// Whether `id` is in the open product's category, where a change of

@@ -173,8 +173,10 @@ public final class ObservablePort: StorefrontPort {
             return .grid(GridScreen(productIDs: store.visible, page: store.page))
         case .card(let id):
             let product = store.products[id]
-            return .card(CardScreen(product: product, priceCents: store.price(product, sale: store.salePercent),
-                                    stock: store.items[id].stock, inCart: store.cart[id] ?? 0))
+            return .card(
+                CardScreen(
+                    product: product, priceCents: store.price(product, sale: store.salePercent),
+                    stock: store.items[id].stock, inCart: store.cart[id] ?? 0))
         case .facets:
             let selected = store.selectedCategory
             let products = store.products
@@ -187,18 +189,23 @@ public final class ObservablePort: StorefrontPort {
         case .detail:
             guard let id = store.openProduct, !store.products.isEmpty else { return .detail(.closed) }
             let product = store.products[id]
-            return .detail(DetailScreen(product: product, priceCents: store.price(product, sale: store.salePercent),
-                                        stock: store.items[id].stock, inCart: store.cart[id] ?? 0,
-                                        description: store.detail))
+            return .detail(
+                DetailScreen(
+                    product: product, priceCents: store.price(product, sale: store.salePercent),
+                    stock: store.items[id].stock, inCart: store.cart[id] ?? 0,
+                    description: store.detail))
         case .checkout:
             return .checkout(store.checkout)
         case .recommendations:
             let ids = store.recommended
             guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
             let products = store.products, sale = store.salePercent
-            return .recommendations(RecommendationScreen(items: ids.map {
-                RecommendationScreen.Item(product: products[$0], priceCents: store.price(products[$0], sale: sale))
-            }))
+            return .recommendations(
+                RecommendationScreen(
+                    items: ids.map {
+                        RecommendationScreen.Item(
+                            product: products[$0], priceCents: store.price(products[$0], sale: sale))
+                    }))
         }
     }
 }

@@ -57,9 +57,12 @@ final class ObservableStore {
         let products = self.products, items = self.items, query = self.query, filters = self.filters
         let sale = filters.narrowsPrice ? salePercent : []
         var ids: [Int] = []
-        for product in products where Browsing.matches(product, query: query)
-            && Browsing.passes(filters, priceCents: price(product, sale: sale), stock: items[product.id].stock,
-                               ratingTenths: product.ratingTenths) {
+        for product in products
+        where Browsing.matches(product, query: query)
+            && Browsing.passes(
+                filters, priceCents: price(product, sale: sale), stock: items[product.id].stock,
+                ratingTenths: product.ratingTenths)
+        {
             ids.append(product.id)
         }
         return ids
@@ -90,17 +93,20 @@ final class ObservableStore {
         var lines: [CartLineScreen] = []
         for (id, quantity) in cart.sorted(by: { $0.key < $1.key }) {
             let product = products[id]
-            lines.append(CartLineScreen(product: product, quantity: quantity, unitCents: price(product, sale: sale),
-                                        stock: items[id].stock))
+            lines.append(
+                CartLineScreen(
+                    product: product, quantity: quantity, unitCents: price(product, sale: sale),
+                    stock: items[id].stock))
         }
         return lines
     }
 
     var checkout: CheckoutScreen {
         let cart = CartScreen(lines: cartLines)
-        return CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
-                              warningCount: cart.warningCount, appliedCoupon: appliedCoupon,
-                              coupon: coupon, quote: quote)
+        return CheckoutScreen(
+            subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
+            warningCount: cart.warningCount, appliedCoupon: appliedCoupon,
+            coupon: coupon, quote: quote)
     }
 
     /// Ids of the products recommended beside the open one.

@@ -56,8 +56,9 @@ public final class Computed<Value: SendableMetatype>: Node, Observable, @uncheck
         name: StaticString? = nil,
         rule: @escaping @Sendable (inout Context) -> Value
     ) {
-        self.init(file, line, column, name: name,
-                  descriptor: AnyComputedDescriptor(compute: rule, isEqual: { _, _ in false }))
+        self.init(
+            file, line, column, name: name,
+            descriptor: AnyComputedDescriptor(compute: rule, isEqual: { _, _ in false }))
     }
 
     /// Equatable values: recomputing to an equal value stops downstream
@@ -69,8 +70,9 @@ public final class Computed<Value: SendableMetatype>: Node, Observable, @uncheck
         name: StaticString? = nil,
         rule: @escaping @Sendable (inout Context) -> Value
     ) where Value: Equatable {
-        self.init(file, line, column, name: name,
-                  descriptor: AnyComputedDescriptor(compute: rule, isEqual: { $0 == $1 }))
+        self.init(
+            file, line, column, name: name,
+            descriptor: AnyComputedDescriptor(compute: rule, isEqual: { $0 == $1 }))
     }
 
     deinit {

@@ -45,8 +45,9 @@ final class BrowsingModel: Sendable {
             // and only for products that match the query.
             return _products.wrappedValue.filter { item in
                 Browsing.matches(item.product, query: query)
-                    && Browsing.passes(filters, priceCents: item.price, stock: item.stock,
-                                       ratingTenths: item.product.ratingTenths)
+                    && Browsing.passes(
+                        filters, priceCents: item.price, stock: item.stock,
+                        ratingTenths: item.product.ratingTenths)
             }.map(\.product.id)
         }
         _listed = Computed(name: "listed") { [_products, _catalog, _matching, _selectedCategory, _sort] _ in
@@ -83,7 +84,8 @@ final class BrowsingModel: Sendable {
             let category = catalog[open].category
             let carted = _cartProducts.wrappedValue
             var candidates: [Int] = []
-            for product in catalog where product.category == category && product.id != open && !carted.contains(product.id) {
+            for product in catalog
+            where product.category == category && product.id != open && !carted.contains(product.id) {
                 candidates.append(product.id)
             }
             // The shared rule asks for stock in rank order only until the

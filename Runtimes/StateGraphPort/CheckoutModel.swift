@@ -41,17 +41,20 @@ final class CheckoutModel: Sendable {
             let ids = _cartProducts.wrappedValue
             guard !ids.isEmpty else { return CartScreen(lines: []) }
             let products = _products.wrappedValue
-            return CartScreen(lines: ids.map { id in
-                let item = products[id]
-                return CartLineScreen(product: item.product, quantity: item.cartQuantity, unitCents: item.price,
-                                      stock: item.stock)
-            })
+            return CartScreen(
+                lines: ids.map { id in
+                    let item = products[id]
+                    return CartLineScreen(
+                        product: item.product, quantity: item.cartQuantity, unitCents: item.price,
+                        stock: item.stock)
+                })
         }
         _screen = Computed(name: "checkout") { [_cart, _appliedCoupon, _coupon, _quote] _ in
             let cart = _cart.wrappedValue
-            return CheckoutScreen(subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
-                                  warningCount: cart.warningCount, appliedCoupon: _appliedCoupon.wrappedValue,
-                                  coupon: _coupon.wrappedValue, quote: _quote.wrappedValue)
+            return CheckoutScreen(
+                subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
+                warningCount: cart.warningCount, appliedCoupon: _appliedCoupon.wrappedValue,
+                coupon: _coupon.wrappedValue, quote: _quote.wrappedValue)
         }
     }
 }

@@ -13,15 +13,18 @@ extension StateGraphPort {
         switch view {
         case .header:
             let orders = store.orders
-            return .header(HeaderScreen(
-                cartItemCount: checkout.itemCount, orderCount: orders.count,
-                lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }))
+            return .header(
+                HeaderScreen(
+                    cartItemCount: checkout.itemCount, orderCount: orders.count,
+                    lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }))
         case .grid:
             return .grid(GridScreen(productIDs: browsing.visibleIDs, page: store.page))
         case .card(let id):
             let item = store.products[id]
-            return .card(CardScreen(product: item.product, priceCents: item.price, stock: item.stock,
-                                    inCart: item.cartQuantity))
+            return .card(
+                CardScreen(
+                    product: item.product, priceCents: item.price, stock: item.stock,
+                    inCart: item.cartQuantity))
         case .facets:
             let selected = store.selectedCategory
             guard !store.products.isEmpty else { return .facets(.empty(selectedCategory: selected)) }
@@ -35,8 +38,10 @@ extension StateGraphPort {
             let products = store.products
             guard !products.isEmpty else { return .detail(.closed) }
             let item = products[id]
-            return .detail(DetailScreen(product: item.product, priceCents: item.price, stock: item.stock,
-                                        inCart: item.cartQuantity, description: store.detail))
+            return .detail(
+                DetailScreen(
+                    product: item.product, priceCents: item.price, stock: item.stock,
+                    inCart: item.cartQuantity, description: store.detail))
         case .checkout:
             return .checkout(checkout.screen)
         case .recommendations:
@@ -45,9 +50,11 @@ extension StateGraphPort {
             let ids = browsing.recommendations
             guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
             let products = store.products
-            return .recommendations(RecommendationScreen(items: ids.map { id in
-                RecommendationScreen.Item(product: products[id].product, priceCents: products[id].price)
-            }))
+            return .recommendations(
+                RecommendationScreen(
+                    items: ids.map { id in
+                        RecommendationScreen.Item(product: products[id].product, priceCents: products[id].price)
+                    }))
         }
     }
 }

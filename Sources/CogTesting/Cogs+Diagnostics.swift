@@ -48,17 +48,17 @@ extension Cogs {
 }
 
 #if DEBUG
-extension Cogs {
-    /// The debug history, oldest first: turns (with the controller that
-    /// requested them), writes, recomputes, reaction runs, UI notices and
-    /// discards. Debug builds only; release builds have no history.
-    public var debugHistory: [CogHistoryEntry] { historyEntries }
+    extension Cogs {
+        /// The debug history, oldest first: turns (with the controller that
+        /// requested them), writes, recomputes, reaction runs, UI notices and
+        /// discards. Debug builds only; release builds have no history.
+        public var debugHistory: [CogHistoryEntry] { historyEntries }
 
-    /// Names of the turns still in history, oldest first (TURN-06, HIST-01).
-    public var debugRecentTurnNames: [String] { recentTurnNames }
+        /// Names of the turns still in history, oldest first (TURN-06, HIST-01).
+        public var debugRecentTurnNames: [String] { recentTurnNames }
 
-    /// Chains of turns that ran past 64 turns without the context going
-    /// idle, with their causes (REACT-17).
-    public var debugChainWarnings: [CogChainWarning] { chainWarnings }
-}
+        /// Chains of turns that ran past 64 turns without the context going
+        /// idle, with their causes (REACT-17).
+        public var debugChainWarnings: [CogChainWarning] { chainWarnings }
+    }
 #endif

@@ -41,11 +41,11 @@ extension Cogs {
     }
 
     #if DEBUG
-    /// Seeds a source of a live runtime quietly: no turn, history entry,
-    /// notice or reaction (debug builds only; idle test setup only).
-    public func seed<Reference: CogWritable>(_ reference: Reference, _ value: Reference.Value) {
-        seed(reference.manualCogReference, value)
-    }
+        /// Seeds a source of a live runtime quietly: no turn, history entry,
+        /// notice or reaction (debug builds only; idle test setup only).
+        public func seed<Reference: CogWritable>(_ reference: Reference, _ value: Reference.Value) {
+            seed(reference.manualCogReference, value)
+        }
     #endif
 
     /// Whether `cogs` is the installed production runtime.
@@ -61,16 +61,16 @@ public struct CogSeed {
     let cogs: Cogs
 
     #if DEBUG
-    /// Seeds a source quietly (debug builds only). Reading returns the
-    /// seeded (or starting) value.
-    public subscript<Reference: CogWritable>(reference: Reference) -> Reference.Value {
-        get { cogs.peek(reference) }
-        nonmutating set { cogs.seed(reference.manualCogReference, newValue) }
-    }
+        /// Seeds a source quietly (debug builds only). Reading returns the
+        /// seeded (or starting) value.
+        public subscript<Reference: CogWritable>(reference: Reference) -> Reference.Value {
+            get { cogs.peek(reference) }
+            nonmutating set { cogs.seed(reference.manualCogReference, newValue) }
+        }
 
-    /// Seeds a source quietly from idle test setup (debug builds only).
-    public func seed<Reference: CogWritable>(_ reference: Reference, _ value: Reference.Value) {
-        cogs.seed(reference.manualCogReference, value)
-    }
+        /// Seeds a source quietly from idle test setup (debug builds only).
+        public func seed<Reference: CogWritable>(_ reference: Reference, _ value: Reference.Value) {
+            cogs.seed(reference.manualCogReference, value)
+        }
     #endif
 }

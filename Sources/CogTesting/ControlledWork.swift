@@ -86,7 +86,9 @@ public final class ControlledWork<Value> {
 
     /// Marks a started, uncompleted generation completed and hands back its continuation.
     private func claim(_ generation: Int) -> CheckedContinuation<Value, any Error>? {
-        guard var entry = entries[generation], !entry.completed, let continuation = entry.continuation else { return nil }
+        guard var entry = entries[generation], !entry.completed, let continuation = entry.continuation else {
+            return nil
+        }
         entry.completed = true
         entry.continuation = nil
         entries[generation] = entry

@@ -65,8 +65,11 @@ public final class TestClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (immediate, reached) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
-                    if state.cancelledBeforeRegistration.remove(id) != nil { return (.failure(CancellationError()), []) }
+                let (immediate, reached) = state.withLock {
+                    state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                    if state.cancelledBeforeRegistration.remove(id) != nil {
+                        return (.failure(CancellationError()), [])
+                    }
                     if deadline <= state.now { return (.success(()), []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, wake: .continuation(continuation)))
                     state.maximum = max(state.maximum, state.sleepers.count)
@@ -105,10 +108,13 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    public func scheduleTimer(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void) -> @Sendable () -> Void {
+    public func scheduleTimer(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void)
+        -> @Sendable () -> Void
+    {
         let (id, reached) = state.withLock { state -> (UInt64, [CheckedContinuation<Void, Never>]) in
             state.nextID += 1
-            state.sleepers.append(Sleeper(id: state.nextID, deadline: state.now.advanced(by: delay), wake: .timer(fire)))
+            state.sleepers.append(
+                Sleeper(id: state.nextID, deadline: state.now.advanced(by: delay), wake: .timer(fire)))
             state.maximum = max(state.maximum, state.sleepers.count)
             return (state.nextID, state.reachedWaiters())
         }
@@ -127,8 +133,9 @@ public final class TestClock: Clock, Sendable {
         }
         while true {
             let due: Sleeper? = state.withLock { state in
-                guard let index = state.sleepers.indices.filter({ state.sleepers[$0].deadline <= target })
-                    .min(by: { state.sleepers[$0].deadline < state.sleepers[$1].deadline })
+                guard
+                    let index = state.sleepers.indices.filter({ state.sleepers[$0].deadline <= target })
+                        .min(by: { state.sleepers[$0].deadline < state.sleepers[$1].deadline })
                 else {
                     state.now = target
                     return nil

@@ -1,6 +1,6 @@
 import CMeasure
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Counts allocator calls in a region through the project's malloc interposer.
@@ -34,8 +34,9 @@ public enum AllocationCounter {
             case .thread:
                 // Counts from two threads' counters would be meaningless
                 // (an executor that moved the work, say): refuse them.
-                precondition(pthread_equal(thread, pthread_self()) != 0,
-                             "a thread-scoped allocation region ended on another thread than it began on")
+                precondition(
+                    pthread_equal(thread, pthread_self()) != 0,
+                    "a thread-scoped allocation region ended on another thread than it began on")
                 cmeasure_alloc_thread_snapshot(&end)
                 cmeasure_alloc_thread_restore_peak(previousPeak)
             case .process:

@@ -75,8 +75,10 @@ public struct AllocationCounts: Sendable, Equatable, Codable {
         peakBytes = max(0, end.peak_live_bytes &- start.live_bytes)
     }
 
-    init(calls: EntryPointCalls, allocations: UInt64, deallocations: UInt64,
-         bytesRequested: UInt64, netBytes: Int64, peakBytes: Int64) {
+    init(
+        calls: EntryPointCalls, allocations: UInt64, deallocations: UInt64,
+        bytesRequested: UInt64, netBytes: Int64, peakBytes: Int64
+    ) {
         self.calls = calls
         self.allocations = allocations
         self.deallocations = deallocations

@@ -23,7 +23,9 @@ public enum Bootstrap {
     /// 95% interval of median(a) / median(b). Samples taken in alternating
     /// iterations (same count) are resampled as pairs, which cancels drift
     /// that hit both runtimes alike; otherwise each side is resampled alone.
-    public static func ratioInterval(_ a: [Double], _ b: [Double], resamples: Int = defaultResamples) -> ClosedRange<Double> {
+    public static func ratioInterval(_ a: [Double], _ b: [Double], resamples: Int = defaultResamples) -> ClosedRange<
+        Double
+    > {
         var generator = SplitMix64(seed: seed)
         let paired = a.count == b.count
         var scratchA = [Double](repeating: 0, count: a.count)

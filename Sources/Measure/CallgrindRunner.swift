@@ -33,7 +33,8 @@ public struct CallgrindRunner: Sendable {
             case .commandFailed(let status, let output):
                 return "callgrind run exited with status \(status): \(output.suffix(2000))"
             case .noRegions(let output):
-                return "callgrind wrote no region dumps; was the program built with InstructionRegion markers? \(output.suffix(2000))"
+                return
+                    "callgrind wrote no region dumps; was the program built with InstructionRegion markers? \(output.suffix(2000))"
             }
         }
     }
@@ -55,8 +56,10 @@ public struct CallgrindRunner: Sendable {
 
     /// Runs `executable` with `arguments` under callgrind; returns each
     /// region's total by name.
-    public func run(_ executable: URL, arguments: [String] = [],
-                    environment extra: [String: String] = [:]) throws -> [String: RegionTotal] {
+    public func run(
+        _ executable: URL, arguments: [String] = [],
+        environment extra: [String: String] = [:]
+    ) throws -> [String: RegionTotal] {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("callgrind-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -64,14 +67,15 @@ public struct CallgrindRunner: Sendable {
 
         let process = Process()
         process.executableURL = valgrind
-        process.arguments = [
-            "--tool=callgrind",
-            "--fair-sched=yes",
-            "--collect-atstart=no",
-            "--dump-instr=no",
-            "--callgrind-out-file=\(directory.path)/callgrind.out",
-            executable.path,
-        ] + arguments
+        process.arguments =
+            [
+                "--tool=callgrind",
+                "--fair-sched=yes",
+                "--collect-atstart=no",
+                "--dump-instr=no",
+                "--callgrind-out-file=\(directory.path)/callgrind.out",
+                executable.path,
+            ] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         environment.merge(extra) { _, new in new }

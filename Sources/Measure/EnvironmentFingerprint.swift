@@ -57,26 +57,26 @@ public struct EnvironmentFingerprint: Sendable, Equatable, Codable {
 
     public static var buildConfiguration: String {
         #if DEBUG
-        "debug"
+            "debug"
         #else
-        "release"
+            "release"
         #endif
     }
 
     /// The compiler that built this binary, to the precision `#if compiler` allows.
     public static var toolchain: String {
         #if compiler(>=6.5)
-        "Swift 6.5 or later"
+            "Swift 6.5 or later"
         #elseif compiler(>=6.4)
-        "Swift 6.4"
+            "Swift 6.4"
         #elseif compiler(>=6.3.1)
-        "Swift 6.3.1"
+            "Swift 6.3.1"
         #elseif compiler(>=6.3)
-        "Swift 6.3"
+            "Swift 6.3"
         #elseif compiler(>=6.2)
-        "Swift 6.2"
+            "Swift 6.2"
         #else
-        "Swift 6.1"
+            "Swift 6.1"
         #endif
     }
 

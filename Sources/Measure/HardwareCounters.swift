@@ -61,7 +61,8 @@ public final class HardwareCounters: CounterSet {
             if code == 0 {
                 counting.append(index)
             } else {
-                refused[index] = ([Self.describe(code, call: "PAPI_add_named_event")] + [cpuComponent].compactMap { $0 })
+                refused[index] =
+                    ([Self.describe(code, call: "PAPI_add_named_event")] + [cpuComponent].compactMap { $0 })
                     .joined(separator: "; ")
             }
         }
@@ -99,7 +100,6 @@ public final class HardwareCounters: CounterSet {
         }
         return readings(values: values)
     }
-
 
     private func readings(values: [Int64]) -> [NamedReading] {
         events.enumerated().map { index, event in

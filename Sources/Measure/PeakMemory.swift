@@ -23,15 +23,18 @@ public struct PeakMemory: Sendable, Equatable, Codable {
         public func end() -> PeakMemory {
             let counts = allocations.end()
             let peakRSS = cmeasure_peak_rss_bytes()
-            let resident: CounterReading = resetCode == 0 && peakRSS >= 0
+            let resident: CounterReading =
+                resetCode == 0 && peakRSS >= 0
                 ? .counted(peakRSS)
-                : .unavailable(reason: "cannot reset the resident high-water mark via /proc/self/clear_refs: "
-                    + SoftwareCounters.errnoText(-resetCode))
+                : .unavailable(
+                    reason: "cannot reset the resident high-water mark via /proc/self/clear_refs: "
+                        + SoftwareCounters.errnoText(-resetCode))
             return PeakMemory(
                 heapPeakBytes: counts.peakBytes,
                 heapRetainedBytes: counts.netBytes,
                 residentPeakBytes: resident,
-                residentStartBytes: startRSS >= 0 ? .counted(startRSS) : .unavailable(reason: "/proc/self/statm unreadable"))
+                residentStartBytes: startRSS >= 0
+                    ? .counted(startRSS) : .unavailable(reason: "/proc/self/statm unreadable"))
         }
     }
 
@@ -40,8 +43,9 @@ public struct PeakMemory: Sendable, Equatable, Codable {
     /// peak is reported as unavailable, not as the process's lifetime peak.
     public static func begin() -> Region {
         let resetCode = cmeasure_reset_peak_rss()
-        return Region(resetCode: resetCode, startRSS: cmeasure_current_rss_bytes(),
-                      allocations: AllocationCounter.begin(.thread))
+        return Region(
+            resetCode: resetCode, startRSS: cmeasure_current_rss_bytes(),
+            allocations: AllocationCounter.begin(.thread))
     }
 
     /// Runs `body` and measures its peaks.

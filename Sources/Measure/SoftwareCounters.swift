@@ -1,7 +1,7 @@
 import CMeasure
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Kernel counters for the calling thread through perf_event_open: task
@@ -72,13 +72,15 @@ public final class SoftwareCounters: CounterSet {
             }
             var value: UInt64 = 0
             let code = cmeasure_perf_read(descriptors[index], &value)
-            readings.append(NamedReading(
-                event.rawValue,
-                code == 0 ? .counted(Int64(clamping: value)) : .unavailable(reason: "read failed: \(Self.errnoText(-code))")))
+            readings.append(
+                NamedReading(
+                    event.rawValue,
+                    code == 0
+                        ? .counted(Int64(clamping: value))
+                        : .unavailable(reason: "read failed: \(Self.errnoText(-code))")))
         }
         return readings
     }
-
 
     /// The system's perf_event_paranoid level, or nil if it cannot be read.
     public static var paranoidLevel: Int? {
@@ -94,7 +96,8 @@ public final class SoftwareCounters: CounterSet {
         case ENOENT, EOPNOTSUPP:
             reason += " (no performance monitoring unit exposed to this machine)"
         case EACCES, EPERM:
-            reason += " (perf_event_paranoid is \(paranoidLevel.map(String.init) ?? "unknown"); lower it or run with CAP_PERFMON)"
+            reason +=
+                " (perf_event_paranoid is \(paranoidLevel.map(String.init) ?? "unknown"); lower it or run with CAP_PERFMON)"
         case ENOSYS:
             reason += " (the kernel was built without perf events)"
         default:

@@ -23,8 +23,9 @@ public struct SamplingPlan: Sendable, Equatable, Codable {
     public var minimumSeconds: Double
 
     public init(warmup: Int = 3, iterations: Int = 20, minimumSeconds: Double = 0) {
-        precondition(warmup >= 0 && iterations >= 1 && minimumSeconds >= 0,
-                     "a sampling plan needs warmup ≥ 0, iterations ≥ 1 and a non-negative minimum time")
+        precondition(
+            warmup >= 0 && iterations >= 1 && minimumSeconds >= 0,
+            "a sampling plan needs warmup ≥ 0, iterations ≥ 1 and a non-negative minimum time")
         self.warmup = warmup
         self.iterations = iterations
         self.minimumSeconds = minimumSeconds

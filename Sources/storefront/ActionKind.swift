@@ -31,7 +31,7 @@ enum ActionKind: String, CaseIterable, Codable {
         // and search, with costs of their own: lumping them in with the
         // filter toggles would blur the filter kind.
         case .launch, .selectCategory, .setQuery, .setSort, .openProduct, .closeProduct,
-             .updateStock, .setSale, .applyCoupon, .setZip, .placeOrder:
+            .updateStock, .setSale, .applyCoupon, .setZip, .placeOrder:
             self = .other
         }
     }

@@ -27,8 +27,9 @@ extension ActionKindResult {
     /// interactions plan appends); `allocations` holds one count per action
     /// of one counted cycle. Kinds come in the order they first appear.
     static func split(samples: [Double], allocations: [AllocationCounts], cycle: [UserAction]) -> [ActionKindResult] {
-        precondition(!cycle.isEmpty && samples.count % cycle.count == 0 && allocations.count == cycle.count,
-                     "interactions samples must be whole cycles, with one allocation count per action of a cycle")
+        precondition(
+            !cycle.isEmpty && samples.count % cycle.count == 0 && allocations.count == cycle.count,
+            "interactions samples must be whole cycles, with one allocation count per action of a cycle")
         let kinds = cycle.map(ActionKind.init)
         return ActionKind.kinds(in: cycle).map { kind in
             let positions = kinds.indices.filter { kinds[$0] == kind }
@@ -61,7 +62,9 @@ extension ActionKindResult {
     static func compareWithFastest(_ results: inout [RuntimeResult]) {
         for kind in kinds(in: results) {
             let entries = results.compactMap { $0.actionKinds?.first { $0.kind == kind } }
-            guard let fastest = entries.min(by: { $0.wallNanoseconds.median < $1.wallNanoseconds.median }) else { continue }
+            guard let fastest = entries.min(by: { $0.wallNanoseconds.median < $1.wallNanoseconds.median }) else {
+                continue
+            }
             for port in results.indices {
                 guard let index = results[port].actionKinds?.firstIndex(where: { $0.kind == kind }) else { continue }
                 let samples = results[port].actionKinds![index].samplesNanoseconds

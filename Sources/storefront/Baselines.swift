@@ -19,36 +19,47 @@ enum Baselines {
         let destination = try file(name, root: root)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ToolFailure(.failure, "cannot save baseline '\(name)': \(destination.path) is a directory; "
-                + "move it away or choose another name")
+            throw ToolFailure(
+                .failure,
+                "cannot save baseline '\(name)': \(destination.path) is a directory; "
+                    + "move it away or choose another name")
         }
     }
 
     static func save(_ document: ResultsDocument, as name: String, root: URL) throws -> URL {
         let destination = try file(name, root: root)
-        return try RecordWriter.write(try ReportRenderer.encoder.encode(document),
-                                      named: destination.lastPathComponent, in: destination.deletingLastPathComponent())
+        return try RecordWriter.write(
+            try ReportRenderer.encoder.encode(document),
+            named: destination.lastPathComponent, in: destination.deletingLastPathComponent())
     }
 
     static func load(_ name: String, root: URL) throws -> ResultsDocument {
         let source = try file(name, root: root)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ToolFailure(.failure, "baseline '\(name)': \(source.path) is a directory, not a saved baseline; "
-                + "move it away or choose another name")
+            throw ToolFailure(
+                .failure,
+                "baseline '\(name)': \(source.path) is a directory, not a saved baseline; "
+                    + "move it away or choose another name")
         }
         guard let data = try? Data(contentsOf: source) else {
-            let saved = (try? FileManager.default.contentsOfDirectory(atPath: source.deletingLastPathComponent().path))?
+            let saved =
+                (try? FileManager.default.contentsOfDirectory(atPath: source.deletingLastPathComponent().path))?
                 .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted() ?? []
-            throw ToolFailure(.baselineMissing, "no baseline named '\(name)' at \(source.path); saved: "
-                + (saved.isEmpty ? "none (save one with --baseline save NAME)" : saved.joined(separator: ", ")))
+            throw ToolFailure(
+                .baselineMissing,
+                "no baseline named '\(name)' at \(source.path); saved: "
+                    + (saved.isEmpty ? "none (save one with --baseline save NAME)" : saved.joined(separator: ", ")))
         }
         // The schema is read on its own first: an older document lacks keys
         // this one needs, and should be named as older, not as corrupt.
         if let schema = try? JSONDecoder().decode(SchemaOnly.self, from: data).schema,
-           !ResultsDocument.readableSchemas.contains(schema) {
-            throw ToolFailure(.failure, "baseline '\(name)' has schema \(schema); this tool reads "
-                + ResultsDocument.readableSchemas.sorted().joined(separator: " and ") + ": save it again")
+            !ResultsDocument.readableSchemas.contains(schema)
+        {
+            throw ToolFailure(
+                .failure,
+                "baseline '\(name)' has schema \(schema); this tool reads "
+                    + ResultsDocument.readableSchemas.sorted().joined(separator: " and ") + ": save it again")
         }
         do {
             return try JSONDecoder().decode(ResultsDocument.self, from: data)
@@ -62,39 +73,47 @@ enum Baselines {
     }
 
     /// The comparison's report lines and its regressions.
-    static func compare(_ current: ResultsDocument, with baseline: ResultsDocument, name: String,
-                        timeLimit: Double) -> (lines: [String], regressions: [String]) {
+    static func compare(
+        _ current: ResultsDocument, with baseline: ResultsDocument, name: String,
+        timeLimit: Double
+    ) -> (lines: [String], regressions: [String]) {
         var lines: [String] = []
         var regressions: [String] = []
         if baseline.environment.cpuModel != current.environment.cpuModel
             || baseline.environment.logicalCores != current.environment.logicalCores
-            || baseline.environment.buildConfiguration != current.environment.buildConfiguration {
-            lines.append("warning: baseline '\(name)' was recorded on \(baseline.environment.cpuModel), "
-                + "\(baseline.environment.logicalCores) cores, \(baseline.environment.buildConfiguration) build; "
-                + "times may not compare")
+            || baseline.environment.buildConfiguration != current.environment.buildConfiguration
+        {
+            lines.append(
+                "warning: baseline '\(name)' was recorded on \(baseline.environment.cpuModel), "
+                    + "\(baseline.environment.logicalCores) cores, \(baseline.environment.buildConfiguration) build; "
+                    + "times may not compare")
         }
         if !baseline.workload.isSameWorkload(as: current.workload) {
-            lines.append("warning: baseline '\(name)' ran the \(baseline.workload.label) workload, this run the "
-                + "\(current.workload.label); their times do not compare, so none are compared")
+            lines.append(
+                "warning: baseline '\(name)' ran the \(baseline.workload.label) workload, this run the "
+                    + "\(current.workload.label); their times do not compare, so none are compared")
         }
         lines.append("against baseline '\(name)' (recorded \(baseline.recordedAt)):")
         for suite in current.suites {
             guard let old = baseline.suites.first(where: { $0.suite == suite.suite }) else { continue }
             for result in suite.runtimes ?? [] {
                 guard let was = old.runtimes?.first(where: { $0.runtime == result.runtime }),
-                      let now = result.wallNanoseconds, let then = was.wallNanoseconds,
-                      let samples = result.samplesNanoseconds, let baselineSamples = was.samplesNanoseconds,
-                      baseline.workload.isSameWorkload(as: current.workload) else { continue }
+                    let now = result.wallNanoseconds, let then = was.wallNanoseconds,
+                    let samples = result.samplesNanoseconds, let baselineSamples = was.samplesNanoseconds,
+                    baseline.workload.isSameWorkload(as: current.workload)
+                else { continue }
                 let comparison = PairedComparison(samples, against: baselineSamples)
-                var line = "  \(suite.suite)/\(result.runtime): median \(ReportRenderer.duration(now.median)) vs "
+                var line =
+                    "  \(suite.suite)/\(result.runtime): median \(ReportRenderer.duration(now.median)) vs "
                     + "\(ReportRenderer.duration(then.median)), \(ReportRenderer.factor(Factor(comparison)))"
                 if let mallocs = result.mallocsPerIteration, let oldMallocs = was.mallocsPerIteration {
                     line += "; mallocs \(mallocs) vs \(oldMallocs)"
                 }
                 lines.append(line)
                 if comparison.ratio > timeLimit, comparison.verdict == .higher {
-                    regressions.append("\(suite.suite)/\(result.runtime) is \(String(format: "%.2f", comparison.ratio))× "
-                        + "its baseline's median, above the limit of \(String(format: "%.2f", timeLimit))×")
+                    regressions.append(
+                        "\(suite.suite)/\(result.runtime) is \(String(format: "%.2f", comparison.ratio))× "
+                            + "its baseline's median, above the limit of \(String(format: "%.2f", timeLimit))×")
                 }
             }
         }

@@ -35,8 +35,10 @@ enum CalibrationRegions {
 
     private static func allocateThousand() -> Region {
         let slots = Slots()
-        return Region(name: "allocate-1000", summary: "1,000 class instances, kept then released",
-                      expectedAllocations: 1_000) {
+        return Region(
+            name: "allocate-1000", summary: "1,000 class instances, kept then released",
+            expectedAllocations: 1_000
+        ) {
             for index in 0..<1_000 { slots.payloads[index] = Payload(index) }
             blackHole(slots.payloads)
             for index in 0..<1_000 { slots.payloads[index] = nil }

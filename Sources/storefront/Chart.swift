@@ -26,8 +26,10 @@ enum Chart {
             let mallocs = Double(result.mallocsPerIteration ?? 0)
             parts.append(text(8, y + 14, result.runtime))
             parts.append(bar(x: labelWidth, y: y, length: panelWidth * 0.8 * time / maxTime, color: "#4e79a7"))
-            parts.append(text(labelWidth + panelWidth * 0.8 * time / maxTime + 4, y + 14,
-                              ReportRenderer.duration(time)))
+            parts.append(
+                text(
+                    labelWidth + panelWidth * 0.8 * time / maxTime + 4, y + 14,
+                    ReportRenderer.duration(time)))
             let left = labelWidth + panelWidth + gap
             parts.append(bar(x: left, y: y, length: panelWidth * 0.8 * mallocs / max(maxMallocs, 1), color: "#f28e2b"))
             parts.append(text(left + panelWidth * 0.8 * mallocs / max(maxMallocs, 1) + 4, y + 14, String(Int(mallocs))))

@@ -6,7 +6,8 @@ import Foundation
 /// factor is B's over A's. Exits 3 when a regression is marked, 1 on bad
 /// input, else 0.
 enum CompareCommand {
-    static let usage = "usage: storefront compare A B [--output DIR], where A and B are record folders "
+    static let usage =
+        "usage: storefront compare A B [--output DIR], where A and B are record folders "
         + "(Results/<date>-<commit>/, or any folder holding results.json), results files, or baseline names"
 
     static func run(_ arguments: [String]) -> Never {
@@ -20,7 +21,8 @@ enum CompareCommand {
             let comparison = Comparison(before, after, timeLimit: limit)
             print(text(comparison))
             let folder = output ?? ResultsPage.defaultFolder("compare")
-            let page = try RecordWriter.write(Data(ComparePage.html(comparison).utf8), named: ResultsPage.fileName, in: folder)
+            let page = try RecordWriter.write(
+                Data(ComparePage.html(comparison).utf8), named: ResultsPage.fileName, in: folder)
             ResultsPage.announce([page])
             let regressions = comparison.regressions
             if !regressions.isEmpty { fail("regression: " + regressions.joined(separator: "; "), code: .regression) }
@@ -64,23 +66,33 @@ enum CompareCommand {
     static func text(_ comparison: Comparison) -> String {
         var lines = ["A: \(comparison.before.label)", "B: \(comparison.after.label)"]
         lines += comparison.warnings.map { "warning: \($0)" }
-        lines += ["", "B/A is B's median as a factor of A's, with its 95% interval (≈: the samples cannot tell it from 1); "
-            + "a regression is a factor above \(String(format: "%.2f", comparison.timeLimit))× whose interval lies "
-            + "wholly above 1.", ""]
+        lines += [
+            "",
+            "B/A is B's median as a factor of A's, with its 95% interval (≈: the samples cannot tell it from 1); "
+                + "a regression is a factor above \(String(format: "%.2f", comparison.timeLimit))× whose interval lies "
+                + "wholly above 1.", "",
+        ]
         for suite in comparison.suites where !suite.rows.isEmpty {
             lines.append(suite.suite)
             lines += ReportRenderer.table(
                 header: ["entry", "A median", "B median", "B/A", "verdict", "mallocs A → B", "instructions A → B"],
                 rows: suite.rows.map { row in
-                    [row.entry, row.before.map(ReportRenderer.duration) ?? "–", row.after.map(ReportRenderer.duration) ?? "–",
-                     factorText(row.factor), row.note ?? verdictText(row.verdict),
-                     pair(row.mallocs.before.map { String($0) }, row.mallocs.after.map { String($0) }),
-                     pair(row.instructions.before.map(ReportRenderer.grouped), row.instructions.after.map(ReportRenderer.grouped))]
-                }, markdown: false).map { "  " + $0 }
+                    [
+                        row.entry, row.before.map(ReportRenderer.duration) ?? "–",
+                        row.after.map(ReportRenderer.duration) ?? "–",
+                        factorText(row.factor), row.note ?? verdictText(row.verdict),
+                        pair(row.mallocs.before.map { String($0) }, row.mallocs.after.map { String($0) }),
+                        pair(
+                            row.instructions.before.map(ReportRenderer.grouped),
+                            row.instructions.after.map(ReportRenderer.grouped)),
+                    ]
+                }, markdown: false
+            ).map { "  " + $0 }
             lines.append("")
         }
         let regressions = comparison.regressions
-        lines.append(regressions.isEmpty ? "no regressions" : "\(regressions.count) regression(s) marked REGRESSION above")
+        lines.append(
+            regressions.isEmpty ? "no regressions" : "\(regressions.count) regression(s) marked REGRESSION above")
         return lines.joined(separator: "\n")
     }
 

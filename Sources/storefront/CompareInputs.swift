@@ -26,34 +26,49 @@ struct ComparedRun {
         if manager.fileExists(atPath: given.path, isDirectory: &isDirectory) {
             file = isDirectory.boolValue ? given.appendingPathComponent("results.json") : given
             if isDirectory.boolValue, !manager.fileExists(atPath: file.path) {
-                throw ToolFailure(.failure, "compare: \(argument) is a folder without results.json; name a record "
-                    + "folder (Results/<date>-<commit>/), an --output folder, or a baseline")
+                throw ToolFailure(
+                    .failure,
+                    "compare: \(argument) is a folder without results.json; name a record "
+                        + "folder (Results/<date>-<commit>/), an --output folder, or a baseline")
             }
         } else if let baseline = try? Baselines.file(argument, root: root), manager.fileExists(atPath: baseline.path) {
             file = baseline
         } else {
-            let saved = (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent("Results/baselines").path))?
+            let saved =
+                (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent("Results/baselines").path))?
                 .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted() ?? []
-            throw ToolFailure(.failure, "compare: no record folder, results file or baseline named '\(argument)'; "
-                + "name a folder holding results.json or a saved baseline ("
-                + (saved.isEmpty ? "none saved under Results/baselines/" : "saved: " + saved.joined(separator: ", ")) + ")")
+            throw ToolFailure(
+                .failure,
+                "compare: no record folder, results file or baseline named '\(argument)'; "
+                    + "name a folder holding results.json or a saved baseline ("
+                    + (saved.isEmpty
+                        ? "none saved under Results/baselines/" : "saved: " + saved.joined(separator: ", ")) + ")")
         }
         guard let data = try? Data(contentsOf: file) else {
             throw ToolFailure(.failure, "compare: cannot read \(file.path); check its permissions")
         }
         guard let schema = try? JSONDecoder().decode(SchemaOnly.self, from: data).schema,
-              schema.hasPrefix("storefront-results/") else {
-            throw ToolFailure(.failure, "compare: \(file.path) is not a storefront results document (no "
-                + "storefront-results schema); name a results.json written by --record, --output or --baseline save")
+            schema.hasPrefix("storefront-results/")
+        else {
+            throw ToolFailure(
+                .failure,
+                "compare: \(file.path) is not a storefront results document (no "
+                    + "storefront-results schema); name a results.json written by --record, --output or --baseline save"
+            )
         }
         guard ResultsDocument.readableSchemas.contains(schema) else {
-            throw ToolFailure(.failure, "compare: \(file.path) has schema \(schema); this tool reads "
-                + ResultsDocument.readableSchemas.sorted().joined(separator: " and ") + ": record it again with this tool")
+            throw ToolFailure(
+                .failure,
+                "compare: \(file.path) has schema \(schema); this tool reads "
+                    + ResultsDocument.readableSchemas.sorted().joined(separator: " and ")
+                    + ": record it again with this tool")
         }
         do {
-            return ComparedRun(name: argument, file: file, document: try JSONDecoder().decode(ResultsDocument.self, from: data))
+            return ComparedRun(
+                name: argument, file: file, document: try JSONDecoder().decode(ResultsDocument.self, from: data))
         } catch {
-            throw ToolFailure(.failure, "compare: \(file.path) is a corrupt results document (\(error)); record it again")
+            throw ToolFailure(
+                .failure, "compare: \(file.path) is a corrupt results document (\(error)); record it again")
         }
     }
 

@@ -61,15 +61,20 @@ struct Comparison {
         self.after = after
         self.timeLimit = timeLimit
         let old = before.document, new = after.document
-        if old.environment.cpuModel != new.environment.cpuModel || old.environment.logicalCores != new.environment.logicalCores
-            || old.environment.buildConfiguration != new.environment.buildConfiguration {
-            warnings.append("A ran on \(old.environment.cpuModel), \(old.environment.logicalCores) cores, "
-                + "\(old.environment.buildConfiguration) build; B on \(new.environment.cpuModel), "
-                + "\(new.environment.logicalCores) cores, \(new.environment.buildConfiguration) build: times may not compare")
+        if old.environment.cpuModel != new.environment.cpuModel
+            || old.environment.logicalCores != new.environment.logicalCores
+            || old.environment.buildConfiguration != new.environment.buildConfiguration
+        {
+            warnings.append(
+                "A ran on \(old.environment.cpuModel), \(old.environment.logicalCores) cores, "
+                    + "\(old.environment.buildConfiguration) build; B on \(new.environment.cpuModel), "
+                    + "\(new.environment.logicalCores) cores, \(new.environment.buildConfiguration) build: times may not compare"
+            )
         }
         if !timesCompare {
-            warnings.append("A ran the \(old.workload.label) workload, B the \(new.workload.label): their times do not "
-                + "compare, so no factor is computed and none is marked as a regression")
+            warnings.append(
+                "A ran the \(old.workload.label) workload, B the \(new.workload.label): their times do not "
+                    + "compare, so no factor is computed and none is marked as a regression")
         }
         var names = old.suites.map(\.suite)
         for suite in new.suites where !names.contains(suite.suite) { names.append(suite.suite) }
@@ -87,8 +92,10 @@ struct Comparison {
     }
 
     /// The entries of either side under `path`, paired by `key`, in A's order then B's.
-    private func entries<Entry>(_ a: SuiteResult?, _ b: SuiteResult?, _ path: KeyPath<SuiteResult, [Entry]?>,
-                                key: (Entry) -> String) -> [(Entry?, Entry?)] {
+    private func entries<Entry>(
+        _ a: SuiteResult?, _ b: SuiteResult?, _ path: KeyPath<SuiteResult, [Entry]?>,
+        key: (Entry) -> String
+    ) -> [(Entry?, Entry?)] {
         let old = a?[keyPath: path] ?? [], new = b?[keyPath: path] ?? []
         var keys = old.map(key)
         for entry in new where !keys.contains(key(entry)) { keys.append(key(entry)) }
@@ -96,11 +103,14 @@ struct Comparison {
     }
 
     private func portRow(_ old: RuntimeResult?, _ new: RuntimeResult?) -> Row {
-        var row = timed(old?.runtime ?? new?.runtime ?? "", old?.wallNanoseconds?.median, new?.wallNanoseconds?.median,
-                        old?.samplesNanoseconds, new?.samplesNanoseconds)
+        var row = timed(
+            old?.runtime ?? new?.runtime ?? "", old?.wallNanoseconds?.median, new?.wallNanoseconds?.median,
+            old?.samplesNanoseconds, new?.samplesNanoseconds)
         row.mallocs = (old?.mallocsPerIteration, new?.mallocsPerIteration)
         row.instructions = (old.flatMap(ReportRenderer.instructionCount), new.flatMap(ReportRenderer.instructionCount))
-        row.note = missing(old, new) { $0.gate == "failed" ? "failed the gate: \($0.gateFailure ?? "no reason recorded")" : nil }
+        row.note = missing(old, new) {
+            $0.gate == "failed" ? "failed the gate: \($0.gateFailure ?? "no reason recorded")" : nil
+        }
         return row
     }
 
@@ -112,8 +122,9 @@ struct Comparison {
                 let a = old.first { $0.runtime == port }?.actionKinds?.first { $0.kind == kind }
                 let b = new.first { $0.runtime == port }?.actionKinds?.first { $0.kind == kind }
                 guard a != nil || b != nil else { return nil }
-                var row = timed("\(port)/\(kind)", a?.wallNanoseconds.median, b?.wallNanoseconds.median,
-                                a?.samplesNanoseconds, b?.samplesNanoseconds)
+                var row = timed(
+                    "\(port)/\(kind)", a?.wallNanoseconds.median, b?.wallNanoseconds.median,
+                    a?.samplesNanoseconds, b?.samplesNanoseconds)
                 row.mallocs = (a?.mallocsPerCycle, b?.mallocsPerCycle)
                 row.note = missing(a, b) { _ in nil }
                 return row
@@ -123,7 +134,8 @@ struct Comparison {
 
     private func shapeRow(_ old: GraphShapeResult?, _ new: GraphShapeResult?) -> Row {
         let name = old.map { "\($0.shape)/\($0.runtime)" } ?? new.map { "\($0.shape)/\($0.runtime)" } ?? ""
-        var row = timed(name, old?.medianNanoseconds, new?.medianNanoseconds, old?.samplesNanoseconds, new?.samplesNanoseconds)
+        var row = timed(
+            name, old?.medianNanoseconds, new?.medianNanoseconds, old?.samplesNanoseconds, new?.samplesNanoseconds)
         row.mallocs = (old?.mallocsPerIteration, new?.mallocsPerIteration)
         row.note = missing(old, new) {
             $0.verified == "passed" ? nil : "failed its count check: \($0.failure ?? "no reason recorded")"
@@ -132,10 +144,13 @@ struct Comparison {
     }
 
     private func regionRow(_ old: CalibrationResult?, _ new: CalibrationResult?) -> Row {
-        var row = timed(old?.region ?? new?.region ?? "", old?.wallNanoseconds.median, new?.wallNanoseconds.median,
-                        old?.samplesNanoseconds, new?.samplesNanoseconds)
+        var row = timed(
+            old?.region ?? new?.region ?? "", old?.wallNanoseconds.median, new?.wallNanoseconds.median,
+            old?.samplesNanoseconds, new?.samplesNanoseconds)
         row.mallocs = (old?.allocations.allocations, new?.allocations.allocations)
-        row.instructions = (old?.counters["callgrind-instructions"]?.value, new?.counters["callgrind-instructions"]?.value)
+        row.instructions = (
+            old?.counters["callgrind-instructions"]?.value, new?.counters["callgrind-instructions"]?.value
+        )
         row.note = missing(old, new) { _ in nil }
         return row
     }
@@ -153,8 +168,10 @@ struct Comparison {
 
     /// A row's medians, and B's factor against A with its verdict when
     /// both have a time and the workloads match.
-    private func timed(_ entry: String, _ before: Double?, _ after: Double?, _ samplesBefore: [Double]?,
-                       _ samplesAfter: [Double]?) -> Row {
+    private func timed(
+        _ entry: String, _ before: Double?, _ after: Double?, _ samplesBefore: [Double]?,
+        _ samplesAfter: [Double]?
+    ) -> Row {
         var row = Row(entry: entry, before: before, after: after)
         guard timesCompare, let before, let after, before > 0 else { return row }
         let old = samplesBefore ?? [], new = samplesAfter ?? []

@@ -55,17 +55,21 @@ enum FactorScale {
         if !fastest, let low = factor.low, let high = factor.high {
             html += "<span class=\"interval\">" + String(format: "%.2f–%.2f", low, high) + "</span>"
         }
-        return HTML.Cell(html: html, classes: ["factor", band.name] + (fastest ? ["fastest"] : []),
-                         attributes: [("data-factor", String(format: "%.4f", value)),
-                                      ("data-verdict", factor.verdict ?? "")])
+        return HTML.Cell(
+            html: html, classes: ["factor", band.name] + (fastest ? ["fastest"] : []),
+            attributes: [
+                ("data-factor", String(format: "%.4f", value)),
+                ("data-verdict", factor.verdict ?? ""),
+            ])
     }
 
     /// A cell for a factor without an interval: an exact count's ratio, or
     /// a geometric mean of factors.
     static func cell(exact value: Double?) -> HTML.Cell {
         guard let value else { return HTML.Cell("–", classes: ["na"]) }
-        return HTML.Cell(html: String(format: "%.2f×", value), classes: ["factor", band(value).name],
-                         attributes: [("data-factor", String(format: "%.4f", value))])
+        return HTML.Cell(
+            html: String(format: "%.2f×", value), classes: ["factor", band(value).name],
+            attributes: [("data-factor", String(format: "%.4f", value))])
     }
 
     /// The legend that sits above the tables.

@@ -39,19 +39,20 @@ struct GraphShapeResult: Codable {
 
 extension ReportRenderer {
     static func graphTable(_ shapes: [GraphShapeResult], markdown: Bool) -> [String] {
-        table(header: ["shape", "runtime", "unit", "fastest", "median", "alien", "mallocs", "per", "edge pool"],
-              rows: shapes.map { shape in
-                  guard shape.verified == "passed" else {
-                      return [shape.shape, shape.runtime, shape.unit, "FAILED", "", "", "", "", ""]
-                  }
-                  var pool = shape.edgePoolHighWaterMark.map(String.init) ?? ""
-                  if let after = shape.edgePoolAfterFurtherIterations { pool += " → \(after)" }
-                  return [
-                      shape.shape, shape.runtime, shape.unit,
-                      shape.fastestNanoseconds.map(duration) ?? "", shape.medianNanoseconds.map(duration) ?? "",
-                      shape.alienMilliseconds.map { duration($0 * 1e6) } ?? "",
-                      shape.mallocsPerIteration.map(String.init) ?? "", shape.iterationUnit, pool,
-                  ]
-              }, markdown: markdown)
+        table(
+            header: ["shape", "runtime", "unit", "fastest", "median", "alien", "mallocs", "per", "edge pool"],
+            rows: shapes.map { shape in
+                guard shape.verified == "passed" else {
+                    return [shape.shape, shape.runtime, shape.unit, "FAILED", "", "", "", "", ""]
+                }
+                var pool = shape.edgePoolHighWaterMark.map(String.init) ?? ""
+                if let after = shape.edgePoolAfterFurtherIterations { pool += " → \(after)" }
+                return [
+                    shape.shape, shape.runtime, shape.unit,
+                    shape.fastestNanoseconds.map(duration) ?? "", shape.medianNanoseconds.map(duration) ?? "",
+                    shape.alienMilliseconds.map { duration($0 * 1e6) } ?? "",
+                    shape.mallocsPerIteration.map(String.init) ?? "", shape.iterationUnit, pool,
+                ]
+            }, markdown: markdown)
     }
 }

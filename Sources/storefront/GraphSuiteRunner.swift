@@ -26,8 +26,9 @@ struct GraphSuiteRunner {
         let all = GraphBench.cases(runtimes: names)
         let unknown = (options.shapes ?? []).filter { name in !all.contains { $0.shape == name } }
         if !unknown.isEmpty {
-            fail("unknown graph shape(s) \(unknown.joined(separator: ", ")); accepted: "
-                 + Set(all.map(\.shape)).sorted().joined(separator: ", "))
+            fail(
+                "unknown graph shape(s) \(unknown.joined(separator: ", ")); accepted: "
+                    + Set(all.map(\.shape)).sorted().joined(separator: ", "))
         }
         let chosen = all.filter { options.shapes?.contains($0.shape) ?? true }
         for (index, benchCase) in chosen.enumerated() {
@@ -39,9 +40,10 @@ struct GraphSuiteRunner {
     }
 
     private func measure(_ benchCase: GraphBenchCase) -> GraphShapeResult {
-        var result = GraphShapeResult(shape: benchCase.shape, runtime: benchCase.runtime, unit: benchCase.unit,
-                                      iterationUnit: benchCase.iterationUnit,
-                                      alienMilliseconds: benchCase.alienMilliseconds)
+        var result = GraphShapeResult(
+            shape: benchCase.shape, runtime: benchCase.runtime, unit: benchCase.unit,
+            iterationUnit: benchCase.iterationUnit,
+            alienMilliseconds: benchCase.alienMilliseconds)
         let instance = benchCase.prepare()
         if let failure = instance.verify() { return result.failed(failure) }
         var samples: [Double] = []
@@ -61,8 +63,9 @@ struct GraphSuiteRunner {
             if instance.edgePoolCheckIterations > 0 {
                 result.edgePoolAfterFurtherIterations = pool()
                 if pool() != before {
-                    return result.failed("edge pool high-water mark moved from \(before) to \(pool()) "
-                        + "across \(instance.edgePoolCheckIterations) further iterations")
+                    return result.failed(
+                        "edge pool high-water mark moved from \(before) to \(pool()) "
+                            + "across \(instance.edgePoolCheckIterations) further iterations")
                 }
             }
         }

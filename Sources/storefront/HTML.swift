@@ -50,9 +50,14 @@ enum HTML {
 
     /// A table whose first column heads each row (`th`), so that a reader
     /// (or a screen reader) knows what every row is about.
-    static func table(id: String, classes: [String] = [], caption: String? = nil, header: [String],
-                      rows: [[Cell]]) -> String {
-        var lines = ["<table id=\"\(escape(id))\"" + (classes.isEmpty ? "" : " class=\"\(escape(classes.joined(separator: " ")))\"") + ">"]
+    static func table(
+        id: String, classes: [String] = [], caption: String? = nil, header: [String],
+        rows: [[Cell]]
+    ) -> String {
+        var lines = [
+            "<table id=\"\(escape(id))\""
+                + (classes.isEmpty ? "" : " class=\"\(escape(classes.joined(separator: " ")))\"") + ">"
+        ]
         if let caption { lines.append("<caption>\(escape(caption))</caption>") }
         lines.append("<thead><tr>" + header.map { "<th scope=\"col\">\(escape($0))</th>" }.joined() + "</tr></thead>")
         lines.append("<tbody>")
@@ -67,7 +72,8 @@ enum HTML {
     /// A two-column table of names and values, for the environment.
     static func definitions(id: String, _ rows: [(String, String)]) -> String {
         "<table id=\"\(escape(id))\" class=\"definitions\"><tbody>\n"
-            + rows.map { "<tr><th scope=\"row\">\(escape($0.0))</th><td>\(escape($0.1))</td></tr>" }.joined(separator: "\n")
+            + rows.map { "<tr><th scope=\"row\">\(escape($0.0))</th><td>\(escape($0.1))</td></tr>" }.joined(
+                separator: "\n")
             + "\n</tbody></table>"
     }
 

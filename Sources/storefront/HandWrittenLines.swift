@@ -16,7 +16,8 @@ enum HandWrittenLines {
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
             var total = 0
             for file in files.sorted() where file.hasSuffix(".swift") {
-                guard let source = try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8) else {
+                guard let source = try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                else {
                     continue
                 }
                 total += marked(source)
@@ -47,7 +48,9 @@ enum HandWrittenLines {
 
 extension HandWrittenLines {
     /// Each port's folder under `Runtimes/`.
-    static let portFolders = ["cog": "Cog", "observable": "Observable", "memoized": "Memoized", "stategraph": "StateGraphPort"]
+    static let portFolders = [
+        "cog": "Cog", "observable": "Observable", "memoized": "Memoized", "stategraph": "StateGraphPort",
+    ]
 
     /// The counts when the tool runs from the repository root, which holds
     /// the ports' sources; nil anywhere else, where there is nothing to count.

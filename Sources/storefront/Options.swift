@@ -68,7 +68,9 @@ struct Options {
             switch argument {
             case "--suite":
                 for name in try names(for: argument) {
-                    let chosen = name == "all" ? Suite.allCases : [try Self.choice(Suite.self, name, flag: "suite", extra: ["all"])]
+                    let chosen =
+                        name == "all"
+                        ? Suite.allCases : [try Self.choice(Suite.self, name, flag: "suite", extra: ["all"])]
                     for suite in chosen where !suites.contains(suite) { suites.append(suite) }
                 }
             case "--runtime":
@@ -124,7 +126,8 @@ struct Options {
                 case "save": baseline = .save(name)
                 case "compare": baseline = .compare(name)
                 default:
-                    throw UsageError(description: "unknown baseline action '\(action)'; accepted: save NAME, compare NAME")
+                    throw UsageError(
+                        description: "unknown baseline action '\(action)'; accepted: save NAME, compare NAME")
                 }
             case "--quiet": quiet = true
             case "--environment": showEnvironment = true
@@ -133,7 +136,8 @@ struct Options {
             case "--callgrind-child": callgrindChild = true
             case "--allow-debug-build": allowDebugBuild = true
             default:
-                throw UsageError(description: "unknown argument '\(argument)'; run storefront --help for the accepted flags")
+                throw UsageError(
+                    description: "unknown argument '\(argument)'; run storefront --help for the accepted flags")
             }
         }
         try checkCombination()
@@ -149,36 +153,43 @@ struct Options {
         }
         if let fault {
             if !runtimes.contains(where: { $0.rawValue == fault.port }) {
-                throw UsageError(description: "--inject-fault \(fault.rawValue) belongs to the \(fault.port) port, which "
-                    + "--runtime leaves out; add \(fault.port) to --runtime or drop the fault")
+                throw UsageError(
+                    description: "--inject-fault \(fault.rawValue) belongs to the \(fault.port) port, which "
+                        + "--runtime leaves out; add \(fault.port) to --runtime or drop the fault")
             }
             if record {
-                throw UsageError(description: "--record keeps only clean runs; drop --inject-fault \(fault.rawValue) "
-                    + "(a faulty run can still be printed, or written with --output)")
+                throw UsageError(
+                    description: "--record keeps only clean runs; drop --inject-fault \(fault.rawValue) "
+                        + "(a faulty run can still be printed, or written with --output)")
             }
             if case .save = baseline {
-                throw UsageError(description: "--baseline save keeps only clean runs; drop --inject-fault \(fault.rawValue)")
+                throw UsageError(
+                    description: "--baseline save keeps only clean runs; drop --inject-fault \(fault.rawValue)")
             }
         }
         if let seed {
             // Records, thresholds and baselines hold the default workload, so
             // that their numbers compare run to run.
             if record {
-                throw UsageError(description: "--record keeps the default workload so records compare; drop --seed \(seed) "
-                    + "(a seeded run can still be printed, or written with --output)")
+                throw UsageError(
+                    description: "--record keeps the default workload so records compare; drop --seed \(seed) "
+                        + "(a seeded run can still be printed, or written with --output)")
             }
             if checkThresholds {
-                throw UsageError(description: "--check-thresholds pins the counts of the default workload; drop --seed \(seed)")
+                throw UsageError(
+                    description: "--check-thresholds pins the counts of the default workload; drop --seed \(seed)")
             }
         }
         if record, runtimes.count != Runtime.allCases.count {
-            throw UsageError(description: "--record compares every port; drop --runtime (it chose "
-                + "\(runtimes.map(\.rawValue).joined(separator: ", ")) of \(ports))")
+            throw UsageError(
+                description: "--record compares every port; drop --runtime (it chose "
+                    + "\(runtimes.map(\.rawValue).joined(separator: ", ")) of \(ports))")
         }
         if Self.isDebugBuild, !allowDebugBuild, record || baseline?.isSave == true {
-            throw UsageError(description: "this is a debug build, whose times are not what an app gets; "
-                + "\(record ? "--record" : "--baseline save") keeps release numbers only: run "
-                + "swift run -c release storefront … (--allow-debug-build overrides, for tests)")
+            throw UsageError(
+                description: "this is a debug build, whose times are not what an app gets; "
+                    + "\(record ? "--record" : "--baseline save") keeps release numbers only: run "
+                    + "swift run -c release storefront … (--allow-debug-build overrides, for tests)")
         }
     }
 

@@ -19,15 +19,19 @@ struct RecordLock {
         // Close-on-exec, so that no child (callgrind) keeps the lock alive.
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw ToolFailure(.failure, "cannot open the record lock \(path): \(String(cString: strerror(errno))); "
-                + "--record needs to create it in Results/")
+            throw ToolFailure(
+                .failure,
+                "cannot open the record lock \(path): \(String(cString: strerror(errno))); "
+                    + "--record needs to create it in Results/")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno
             close(descriptor)
             if reason == EWOULDBLOCK {
-                throw ToolFailure(.failure, "another storefront --record is running in \(root.path) "
-                    + "(lock \(relativePath) held); wait for it to finish and run again")
+                throw ToolFailure(
+                    .failure,
+                    "another storefront --record is running in \(root.path) "
+                        + "(lock \(relativePath) held); wait for it to finish and run again")
             }
             throw ToolFailure(.failure, "cannot lock \(path): \(String(cString: strerror(reason)))")
         }

@@ -17,16 +17,20 @@ enum RecordWriter {
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw Failure(description: "cannot create output directory \(directory.path): \(error.localizedDescription)")
+            throw Failure(
+                description: "cannot create output directory \(directory.path): \(error.localizedDescription)")
         }
         guard manager.isWritableFile(atPath: directory.path) else {
-            throw Failure(description: "output directory \(directory.path) is not writable; choose another with --output")
+            throw Failure(
+                description: "output directory \(directory.path) is not writable; choose another with --output")
         }
         var isDirectory: ObjCBool = false
         if let name, manager.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory),
-           isDirectory.boolValue {
-            throw Failure(description: "\(directory.appendingPathComponent(name).path) is a directory; the tool writes "
-                + "\(name) there as a file: move that directory away or choose another --output")
+            isDirectory.boolValue
+        {
+            throw Failure(
+                description: "\(directory.appendingPathComponent(name).path) is a directory; the tool writes "
+                    + "\(name) there as a file: move that directory away or choose another --output")
         }
     }
 

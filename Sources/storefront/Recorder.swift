@@ -14,9 +14,12 @@ enum Recorder {
     static func repositoryRoot() throws -> URL {
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path),
-              FileManager.default.fileExists(atPath: root.appendingPathComponent("Results").path) else {
-            throw ToolFailure(.failure, "--record, --baseline and --check-thresholds work from the repository root "
-                + "(the folder with Package.swift and Results/); run the tool from there")
+            FileManager.default.fileExists(atPath: root.appendingPathComponent("Results").path)
+        else {
+            throw ToolFailure(
+                .failure,
+                "--record, --baseline and --check-thresholds work from the repository root "
+                    + "(the folder with Package.swift and Results/); run the tool from there")
         }
         return root
     }
@@ -28,8 +31,10 @@ enum Recorder {
     static func prepare(root: URL) throws -> RecordLock {
         let results = root.appendingPathComponent("Results")
         guard isDirectory(results), FileManager.default.isWritableFile(atPath: results.path) else {
-            throw ToolFailure(.failure, "\(results.path) is not a writable directory; --record writes its records there: "
-                + "make it one and run again")
+            throw ToolFailure(
+                .failure,
+                "\(results.path) is not a writable directory; --record writes its records there: "
+                    + "make it one and run again")
         }
         _ = try performanceRecord(root: root)
         let lock = try RecordLock.acquire(root: root)
@@ -40,7 +45,8 @@ enum Recorder {
     /// Renders the record in full, then writes it as one unit (`StagedRecord`).
     static func record(_ document: ResultsDocument, command: String, root: URL) throws -> URL {
         let date = String(document.recordedAt.prefix(10))
-        let commit = document.environment.gitCommit.hasPrefix("unavailable") ? "uncommitted" : document.environment.gitCommit
+        let commit =
+            document.environment.gitCommit.hasPrefix("unavailable") ? "uncommitted" : document.environment.gitCommit
         let folderName = "\(date)-\(commit)"
         var files: [(name: String, contents: Data)] = [
             ("results.json", try ReportRenderer.encoder.encode(document)),
@@ -54,8 +60,11 @@ enum Recorder {
         }
         // The page a person opens; its charts are inline, so it stands alone.
         let handWritten = HandWrittenLines.count(in: root, folders: HandWrittenLines.portFolders)
-        files.append((ResultsPage.fileName,
-                      Data(ResultsPage.html(document, handWritten: handWritten.isEmpty ? nil : handWritten).utf8)))
+        files.append(
+            (
+                ResultsPage.fileName,
+                Data(ResultsPage.html(document, handWritten: handWritten.isEmpty ? nil : handWritten).utf8)
+            ))
         let existing = try performanceRecord(root: root)
         let generated = "\n" + generatedSection(document, command: command, charts: charts, root: root) + "\n"
         let updated = existing.text.replacingCharacters(in: existing.generated, with: generated)
@@ -73,8 +82,10 @@ enum Recorder {
         let file = root.appendingPathComponent(performanceRecordPath)
         let folder = file.deletingLastPathComponent()
         if FileManager.default.fileExists(atPath: folder.path), !isDirectory(folder) {
-            throw ToolFailure(.failure, "\(folder.path) is not a directory; --record writes \(performanceRecordPath) "
-                + "in it: move that file away and run again")
+            throw ToolFailure(
+                .failure,
+                "\(folder.path) is not a directory; --record writes \(performanceRecordPath) "
+                    + "in it: move that file away and run again")
         }
         guard FileManager.default.fileExists(atPath: file.path) else {
             let new = """
@@ -90,19 +101,25 @@ enum Recorder {
             return (new, generatedRange(in: new)!)
         }
         if isDirectory(file) {
-            throw ToolFailure(.failure, "\(file.path) is a directory; --record rewrites it as a file: "
-                + "move that directory away and run again")
+            throw ToolFailure(
+                .failure,
+                "\(file.path) is a directory; --record rewrites it as a file: "
+                    + "move that directory away and run again")
         }
         let existing: String
         do {
             existing = try String(contentsOf: file, encoding: .utf8)
         } catch {
-            throw ToolFailure(.failure, "\(file.path) cannot be read as UTF-8 text (\(error.localizedDescription)); "
-                + "--record rewrites its section between \(beginMarker) and \(endMarker): fix the file")
+            throw ToolFailure(
+                .failure,
+                "\(file.path) cannot be read as UTF-8 text (\(error.localizedDescription)); "
+                    + "--record rewrites its section between \(beginMarker) and \(endMarker): fix the file")
         }
         guard let generated = generatedRange(in: existing) else {
-            throw ToolFailure(.failure, "\(file.path) lacks the \(beginMarker) … \(endMarker) markers, in that "
-                + "order; restore them around the generated section and run again")
+            throw ToolFailure(
+                .failure,
+                "\(file.path) lacks the \(beginMarker) … \(endMarker) markers, in that "
+                    + "order; restore them around the generated section and run again")
         }
         return (existing, generated)
     }
@@ -111,7 +128,8 @@ enum Recorder {
     /// they are out of order.
     private static func generatedRange(in text: String) -> Range<String.Index>? {
         guard let begin = text.range(of: beginMarker), let end = text.range(of: endMarker),
-              begin.upperBound <= end.lowerBound else { return nil }
+            begin.upperBound <= end.lowerBound
+        else { return nil }
         return begin.upperBound..<end.lowerBound
     }
 
@@ -120,8 +138,10 @@ enum Recorder {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    private static func generatedSection(_ document: ResultsDocument, command: String,
-                                         charts: [String: String], root: URL) -> String {
+    private static func generatedSection(
+        _ document: ResultsDocument, command: String,
+        charts: [String: String], root: URL
+    ) -> String {
         var lines = [
             "Recorded \(document.recordedAt) with `\(command)`.",
             "",
@@ -138,7 +158,9 @@ enum Recorder {
         var body = ReportRenderer.text(document, markdown: true)
         for (suite, chart) in charts {
             // Each suite's chart goes right under its heading.
-            if let heading = body.range(of: "### \(suite):"), let lineEnd = body[heading.upperBound...].firstIndex(of: "\n") {
+            if let heading = body.range(of: "### \(suite):"),
+                let lineEnd = body[heading.upperBound...].firstIndex(of: "\n")
+            {
                 body.insert(contentsOf: "\n\n![\(suite)](\(chart))", at: lineEnd)
             }
         }

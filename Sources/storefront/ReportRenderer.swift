@@ -26,8 +26,11 @@ enum ReportRenderer {
     static func text(_ document: ResultsDocument, markdown: Bool) -> String {
         var lines: [String] = []
         if document.environment.buildConfiguration == "debug" {
-            lines += [markdown ? "> **Debug build.** These times are not what an app gets; run with `-c release`."
-                : "DEBUG BUILD: these times are not what an app gets; run with -c release.", ""]
+            lines += [
+                markdown
+                    ? "> **Debug build.** These times are not what an app gets; run with `-c release`."
+                    : "DEBUG BUILD: these times are not what an app gets; run with -c release.", "",
+            ]
         }
         let plan = document.plan
         for suite in document.suites {
@@ -47,7 +50,8 @@ enum ReportRenderer {
                 }
             }
             lines.append("")
-            let counters = (suite.regions?.map { ($0.region, $0.counters) } ?? [])
+            let counters =
+                (suite.regions?.map { ($0.region, $0.counters) } ?? [])
                 + (suite.runtimes?.compactMap { result in
                     result.counters.map { counters in
                         var all = counters
@@ -65,14 +69,18 @@ enum ReportRenderer {
         }
         lines += crossRuntimeSummary(document, markdown: markdown)
         if document.suites.contains(where: { $0.shapes == nil }) {
-            lines.append("\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port; "
-                + "times are medians with the 95% interval of the median; ≈ marks a factor the samples cannot tell from 1.")
+            lines.append(
+                "\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port; "
+                    + "times are medians with the 95% interval of the median; ≈ marks a factor the samples cannot tell from 1."
+            )
         }
         if document.suites.contains(where: { $0.shapes != nil }) {
-            lines.append("graph: every case passed its value and run-count check before timing; fastest and median "
-                + "of 10 samples (dynamic graphs 5, stategraph 1); alien = alien-signals' published time for the same unit, "
-                + "measured on another machine (Node 20, a 2-vCPU container), not run here: on a 2-core machine like this "
-                + "one alien-signals ran 2–9× slower than these figures, so a ratio to them is not a side-by-side one.")
+            lines.append(
+                "graph: every case passed its value and run-count check before timing; fastest and median "
+                    + "of 10 samples (dynamic graphs 5, stategraph 1); alien = alien-signals' published time for the same unit, "
+                    + "measured on another machine (Node 20, a 2-vCPU container), not run here: on a 2-core machine like this "
+                    + "one alien-signals ran 2–9× slower than these figures, so a ratio to them is not a side-by-side one."
+            )
         }
         return lines.joined(separator: "\n")
     }
@@ -102,10 +110,12 @@ enum ReportRenderer {
             return row
         }
         let heading = "cross-runtime: each port's factor against the fastest port, per suite"
-        var lines = [markdown ? "### \(heading)" : heading, ""]
-            + table(header: ["port"] + suites.map(\.suite) + ["geometric mean"]
-                        + (control.map { ["vs control (\($0.suite))"] } ?? []),
-                    rows: timeRows, markdown: markdown)
+        var lines =
+            [markdown ? "### \(heading)" : heading, ""]
+            + table(
+                header: ["port"] + suites.map(\.suite) + ["geometric mean"]
+                    + (control.map { ["vs control (\($0.suite))"] } ?? []),
+                rows: timeRows, markdown: markdown)
             + [""]
         lines += instructionSummary(ports, suites, markdown: markdown)
         return lines
@@ -130,9 +140,10 @@ enum ReportRenderer {
             return ["instructions not counted (add --instructions callgrind)", ""]
         }
         let rows = ports.map { port -> [String] in
-            [port] + summaryCells(port, suites) { result, index in
-                factors[index][result.runtime].map { ($0, countFactor($0)) }
-            }
+            [port]
+                + summaryCells(port, suites) { result, index in
+                    factors[index][result.runtime].map { ($0, countFactor($0)) }
+                }
         }
         let heading = "cross-runtime: each port's callgrind instructions against the fewest, per suite"
         return [markdown ? "### \(heading)" : heading, ""]
@@ -143,8 +154,10 @@ enum ReportRenderer {
     /// One summary row's cells for `port`: a cell per suite from `value`
     /// (a factor and its text; nil reads "–"), "not measured" where the port
     /// failed, blank where it did not run, then the factors' geometric mean.
-    private static func summaryCells(_ port: String, _ suites: [SuiteResult],
-                                     value: (RuntimeResult, Int) -> (Double, String)?) -> [String] {
+    private static func summaryCells(
+        _ port: String, _ suites: [SuiteResult],
+        value: (RuntimeResult, Int) -> (Double, String)?
+    ) -> [String] {
         var factors: [Double] = []
         var cells = suites.indices.map { index -> String in
             guard let result = suites[index].runtimes?.first(where: { $0.runtime == port }) else { return "" }
@@ -153,25 +166,29 @@ enum ReportRenderer {
             factors.append(factor)
             return text
         }
-        cells.append(factors.isEmpty ? "" : String(format: "%.2f×", exp(factors.map(log).reduce(0, +) / Double(factors.count))))
+        cells.append(
+            factors.isEmpty ? "" : String(format: "%.2f×", exp(factors.map(log).reduce(0, +) / Double(factors.count))))
         return cells
     }
 
     private static func calibrationTable(_ regions: [CalibrationResult], markdown: Bool) -> [String] {
-        table(header: ["region", "median", "95% CI", "p90", "mallocs", "expected", "heap peak", "instructions"],
-              rows: regions.map { region in
-                  [
-                      region.region, duration(region.wallNanoseconds.median), interval(region.wallNanoseconds),
-                      duration(region.wallNanoseconds.p90), String(region.allocations.allocations),
-                      region.expectedAllocations.map(String.init) ?? "", bytes(region.allocations.peakBytes),
-                      region.counters["callgrind-instructions"]?.value.map { String(Int64($0)) } ?? "unavailable",
-                  ]
-              }, markdown: markdown)
+        table(
+            header: ["region", "median", "95% CI", "p90", "mallocs", "expected", "heap peak", "instructions"],
+            rows: regions.map { region in
+                [
+                    region.region, duration(region.wallNanoseconds.median), interval(region.wallNanoseconds),
+                    duration(region.wallNanoseconds.p90), String(region.allocations.allocations),
+                    region.expectedAllocations.map(String.init) ?? "", bytes(region.allocations.peakBytes),
+                    region.counters["callgrind-instructions"]?.value.map { String(Int64($0)) } ?? "unavailable",
+                ]
+            }, markdown: markdown)
     }
 
     private static func runtimeTable(_ runtimes: [RuntimeResult], markdown: Bool) -> [String] {
         let measured = runtimes.filter { $0.gate == "passed" }
-        let controlled = measured.contains { $0.factorVsControl?.value != nil && $0.runtime != Suite.computeControl.rawValue }
+        let controlled = measured.contains {
+            $0.factorVsControl?.value != nil && $0.runtime != Suite.computeControl.rawValue
+        }
         // Exact counts beside the times: a time factor on a noisy machine
         // can be checked against an instruction factor that noise cannot move.
         let instructionFactors = instructionFactors(measured)
@@ -196,7 +213,8 @@ enum ReportRenderer {
                 row.append(result.renders.map(String.init) ?? "")
                 // Only a runtime that counts its own derived values has a number; the JSON keeps the reason.
                 row.append(result.recomputations?.value.map { String(Int64($0)) } ?? "–")
-                row.append(result.requests.map { "\($0.started) (\($0.applied) applied, \($0.rejected) rejected)" } ?? "")
+                row.append(
+                    result.requests.map { "\($0.started) (\($0.applied) applied, \($0.rejected) rejected)" } ?? "")
                 return row
             }, markdown: markdown)
     }
@@ -211,14 +229,17 @@ enum ReportRenderer {
             measured.compactMap { result -> [String]? in
                 guard let entry = result.actionKinds!.first(where: { $0.kind == kind }) else { return nil }
                 let wall = entry.wallNanoseconds
-                return [kind, result.runtime, String(entry.actionsPerCycle), duration(wall.median), interval(wall),
-                        duration(wall.p90), entry.factorVsFastest.map(factor) ?? "",
-                        String(format: "%.1f", entry.mallocsPerAction)]
+                return [
+                    kind, result.runtime, String(entry.actionsPerCycle), duration(wall.median), interval(wall),
+                    duration(wall.p90), entry.factorVsFastest.map(factor) ?? "",
+                    String(format: "%.1f", entry.mallocsPerAction),
+                ]
             }
         }
         return ["", "per action kind (each factor against the fastest port at that kind):", ""]
-            + table(header: ["kind", "port", "actions/cycle", "median", "95% CI", "p90", "vs fastest", "mallocs/action"],
-                    rows: rows, markdown: markdown)
+            + table(
+                header: ["kind", "port", "actions/cycle", "median", "95% CI", "p90", "vs fastest", "mallocs/action"],
+                rows: rows, markdown: markdown)
     }
 
     /// A port's callgrind instruction count, when one was taken.
@@ -259,8 +280,10 @@ enum ReportRenderer {
 
     static func table(header: [String], rows: [[String]], markdown: Bool) -> [String] {
         if markdown {
-            return ["| " + header.joined(separator: " | ") + " |",
-                    "|" + header.map { _ in " --- |" }.joined()]
+            return [
+                "| " + header.joined(separator: " | ") + " |",
+                "|" + header.map { _ in " --- |" }.joined(),
+            ]
                 + rows.map { "| " + $0.joined(separator: " | ") + " |" }
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
@@ -284,23 +307,29 @@ enum ReportRenderer {
         for suite in document.suites {
             for region in suite.regions ?? [] {
                 let wall = region.wallNanoseconds
-                rows.append([suite.suite, region.region, "", String(region.iterations)] + numbers(wall)
-                    + [String(region.allocations.allocations), String(region.allocations.bytesRequested), "",
-                       String(region.allocations.peakBytes), "", "", "", ""])
+                rows.append(
+                    [suite.suite, region.region, "", String(region.iterations)] + numbers(wall)
+                        + [
+                            String(region.allocations.allocations), String(region.allocations.bytesRequested), "",
+                            String(region.allocations.peakBytes), "", "", "", "",
+                        ])
             }
             for result in suite.runtimes ?? [] {
                 guard let wall = result.wallNanoseconds else {
-                    rows.append([suite.suite, result.runtime, result.gate] + Array(repeating: "", count: csvHeader.count - 3))
+                    rows.append(
+                        [suite.suite, result.runtime, result.gate] + Array(repeating: "", count: csvHeader.count - 3))
                     continue
                 }
-                rows.append([suite.suite, result.runtime, result.gate, String(result.iterations ?? 0)] + numbers(wall) + [
-                    result.mallocsPerIteration.map(String.init) ?? "", result.bytesPerIteration.map(String.init) ?? "",
-                    result.mallocsPerAction.map { String(format: "%.2f", $0) } ?? "",
-                    result.peakLiveBytes.map(String.init) ?? "", result.renders.map(String.init) ?? "",
-                    result.requests.map { String($0.started) } ?? "",
-                    result.factorVsFastest?.value.map { String(format: "%.4f", $0) } ?? "",
-                    result.recomputations?.value.map { String(Int64($0)) } ?? "",
-                ])
+                rows.append(
+                    [suite.suite, result.runtime, result.gate, String(result.iterations ?? 0)] + numbers(wall) + [
+                        result.mallocsPerIteration.map(String.init) ?? "",
+                        result.bytesPerIteration.map(String.init) ?? "",
+                        result.mallocsPerAction.map { String(format: "%.2f", $0) } ?? "",
+                        result.peakLiveBytes.map(String.init) ?? "", result.renders.map(String.init) ?? "",
+                        result.requests.map { String($0.started) } ?? "",
+                        result.factorVsFastest?.value.map { String(format: "%.4f", $0) } ?? "",
+                        result.recomputations?.value.map { String(Int64($0)) } ?? "",
+                    ])
             }
             rows += actionKindCSVRows(suite)
             rows += (suite.shapes ?? []).map(graphCSVRow(suite: suite.suite))
@@ -316,8 +345,12 @@ enum ReportRenderer {
         { shape in
             let samples = shape.samplesNanoseconds ?? []
             let format: (Double?) -> String = { $0.map { String(format: "%.0f", $0) } ?? "" }
-            var row = [suite, "\(shape.shape)/\(shape.runtime)", shape.verified, samples.isEmpty ? "" : String(samples.count)]
-            row += [format(shape.medianNanoseconds), "", "", format(shape.fastestNanoseconds), "", format(samples.max())]
+            var row = [
+                suite, "\(shape.shape)/\(shape.runtime)", shape.verified, samples.isEmpty ? "" : String(samples.count),
+            ]
+            row += [
+                format(shape.medianNanoseconds), "", "", format(shape.fastestNanoseconds), "", format(samples.max()),
+            ]
             row += [shape.mallocsPerIteration.map(String.init) ?? ""]
             row += Array(repeating: "", count: csvHeader.count - row.count)
             return row
@@ -335,10 +368,15 @@ enum ReportRenderer {
         return ActionKindResult.kinds(in: measured).flatMap { kind in
             measured.compactMap { result -> [String]? in
                 guard let entry = result.actionKinds!.first(where: { $0.kind == kind }) else { return nil }
-                var row = [suite.suite, "\(result.runtime)/\(kind)", result.gate, String(entry.samplesNanoseconds.count)]
+                var row = [
+                    suite.suite, "\(result.runtime)/\(kind)", result.gate, String(entry.samplesNanoseconds.count),
+                ]
                 row += numbers(entry.wallNanoseconds)
-                row += [String(entry.mallocsPerCycle), String(entry.bytesPerCycle), String(format: "%.2f", entry.mallocsPerAction),
-                        "", "", "", entry.factorVsFastest?.value.map { String(format: "%.4f", $0) } ?? "", ""]
+                row += [
+                    String(entry.mallocsPerCycle), String(entry.bytesPerCycle),
+                    String(format: "%.2f", entry.mallocsPerAction),
+                    "", "", "", entry.factorVsFastest?.value.map { String(format: "%.4f", $0) } ?? "", "",
+                ]
                 return row
             }
         }

@@ -149,7 +149,9 @@ struct RuntimeResult: Codable {
     /// Fills `factorVsFastest` for every measured port from its samples.
     static func compareWithFastest(_ results: inout [RuntimeResult]) {
         let measured = results.filter { $0.samplesNanoseconds?.isEmpty == false }
-        guard let fastest = measured.min(by: { $0.wallNanoseconds!.median < $1.wallNanoseconds!.median }) else { return }
+        guard let fastest = measured.min(by: { $0.wallNanoseconds!.median < $1.wallNanoseconds!.median }) else {
+            return
+        }
         for index in results.indices {
             guard let samples = results[index].samplesNanoseconds, !samples.isEmpty else { continue }
             results[index].factorVsFastest = Factor(PairedComparison(samples, against: fastest.samplesNanoseconds!))

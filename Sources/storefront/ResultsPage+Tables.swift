@@ -17,38 +17,53 @@ extension ResultsPage {
             return lines
         }
         let ports = portNames(document)
-        lines.append("<p class=\"note\">Each cell is the port's median time as a factor of the fastest port in that "
-            + "suite, with the 95% interval of the factor beneath; ≈ marks a factor the samples cannot tell from 1.</p>")
+        lines.append(
+            "<p class=\"note\">Each cell is the port's median time as a factor of the fastest port in that "
+                + "suite, with the 95% interval of the factor beneath; ≈ marks a factor the samples cannot tell from 1.</p>"
+        )
         lines.append(FactorScale.legend)
         var rows = suites.map { suite in
-            [HTML.Cell(suite.suite)] + ports.map { port in
-                portCell(port, in: suite) { FactorScale.cell($0.factorVsFastest) }
-            }
+            [HTML.Cell(suite.suite)]
+                + ports.map { port in
+                    portCell(port, in: suite) { FactorScale.cell($0.factorVsFastest) }
+                }
         }
-        rows.append([HTML.Cell("geometric mean")] + ports.map { port in
-            FactorScale.cell(exact: geometricMean(suites.compactMap { suite in
-                suite.runtimes?.first { $0.runtime == port && $0.gate == "passed" }?.factorVsFastest?.value
-            }))
-        })
+        rows.append(
+            [HTML.Cell("geometric mean")]
+                + ports.map { port in
+                    FactorScale.cell(
+                        exact: geometricMean(
+                            suites.compactMap { suite in
+                                suite.runtimes?.first { $0.runtime == port && $0.gate == "passed" }?.factorVsFastest?
+                                    .value
+                            }))
+                })
         if let control = controlSuite(suites) {
-            rows.append([HTML.Cell("\(control.suite) vs compute control")] + ports.map { port in
-                portCell(port, in: control) { FactorScale.cell($0.factorVsControl) }
-            })
+            rows.append(
+                [HTML.Cell("\(control.suite) vs compute control")]
+                    + ports.map { port in
+                        portCell(port, in: control) { FactorScale.cell($0.factorVsControl) }
+                    })
         }
         lines.append(HTML.table(id: "cross-runtime-table", header: ["suite"] + ports, rows: rows))
         let instructionFactors = suites.map { ReportRenderer.instructionFactors($0.runtimes ?? []) }
         if instructionFactors.contains(where: { !$0.isEmpty }) {
             var rows = zip(suites, instructionFactors).map { suite, factors in
-                [HTML.Cell(suite.suite)] + ports.map { port in
-                    portCell(port, in: suite) { FactorScale.cell(exact: factors[$0.runtime]) }
-                }
+                [HTML.Cell(suite.suite)]
+                    + ports.map { port in
+                        portCell(port, in: suite) { FactorScale.cell(exact: factors[$0.runtime]) }
+                    }
             }
-            rows.append([HTML.Cell("geometric mean")] + ports.map { port in
-                FactorScale.cell(exact: geometricMean(instructionFactors.compactMap { $0[port] }))
-            })
-            lines.append(HTML.table(id: "cross-runtime-instructions",
-                                    caption: "callgrind instructions, each port against the fewest",
-                                    header: ["suite"] + ports, rows: rows))
+            rows.append(
+                [HTML.Cell("geometric mean")]
+                    + ports.map { port in
+                        FactorScale.cell(exact: geometricMean(instructionFactors.compactMap { $0[port] }))
+                    })
+            lines.append(
+                HTML.table(
+                    id: "cross-runtime-instructions",
+                    caption: "callgrind instructions, each port against the fewest",
+                    header: ["suite"] + ports, rows: rows))
         } else {
             lines.append("<p class=\"note\">Instructions not counted (add <code>--instructions callgrind</code>).</p>")
         }
@@ -59,11 +74,14 @@ extension ResultsPage {
     /// A port's cell in a summary row: `measured` for a port that passed,
     /// "failed" (with the reason on hover) for one that did not, blank for
     /// one that did not run that suite.
-    private static func portCell(_ port: String, in suite: SuiteResult, measured: (RuntimeResult) -> HTML.Cell) -> HTML.Cell {
+    private static func portCell(_ port: String, in suite: SuiteResult, measured: (RuntimeResult) -> HTML.Cell)
+        -> HTML.Cell
+    {
         guard let result = suite.runtimes?.first(where: { $0.runtime == port }) else { return HTML.Cell("") }
         guard result.gate == "passed" else {
-            return HTML.Cell(html: "failed", classes: ["failed"],
-                             attributes: [("title", result.gateFailure ?? "failed the agreement gate")])
+            return HTML.Cell(
+                html: "failed", classes: ["failed"],
+                attributes: [("title", result.gateFailure ?? "failed the agreement gate")])
         }
         return measured(result)
     }
@@ -84,9 +102,11 @@ extension ResultsPage {
     /// per-kind table), its counters, and what was not measured and why.
     static func suiteSection(_ suite: SuiteResult, document: ResultsDocument) -> [String] {
         let id = "suite-\(HTML.identifier(suite.suite))"
-        var lines = ["<section id=\"\(id)\" class=\"suite\">",
-                     "<h2>\(HTML.escape(suite.suite))</h2>",
-                     "<p>\(HTML.escape(suite.summary))</p>"]
+        var lines = [
+            "<section id=\"\(id)\" class=\"suite\">",
+            "<h2>\(HTML.escape(suite.suite))</h2>",
+            "<p>\(HTML.escape(suite.summary))</p>",
+        ]
         if let svg = Chart.svg(for: suite) {
             // Chart.svg escapes its text; its only inputs are port names and numbers.
             lines.append("<figure class=\"chart\">\(svg)</figure>")
@@ -104,22 +124,31 @@ extension ResultsPage {
 
     private static func runtimeTable(_ runtimes: [RuntimeResult], id: String) -> String {
         let measured = runtimes.filter { $0.gate == "passed" }
-        let controlled = measured.contains { $0.factorVsControl?.value != nil && $0.runtime != Suite.computeControl.rawValue }
+        let controlled = measured.contains {
+            $0.factorVsControl?.value != nil && $0.runtime != Suite.computeControl.rawValue
+        }
         let instructionFactors = ReportRenderer.instructionFactors(measured)
         let counted = !instructionFactors.isEmpty
-        let header = ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
+        let header =
+            ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
             + (counted ? ["instructions", "instr vs fewest"] : [])
-            + ["mallocs", "mallocs/action", "heap peak", "retained", "peak RSS", "renders", "recomputations", "requests"]
+            + [
+                "mallocs", "mallocs/action", "heap peak", "retained", "peak RSS", "renders", "recomputations",
+                "requests",
+            ]
         let rows = runtimes.map { result -> [HTML.Cell] in
             guard result.gate == "passed", let wall = result.wallNanoseconds else {
-                var failure = HTML.Cell("failed the agreement gate: " + (result.gateFailure ?? "no reason recorded"),
-                                        classes: ["failed"])
+                var failure = HTML.Cell(
+                    "failed the agreement gate: " + (result.gateFailure ?? "no reason recorded"),
+                    classes: ["failed"])
                 failure.columns = header.count - 1
                 return [HTML.Cell(result.runtime), failure]
             }
-            var row = [HTML.Cell(result.runtime), HTML.Cell(ReportRenderer.duration(wall.median)),
-                       HTML.Cell(ReportRenderer.interval(wall)), HTML.Cell(ReportRenderer.duration(wall.p90)),
-                       FactorScale.cell(result.factorVsFastest)]
+            var row = [
+                HTML.Cell(result.runtime), HTML.Cell(ReportRenderer.duration(wall.median)),
+                HTML.Cell(ReportRenderer.interval(wall)), HTML.Cell(ReportRenderer.duration(wall.p90)),
+                FactorScale.cell(result.factorVsFastest),
+            ]
             if controlled { row.append(FactorScale.cell(result.factorVsControl)) }
             if counted {
                 row.append(HTML.Cell(ReportRenderer.instructionCount(result).map(ReportRenderer.grouped) ?? "–"))
@@ -132,8 +161,10 @@ extension ResultsPage {
             row.append(HTML.Cell(result.peakResidentBytes?.value.map { ReportRenderer.bytes(Int64($0)) } ?? "–"))
             row.append(HTML.Cell(result.renders.map(String.init) ?? "–"))
             row.append(HTML.Cell(result.recomputations?.value.map { String(Int64($0)) } ?? "–"))
-            row.append(HTML.Cell(result.requests.map { "\($0.started) (\($0.applied) applied, \($0.rejected) rejected)" }
-                ?? "–"))
+            row.append(
+                HTML.Cell(
+                    result.requests.map { "\($0.started) (\($0.applied) applied, \($0.rejected) rejected)" }
+                        ?? "–"))
             return row
         }
         return HTML.table(id: "\(id)-table", header: header, rows: rows)
@@ -148,58 +179,77 @@ extension ResultsPage {
             measured.compactMap { result -> [HTML.Cell]? in
                 guard let entry = result.actionKinds!.first(where: { $0.kind == kind }) else { return nil }
                 let wall = entry.wallNanoseconds
-                return [HTML.Cell(kind), HTML.Cell(result.runtime, classes: ["text"]), HTML.Cell(String(entry.actionsPerCycle)),
-                        HTML.Cell(ReportRenderer.duration(wall.median)), HTML.Cell(ReportRenderer.interval(wall)),
-                        HTML.Cell(ReportRenderer.duration(wall.p90)), FactorScale.cell(entry.factorVsFastest),
-                        HTML.Cell(String(format: "%.1f", entry.mallocsPerAction))]
+                return [
+                    HTML.Cell(kind), HTML.Cell(result.runtime, classes: ["text"]),
+                    HTML.Cell(String(entry.actionsPerCycle)),
+                    HTML.Cell(ReportRenderer.duration(wall.median)), HTML.Cell(ReportRenderer.interval(wall)),
+                    HTML.Cell(ReportRenderer.duration(wall.p90)), FactorScale.cell(entry.factorVsFastest),
+                    HTML.Cell(String(format: "%.1f", entry.mallocsPerAction)),
+                ]
             }
         }
-        return [HTML.table(id: "\(id)-kinds", caption: "per action kind (each factor against the fastest port at that kind)",
-                           header: ["kind", "port", "actions/cycle", "median", "95% CI", "p90", "vs fastest",
-                                    "mallocs/action"], rows: rows)]
+        return [
+            HTML.table(
+                id: "\(id)-kinds", caption: "per action kind (each factor against the fastest port at that kind)",
+                header: [
+                    "kind", "port", "actions/cycle", "median", "95% CI", "p90", "vs fastest",
+                    "mallocs/action",
+                ], rows: rows)
+        ]
     }
 
     private static func calibrationTable(_ regions: [CalibrationResult], id: String) -> String {
-        HTML.table(id: "\(id)-table",
-                   header: ["region", "median", "95% CI", "p90", "mallocs", "expected", "heap peak", "instructions"],
-                   rows: regions.map { region in
-                       [HTML.Cell(region.region), HTML.Cell(ReportRenderer.duration(region.wallNanoseconds.median)),
-                        HTML.Cell(ReportRenderer.interval(region.wallNanoseconds)),
-                        HTML.Cell(ReportRenderer.duration(region.wallNanoseconds.p90)),
-                        HTML.Cell(String(region.allocations.allocations), classes: region.mismatch == nil ? [] : ["failed"]),
-                        HTML.Cell(region.expectedAllocations.map(String.init) ?? "–"),
-                        HTML.Cell(ReportRenderer.bytes(region.allocations.peakBytes)),
-                        HTML.Cell(region.counters["callgrind-instructions"]?.value.map(ReportRenderer.grouped) ?? "–")]
-                   })
+        HTML.table(
+            id: "\(id)-table",
+            header: ["region", "median", "95% CI", "p90", "mallocs", "expected", "heap peak", "instructions"],
+            rows: regions.map { region in
+                [
+                    HTML.Cell(region.region), HTML.Cell(ReportRenderer.duration(region.wallNanoseconds.median)),
+                    HTML.Cell(ReportRenderer.interval(region.wallNanoseconds)),
+                    HTML.Cell(ReportRenderer.duration(region.wallNanoseconds.p90)),
+                    HTML.Cell(
+                        String(region.allocations.allocations), classes: region.mismatch == nil ? [] : ["failed"]),
+                    HTML.Cell(region.expectedAllocations.map(String.init) ?? "–"),
+                    HTML.Cell(ReportRenderer.bytes(region.allocations.peakBytes)),
+                    HTML.Cell(region.counters["callgrind-instructions"]?.value.map(ReportRenderer.grouped) ?? "–"),
+                ]
+            })
     }
 
     private static func graphTable(_ shapes: [GraphShapeResult], id: String) -> String {
-        HTML.table(id: "\(id)-table",
-                   header: ["shape", "runtime", "unit", "fastest", "median", "alien-signals", "mallocs", "per", "edge pool"],
-                   rows: shapes.map { shape in
-                       guard shape.verified == "passed" else {
-                           var failure = HTML.Cell("failed its count check: " + (shape.failure ?? "no reason recorded"),
-                                                   classes: ["failed"])
-                           failure.columns = 6
-                           return [HTML.Cell(shape.shape), HTML.Cell(shape.runtime, classes: ["text"]),
-                                   HTML.Cell(shape.unit, classes: ["text"]), failure]
-                       }
-                       var pool = shape.edgePoolHighWaterMark.map(String.init) ?? "–"
-                       if let after = shape.edgePoolAfterFurtherIterations { pool += " → \(after)" }
-                       return [HTML.Cell(shape.shape), HTML.Cell(shape.runtime, classes: ["text"]),
-                               HTML.Cell(shape.unit, classes: ["text"]),
-                               HTML.Cell(shape.fastestNanoseconds.map(ReportRenderer.duration) ?? "–"),
-                               HTML.Cell(shape.medianNanoseconds.map(ReportRenderer.duration) ?? "–"),
-                               HTML.Cell(shape.alienMilliseconds.map { ReportRenderer.duration($0 * 1e6) } ?? "–"),
-                               HTML.Cell(shape.mallocsPerIteration.map(String.init) ?? "–"),
-                               HTML.Cell(shape.iterationUnit, classes: ["text"]), HTML.Cell(pool)]
-                   })
+        HTML.table(
+            id: "\(id)-table",
+            header: ["shape", "runtime", "unit", "fastest", "median", "alien-signals", "mallocs", "per", "edge pool"],
+            rows: shapes.map { shape in
+                guard shape.verified == "passed" else {
+                    var failure = HTML.Cell(
+                        "failed its count check: " + (shape.failure ?? "no reason recorded"),
+                        classes: ["failed"])
+                    failure.columns = 6
+                    return [
+                        HTML.Cell(shape.shape), HTML.Cell(shape.runtime, classes: ["text"]),
+                        HTML.Cell(shape.unit, classes: ["text"]), failure,
+                    ]
+                }
+                var pool = shape.edgePoolHighWaterMark.map(String.init) ?? "–"
+                if let after = shape.edgePoolAfterFurtherIterations { pool += " → \(after)" }
+                return [
+                    HTML.Cell(shape.shape), HTML.Cell(shape.runtime, classes: ["text"]),
+                    HTML.Cell(shape.unit, classes: ["text"]),
+                    HTML.Cell(shape.fastestNanoseconds.map(ReportRenderer.duration) ?? "–"),
+                    HTML.Cell(shape.medianNanoseconds.map(ReportRenderer.duration) ?? "–"),
+                    HTML.Cell(shape.alienMilliseconds.map { ReportRenderer.duration($0 * 1e6) } ?? "–"),
+                    HTML.Cell(shape.mallocsPerIteration.map(String.init) ?? "–"),
+                    HTML.Cell(shape.iterationUnit, classes: ["text"]), HTML.Cell(pool),
+                ]
+            })
     }
 
     /// The counters the tables leave out, per entry, and each reason a
     /// counter was unavailable once: never a silent blank.
     private static func counterNotes(_ suite: SuiteResult) -> [String] {
-        let entries = (suite.regions?.map { ($0.region, $0.counters) } ?? [])
+        let entries =
+            (suite.regions?.map { ($0.region, $0.counters) } ?? [])
             + (suite.runtimes?.compactMap { result in result.counters.map { (result.runtime, $0) } } ?? [])
         var items: [String] = []
         var unavailable: [String: Set<String>] = [:]
@@ -216,7 +266,9 @@ extension ResultsPage {
             "unavailable \(counters.sorted().joined(separator: ", ")): \(reason)"
         }
         guard !items.isEmpty else { return [] }
-        return ["<details class=\"counters\"><summary>counters</summary><ul>"
-            + items.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul></details>"]
+        return [
+            "<details class=\"counters\"><summary>counters</summary><ul>"
+                + items.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul></details>"
+        ]
     }
 }

@@ -83,8 +83,10 @@ enum ResultsPage {
 
     private static func banners(_ document: ResultsDocument) -> [String] {
         guard document.environment.buildConfiguration == "debug" else { return [] }
-        return ["<p class=\"banner\" id=\"debug-build\">Debug build: these times are not what an app gets; "
-            + "run with <code>swift run -c release</code>.</p>"]
+        return [
+            "<p class=\"banner\" id=\"debug-build\">Debug build: these times are not what an app gets; "
+                + "run with <code>swift run -c release</code>.</p>"
+        ]
     }
 
     static func summary(_ document: ResultsDocument) -> String {
@@ -98,7 +100,8 @@ enum ResultsPage {
     }
 
     private static func navigation(_ document: ResultsDocument) -> String {
-        let links = [("cross-runtime-summary", "cross-runtime summary"), ("ports", "ports")]
+        let links =
+            [("cross-runtime-summary", "cross-runtime summary"), ("ports", "ports")]
             + document.suites.map { ("suite-\(HTML.identifier($0.suite))", $0.suite) }
             + [("environment", "environment")]
         return "<nav>" + links.map { "<a href=\"#\($0.0)\">\(HTML.escape($0.1))</a>" }.joined() + "</nav>"
@@ -116,19 +119,24 @@ enum ResultsPage {
                 let failures = document.suites.compactMap { suite in
                     suite.runtimes?.first { $0.runtime == port && $0.gate == "failed" }
                 }
-                let gate = failures.first.map { failed in
-                    HTML.Cell("failed: " + (failed.gateFailure ?? "no reason recorded"), classes: ["failed", "gate"])
-                } ?? HTML.Cell("passed", classes: ["passed", "gate"])
+                let gate =
+                    failures.first.map { failed in
+                        HTML.Cell(
+                            "failed: " + (failed.gateFailure ?? "no reason recorded"), classes: ["failed", "gate"])
+                    } ?? HTML.Cell("passed", classes: ["passed", "gate"])
                 let lines = handWritten?[port].map { HTML.Cell(String($0)) } ?? HTML.Cell("–", classes: ["na"])
                 return [HTML.Cell(port), gate, lines]
             }
-            lines.append(HTML.table(id: "ports-table", header: ["port", "agreement gate", "hand-written lines"], rows: rows))
-            lines.append("<p class=\"note\">A port that fails the gate computed a wrong screen and gets no numbers. "
-                + "Hand-written lines are the lines each port writes by hand to keep derived values correct "
-                + "(caches, invalidation routing, hand-kept indexes, request generations), counted from the "
-                + "sources' HAND-WRITTEN markers"
-                + (handWritten == nil ? "; not counted here, as the run was not made from the repository root." : ".")
-                + "</p>")
+            lines.append(
+                HTML.table(id: "ports-table", header: ["port", "agreement gate", "hand-written lines"], rows: rows))
+            lines.append(
+                "<p class=\"note\">A port that fails the gate computed a wrong screen and gets no numbers. "
+                    + "Hand-written lines are the lines each port writes by hand to keep derived values correct "
+                    + "(caches, invalidation routing, hand-kept indexes, request generations), counted from the "
+                    + "sources' HAND-WRITTEN markers"
+                    + (handWritten == nil
+                        ? "; not counted here, as the run was not made from the repository root." : ".")
+                    + "</p>")
         }
         lines.append("</section>")
         return lines
@@ -145,16 +153,25 @@ enum ResultsPage {
 
     private static func environmentSection(_ document: ResultsDocument) -> [String] {
         let plan = document.plan
-        let rows = document.environment.rows + [
-            ("recorded at", document.recordedAt),
-            ("results schema", document.schema),
-            ("workload", "\(document.workload.label): \(document.workload.products) products, "
-                + "\(document.workload.categories) categories, \(document.workload.sessionActions) actions per session"),
-            ("sampling", "\(plan.iterations) iterations after \(plan.warmup) warm-up rounds"
-                + (plan.minimumSeconds > 0 ? ", at least \(plan.minimumSeconds) s" : "")),
+        let rows =
+            document.environment.rows + [
+                ("recorded at", document.recordedAt),
+                ("results schema", document.schema),
+                (
+                    "workload",
+                    "\(document.workload.label): \(document.workload.products) products, "
+                        + "\(document.workload.categories) categories, \(document.workload.sessionActions) actions per session"
+                ),
+                (
+                    "sampling",
+                    "\(plan.iterations) iterations after \(plan.warmup) warm-up rounds"
+                        + (plan.minimumSeconds > 0 ? ", at least \(plan.minimumSeconds) s" : "")
+                ),
+            ]
+        return [
+            "<section id=\"environment\">", "<h2>Environment</h2>", HTML.definitions(id: "environment-table", rows),
+            "</section>",
         ]
-        return ["<section id=\"environment\">", "<h2>Environment</h2>", HTML.definitions(id: "environment-table", rows),
-                "</section>"]
     }
 }
 
@@ -162,8 +179,9 @@ extension ResultsPage {
     /// Writes the page beside `results.json` in `directory`, atomically
     /// (`RecordWriter`), and returns its path.
     static func write(_ document: ResultsDocument, in directory: URL) throws -> URL {
-        try RecordWriter.write(Data(html(document, handWritten: HandWrittenLines.countFromWorkingDirectory()).utf8),
-                               named: fileName, in: directory)
+        try RecordWriter.write(
+            Data(html(document, handWritten: HandWrittenLines.countFromWorkingDirectory()).utf8),
+            named: fileName, in: directory)
     }
 
     /// Where a run that names neither `--output` nor `--record` leaves its
@@ -190,8 +208,10 @@ extension ResultsPage {
             _ = try RecordWriter.write(try ReportRenderer.encoder.encode(document), named: "results.json", in: folder)
             return try write(document, in: folder)
         } catch {
-            FileHandle.standardError.write(Data(("storefront: warning: no results page written (\(error)); "
-                + "pass --output DIR for one\n").utf8))
+            FileHandle.standardError.write(
+                Data(
+                    ("storefront: warning: no results page written (\(error)); "
+                        + "pass --output DIR for one\n").utf8))
             return nil
         }
     }

@@ -24,8 +24,10 @@ enum Runtime: String, CaseIterable {
         let fault = fault?.port == rawValue ? fault : nil
         func gate<Port: StorefrontPort>(_ port: Port.Type) async -> Result<AgreementGate.Report, GateFailure> {
             do {
-                return .success(try await AgreementGate.runSessions(port, scale: scale, seed: seed,
-                                                                    sessions: Self.gatedSessions, fault: fault))
+                return .success(
+                    try await AgreementGate.runSessions(
+                        port, scale: scale, seed: seed,
+                        sessions: Self.gatedSessions, fault: fault))
             } catch {
                 return .failure(error)
             }
@@ -74,8 +76,9 @@ extension SessionRunner: PlayableSession {
 
     var requestTally: Requests {
         let log = service.log
-        return Requests(started: log.count, applied: log.filter { $0.outcome == .applied }.count,
-                        rejected: log.filter { $0.outcome == .rejected }.count, cancelled: 0)
+        return Requests(
+            started: log.count, applied: log.filter { $0.outcome == .applied }.count,
+            rejected: log.filter { $0.outcome == .rejected }.count, cancelled: 0)
     }
 
     func act(_ action: UserAction) async {

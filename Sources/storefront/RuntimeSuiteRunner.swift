@@ -54,20 +54,24 @@ struct RuntimeSuiteRunner {
         case .coldStart:
             return replay(nil, phases[0].steps, end: schedule.checkpoints[0], "\(suite.rawValue) at \(scale) scale")
         case .session, .crossRuntime:
-            return replay(nil, phases.flatMap(\.steps), end: schedule.checkpoints.last!,
-                          "\(suite.rawValue) at \(scale) scale")
+            return replay(
+                nil, phases.flatMap(\.steps), end: schedule.checkpoints.last!,
+                "\(suite.rawValue) at \(scale) scale")
         case .inventoryBurst:
-            return replay(beforeBurst, phases[burst].steps, end: schedule.checkpoints[burst],
-                          "\(suite.rawValue) at \(scale) scale, after the cart phase")
+            return replay(
+                beforeBurst, phases[burst].steps, end: schedule.checkpoints[burst],
+                "\(suite.rawValue) at \(scale) scale, after the cart phase")
         case .interactions:
             return interactions(after: beforeBurst, end: schedule.checkpoints[burst - 1], scale: scale)
         case .funnelMemory:
             let opens = min(300, catalog.products.count / 2)
-            let funnel = SessionSchedule(catalog: catalog, script: .funnel(catalog: catalog, opens: opens),
-                                         shuffleSeed: options.seed?.shuffleSeed)
-            return replay(funnel.phases.dropLast().flatMap(\.steps), funnel.phases.last!.steps,
-                          end: funnel.checkpoints.last!,
-                          "\(suite.rawValue) at \(scale) scale: \(opens) products opened after browsing and searching")
+            let funnel = SessionSchedule(
+                catalog: catalog, script: .funnel(catalog: catalog, opens: opens),
+                shuffleSeed: options.seed?.shuffleSeed)
+            return replay(
+                funnel.phases.dropLast().flatMap(\.steps), funnel.phases.last!.steps,
+                end: funnel.checkpoints.last!,
+                "\(suite.rawValue) at \(scale) scale: \(opens) products opened after browsing and searching")
         case .calibration, .computeControl, .graph:
             preconditionFailure("\(suite.rawValue) is not a runtime suite")
         }
@@ -75,8 +79,10 @@ struct RuntimeSuiteRunner {
 
     /// Replays `measured` steps, from a fresh runtime (`setup` nil: the
     /// runtime's creation is measured) or from one prepared through `setup`.
-    private func replay(_ setup: [SessionSchedule.Step]?, _ measured: [SessionSchedule.Step],
-                        end: SessionSchedule.Checkpoint, _ summary: String) -> Plan {
+    private func replay(
+        _ setup: [SessionSchedule.Step]?, _ measured: [SessionSchedule.Step],
+        end: SessionSchedule.Checkpoint, _ summary: String
+    ) -> Plan {
         Plan(
             summary: summary,
             actionsPerRun: measured.filter { if case .action = $0 { true } else { false } }.count,
@@ -100,8 +106,10 @@ struct RuntimeSuiteRunner {
     /// cycle of settled actions that send no request and leave the session
     /// as they found it: a quantity change and back, the in-stock filter on
     /// and off, a page flip and back. Each action is one sample.
-    private func interactions(after setup: [SessionSchedule.Step], end: SessionSchedule.Checkpoint,
-                              scale: String) -> Plan {
+    private func interactions(
+        after setup: [SessionSchedule.Step], end: SessionSchedule.Checkpoint,
+        scale: String
+    ) -> Plan {
         let cycle = SessionSchedule.interactionCycle(after: setup)
         let warmed = WarmedSessions()
         return Plan(
@@ -124,13 +132,15 @@ struct RuntimeSuiteRunner {
                 }
                 return session
             },
-            cycle: Cycle(actions: cycle, countEach: { session, counts in
-                for action in cycle {
-                    let region = AllocationCounter.begin(.thread)
-                    await session.act(action)
-                    counts.append(region.end())
-                }
-            }))
+            cycle: Cycle(
+                actions: cycle,
+                countEach: { session, counts in
+                    for action in cycle {
+                        let region = AllocationCounter.begin(.thread)
+                        await session.act(action)
+                        counts.append(region.end())
+                    }
+                }))
     }
 
     /// The sessions the interactions suite keeps warm between runs.
@@ -154,8 +164,9 @@ struct RuntimeSuiteRunner {
             progress.report("warm-up \(round + 1)/\(sampling.warmup)", done: played / plays)
             played += Double(runtimes.count)
             for runtime in runtimes where ends.passing(runtime) {
-                ends.check(await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
-                           when: "warm-up \(round + 1)")
+                ends.check(
+                    await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
+                    when: "warm-up \(round + 1)")
             }
         }
         var samples: [Runtime: [Double]] = [:]
@@ -166,12 +177,14 @@ struct RuntimeSuiteRunner {
             for offset in runtimes.indices {
                 let runtime = runtimes[(iteration + offset) % runtimes.count]
                 guard ends.passing(runtime) else { continue }
-                progress.report("\(runtime.rawValue), iteration \(iteration + 1)/\(sampling.iterations)",
-                                done: played / plays)
+                progress.report(
+                    "\(runtime.rawValue), iteration \(iteration + 1)/\(sampling.iterations)",
+                    done: played / plays)
                 played += 1
                 let session = await plan.prepare(runtime)
-                ends.check(await plan.play(runtime, session, &samples[runtime, default: []]), runtime,
-                           when: "timed iteration \(iteration + 1)")
+                ends.check(
+                    await plan.play(runtime, session, &samples[runtime, default: []]), runtime,
+                    when: "timed iteration \(iteration + 1)")
             }
             iteration += 1
         }
@@ -192,8 +205,12 @@ struct RuntimeSuiteRunner {
             let (counted, counts, eachAction) = await countAllocations(plan, runtime, prepared, discarded: &discarded)
             ends.check(counted, runtime, when: "the counting run")
             let renders = counted.renderCount - rendersBefore
-            let recomputations = counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
-                ?? Reading(unavailable: "only Cog counts its derived values (its selector runs); plain Swift and the stategraph clone keep no such count")
+            let recomputations =
+                counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
+                ?? Reading(
+                    unavailable:
+                        "only Cog counts its derived values (its selector runs); plain Swift and the stategraph clone keep no such count"
+                )
             let tally = counted.requestTally
             var counters: [String: Reading] = [:]
             for counterSet in [hardware, software] as [any CounterSet] {
@@ -203,8 +220,9 @@ struct RuntimeSuiteRunner {
                 counters.merge(counterSet.stop().byName) { first, _ in first }
                 ends.check(played, runtime, when: "the counter run")
             }
-            counters["callgrind-instructions"] = Reading(instructions[Self.instructionRegion(suite, runtime)]
-                ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
+            counters["callgrind-instructions"] = Reading(
+                instructions[Self.instructionRegion(suite, runtime)]
+                    ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
             let session = await plan.prepare(runtime)
             let peak = PeakMemory.begin()
             let played = await plan.play(runtime, session, &discarded)
@@ -215,31 +233,35 @@ struct RuntimeSuiteRunner {
                 continue
             }
             let taken = samples[runtime] ?? []
-            results.append(RuntimeResult(
-                runtime: runtime.rawValue,
-                gate: "passed",
-                iterations: taken.count,
-                wallNanoseconds: WallTime(SampleSummary(taken)),
-                samplesNanoseconds: taken,
-                mallocsPerIteration: counts.mallocs,
-                bytesPerIteration: counts.bytesRequested,
-                actionsPerIteration: plan.actionsPerRun,
-                mallocsPerAction: plan.actionsPerRun > 0 ? Double(counts.mallocs) / Double(plan.actionsPerRun) : nil,
-                peakLiveBytes: peakMemory.heapPeakBytes,
-                peakResidentBytes: Reading(peakMemory.residentPeakBytes),
-                retainedBytes: counts.netBytes,
-                renders: renders,
-                recomputations: recomputations,
-                requests: Requests(started: tally.started - requestsBefore.started,
-                                   applied: tally.applied - requestsBefore.applied,
-                                   rejected: tally.rejected - requestsBefore.rejected, cancelled: 0),
-                counters: counters,
-                factorVsControl: Factor(unavailable: suite.measuresWholeSession
-                    ? "run --suite compute-control in the same invocation"
-                    : "the compute control covers the whole session only"),
-                actionKinds: plan.cycle.map {
-                    ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
-                }))
+            results.append(
+                RuntimeResult(
+                    runtime: runtime.rawValue,
+                    gate: "passed",
+                    iterations: taken.count,
+                    wallNanoseconds: WallTime(SampleSummary(taken)),
+                    samplesNanoseconds: taken,
+                    mallocsPerIteration: counts.mallocs,
+                    bytesPerIteration: counts.bytesRequested,
+                    actionsPerIteration: plan.actionsPerRun,
+                    mallocsPerAction: plan.actionsPerRun > 0
+                        ? Double(counts.mallocs) / Double(plan.actionsPerRun) : nil,
+                    peakLiveBytes: peakMemory.heapPeakBytes,
+                    peakResidentBytes: Reading(peakMemory.residentPeakBytes),
+                    retainedBytes: counts.netBytes,
+                    renders: renders,
+                    recomputations: recomputations,
+                    requests: Requests(
+                        started: tally.started - requestsBefore.started,
+                        applied: tally.applied - requestsBefore.applied,
+                        rejected: tally.rejected - requestsBefore.rejected, cancelled: 0),
+                    counters: counters,
+                    factorVsControl: Factor(
+                        unavailable: suite.measuresWholeSession
+                            ? "run --suite compute-control in the same invocation"
+                            : "the compute control covers the whole session only"),
+                    actionKinds: plan.cycle.map {
+                        ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
+                    }))
         }
         progress.finish()
         return results
@@ -267,8 +289,10 @@ struct RuntimeSuiteRunner {
     /// port's cost, and the kinds then add up to the cycle exactly. Every
     /// buffer is sized before a region opens, so the harness allocates
     /// nothing inside one.
-    private func countAllocations(_ plan: Plan, _ runtime: Runtime, _ prepared: sending (any PlayableSession)?,
-                                  discarded: inout [Double]) async
+    private func countAllocations(
+        _ plan: Plan, _ runtime: Runtime, _ prepared: sending (any PlayableSession)?,
+        discarded: inout [Double]
+    ) async
         -> (session: any PlayableSession, total: Allocated, eachAction: [AllocationCounts])
     {
         if let cycle = plan.cycle, let prepared {
@@ -297,8 +321,9 @@ struct RuntimeSuiteRunner {
         let counts = AllocationCounter.count(.thread) { blackHole(control.run()) }
         var counters = HardwareCounters().measure { blackHole(control.run()) }.readings.byName
         counters.merge(SoftwareCounters().measure { blackHole(control.run()) }.readings.byName) { first, _ in first }
-        counters["callgrind-instructions"] = Reading(instructions[Suite.computeControl.rawValue]
-            ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
+        counters["callgrind-instructions"] = Reading(
+            instructions[Suite.computeControl.rawValue]
+                ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
         let peak = PeakMemory.measure { blackHole(control.run()) }.peak
         let deliveries = schedule.phases.flatMap(\.steps).compactMap { step -> Bool? in
             if case .deliver(_, let applied) = step { return applied }
@@ -320,8 +345,9 @@ struct RuntimeSuiteRunner {
             retainedBytes: counts.netBytes,
             renders: control.screenCount,
             recomputations: Reading(unavailable: "the control computes each changed screen once and counts screens"),
-            requests: Requests(started: deliveries.count, applied: deliveries.filter { $0 }.count,
-                               rejected: deliveries.filter { !$0 }.count, cancelled: 0),
+            requests: Requests(
+                started: deliveries.count, applied: deliveries.filter { $0 }.count,
+                rejected: deliveries.filter { !$0 }.count, cancelled: 0),
             counters: counters,
             factorVsControl: Factor(PairedComparison(samples, against: samples)))
     }

@@ -24,8 +24,10 @@ struct SessionEnds {
     /// session ("timed iteration 3") for the failure.
     mutating func check(_ session: any PlayableSession, _ runtime: Runtime, when: String) {
         guard failures[runtime] == nil,
-              let difference = expected.firstDifference(mounted: session.mounted, shown: session.shown) else { return }
-        failures[runtime] = "\(runtime.rawValue) ended a measured \(suite.rawValue) session (\(when)) showing other "
+            let difference = expected.firstDifference(mounted: session.mounted, shown: session.shown)
+        else { return }
+        failures[runtime] =
+            "\(runtime.rawValue) ended a measured \(suite.rawValue) session (\(when)) showing other "
             + "screens than the shadow model: \(difference)"
     }
 }

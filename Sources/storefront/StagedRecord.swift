@@ -33,14 +33,19 @@ struct StagedRecord {
         do {
             try manager.createDirectory(at: staging.newFolder(folderName), withIntermediateDirectories: true)
             try manager.createDirectory(at: staging.replaced, withIntermediateDirectories: true)
-            try manager.createDirectory(at: staging.performanceRecordDestination.deletingLastPathComponent(),
-                                        withIntermediateDirectories: true)
-            for file in files { try file.contents.write(to: staging.newFolder(folderName).appendingPathComponent(file.name)) }
+            try manager.createDirectory(
+                at: staging.performanceRecordDestination.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
+            for file in files {
+                try file.contents.write(to: staging.newFolder(folderName).appendingPathComponent(file.name))
+            }
             // Written last: its presence tells recovery that staging was complete.
             try performanceRecord.write(to: staging.performanceRecord)
         } catch {
-            throw ToolFailure(.failure, "cannot write the record under \(staging.folder.path): "
-                + "\(error.localizedDescription); nothing was recorded")
+            throw ToolFailure(
+                .failure,
+                "cannot write the record under \(staging.folder.path): "
+                    + "\(error.localizedDescription); nothing was recorded")
         }
     }
 
@@ -83,15 +88,18 @@ struct StagedRecord {
                     // The results folder never went in: put back what it replaced.
                     for moved in (try? manager.contentsOfDirectory(atPath: staging.replaced.path)) ?? []
                     where !Staging.exists(results.appendingPathComponent(moved)) {
-                        try Staging.move(staging.replaced.appendingPathComponent(moved),
-                                         to: results.appendingPathComponent(moved))
+                        try Staging.move(
+                            staging.replaced.appendingPathComponent(moved),
+                            to: results.appendingPathComponent(moved))
                     }
                 }
                 do {
                     try manager.removeItem(at: staging.folder)
                 } catch {
-                    throw ToolFailure(.failure, "cannot remove \(staging.folder.path), left by a record run that was "
-                        + "killed: \(error.localizedDescription); remove it by hand")
+                    throw ToolFailure(
+                        .failure,
+                        "cannot remove \(staging.folder.path), left by a record run that was "
+                            + "killed: \(error.localizedDescription); remove it by hand")
                 }
             }
         }
@@ -126,8 +134,10 @@ private struct Staging {
         if rename(source.path, destination.path) == 0 { return true }
         let reason = errno
         if ifPresent, reason == ENOENT { return false }
-        throw ToolFailure(.failure, "cannot rename \(source.path) to \(destination.path): "
-            + String(cString: strerror(reason)))
+        throw ToolFailure(
+            .failure,
+            "cannot rename \(source.path) to \(destination.path): "
+                + String(cString: strerror(reason)))
     }
 
     /// Whether anything, even a dangling link, is at `url`.

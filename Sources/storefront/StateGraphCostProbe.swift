@@ -34,56 +34,64 @@ enum StateGraphCostProbe {
         while Stopwatch.now() < warmUpEnd {
             blackHole(stored.wrappedValue)
         }
-        rows.append(measure("stored read", batch: 2_000) {
-            blackHole(stored.wrappedValue)
-        })
+        rows.append(
+            measure("stored read", batch: 2_000) {
+                blackHole(stored.wrappedValue)
+            })
 
         let source = Stored(wrappedValue: 0)
         let cached = Computed(rule: { _ in source.wrappedValue &+ 1 })
         blackHole(cached.wrappedValue)
-        rows.append(measure("computed cached read", batch: 2_000) {
-            blackHole(cached.wrappedValue)
-        })
+        rows.append(
+            measure("computed cached read", batch: 2_000) {
+                blackHole(cached.wrappedValue)
+            })
 
         // A different value each time, and nothing reads the node.
         let written = Stored(wrappedValue: 0)
         var next = 0
-        rows.append(measure("changed write, no dependents", batch: 1_000) {
-            next &+= 1
-            written.wrappedValue = opaqueIdentity(next)
-        })
+        rows.append(
+            measure("changed write, no dependents", batch: 1_000) {
+                next &+= 1
+                written.wrappedValue = opaqueIdentity(next)
+            })
 
         let same = Stored(wrappedValue: 7)
-        rows.append(measure("equal write", batch: 5_000) {
-            same.wrappedValue = opaqueIdentity(7)
-        })
+        rows.append(
+            measure("equal write", batch: 5_000) {
+                same.wrappedValue = opaqueIdentity(7)
+            })
 
         let upstream = Stored(wrappedValue: 0)
         let dependent = Computed(rule: { _ in upstream.wrappedValue &* 2 })
         blackHole(dependent.wrappedValue)
         var counter = 0
-        rows.append(measure("write + re-read of one dependent", batch: 500) {
-            counter &+= 1
-            upstream.wrappedValue = opaqueIdentity(counter)
-            blackHole(dependent.wrappedValue)
-        })
+        rows.append(
+            measure("write + re-read of one dependent", batch: 500) {
+                counter &+= 1
+                upstream.wrappedValue = opaqueIdentity(counter)
+                blackHole(dependent.wrappedValue)
+            })
 
         // The node dies at the end of each operation, so its edge is
         // detached again and `input` does not grow.
         let input = Stored(wrappedValue: 1)
-        rows.append(measure("computed create + first read", batch: 500) {
-            let node = Computed(rule: { _ in input.wrappedValue &+ 1 })
-            blackHole(node.wrappedValue)
-        })
+        rows.append(
+            measure("computed create + first read", batch: 500) {
+                let node = Computed(rule: { _ in input.wrappedValue &+ 1 })
+                blackHole(node.wrappedValue)
+            })
 
         var seed = 0
-        rows.append(measure("Stored init (+ deinit)", batch: 1_000) {
-            seed &+= 1
-            blackHole(Stored(wrappedValue: opaqueIdentity(seed)))
-        })
-        rows.append(measure("Computed init (+ deinit)", batch: 1_000) {
-            blackHole(Computed(rule: { _ in input.wrappedValue }))
-        })
+        rows.append(
+            measure("Stored init (+ deinit)", batch: 1_000) {
+                seed &+= 1
+                blackHole(Stored(wrappedValue: opaqueIdentity(seed)))
+            })
+        rows.append(
+            measure("Computed init (+ deinit)", batch: 1_000) {
+                blackHole(Computed(rule: { _ in input.wrappedValue }))
+            })
 
         rows += perRead(storedRead: rows[0])
         rows += breakdown()
@@ -135,7 +143,8 @@ enum StateGraphCostProbe {
         let perRead = Row(
             operation: "extra read inside a rule (9 vs 1, /8)",
             nanosecondsPerOperation: SampleSummary(differences).median,
-            mallocsPerOperation: (Double(multipleCounts.allocations) - Double(singleCounts.allocations)) / Double(batch) / 8
+            mallocsPerOperation: (Double(multipleCounts.allocations) - Double(singleCounts.allocations)) / Double(batch)
+                / 8
         )
         let perEdge = Row(
             operation: "edge alone (that minus a stored read)",

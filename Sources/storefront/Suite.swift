@@ -16,7 +16,8 @@ enum Suite: String, CaseIterable {
         case .coldStart: "phase 1 from nothing: build the runtime, load the catalog, render every view"
         case .session: "all eleven phases from a fresh runtime"
         case .interactions: "settled single actions on a warmed session (quantity, filter, page): cost per action"
-        case .inventoryBurst: "phase 7 on a warmed session: one action with hundreds of stock updates, then single updates"
+        case .inventoryBurst:
+            "phase 7 on a warmed session: one action with hundreds of stock updates, then single updates"
         case .funnelMemory: "browse, search, then open hundreds of products one by one: peak memory and what stays held"
         case .crossRuntime: "the full session for every port side by side, and each port's factor in every suite run"
         case .computeControl: "the session's changing screens computed by plain functions with no runtime: the floor"
@@ -36,7 +37,9 @@ enum Suite: String, CaseIterable {
     var regions: [Region] {
         switch self {
         case .calibration: CalibrationRegions.all
-        case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime, .computeControl, .graph: []
+        case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime, .computeControl,
+            .graph:
+            []
         }
     }
 }

@@ -22,20 +22,22 @@ struct SuiteRunner {
             let allocations = AllocationCounter.count(.thread, region.run)
             var counters = hardware.measure(region.run).readings.byName
             counters.merge(software.measure(region.run).readings.byName) { first, _ in first }
-            counters["callgrind-instructions"] = Reading(instructions[region.name]
-                ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
+            counters["callgrind-instructions"] = Reading(
+                instructions[region.name]
+                    ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
             let peak = PeakMemory.measure(region.run).peak
             let samples = options.plan.sample(region.run)
-            results.append(CalibrationResult(
-                region: region.name,
-                summary: region.summary,
-                iterations: samples.count,
-                wallNanoseconds: WallTime(SampleSummary(samples)),
-                samplesNanoseconds: samples,
-                allocations: allocations,
-                expectedAllocations: region.expectedAllocations,
-                counters: counters,
-                peakMemory: peak))
+            results.append(
+                CalibrationResult(
+                    region: region.name,
+                    summary: region.summary,
+                    iterations: samples.count,
+                    wallNanoseconds: WallTime(SampleSummary(samples)),
+                    samplesNanoseconds: samples,
+                    allocations: allocations,
+                    expectedAllocations: region.expectedAllocations,
+                    counters: counters,
+                    peakMemory: peak))
         }
         progress.finish()
         return SuiteResult(suite: suite.rawValue, summary: suite.summary, regions: results)

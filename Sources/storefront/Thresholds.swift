@@ -29,11 +29,14 @@ struct Thresholds: Codable {
         note = try container.decode(String.self, forKey: .note)
         relativeTimeLimit = try container.decode(Double.self, forKey: .relativeTimeLimit)
         mallocsPerAction = try container.decode([String: [String: [String: Double]]].self, forKey: .mallocsPerAction)
-        mallocsPerIteration = try container.decode([String: [String: [String: UInt64]]].self, forKey: .mallocsPerIteration)
+        mallocsPerIteration = try container.decode(
+            [String: [String: [String: UInt64]]].self, forKey: .mallocsPerIteration)
         // Work counts joined the file later; a file without them pins none.
         renders = try container.decodeIfPresent([String: [String: [String: Int]]].self, forKey: .renders) ?? [:]
-        recomputations = try container.decodeIfPresent([String: [String: [String: Int]]].self,
-                                                       forKey: .recomputations) ?? [:]
+        recomputations =
+            try container.decodeIfPresent(
+                [String: [String: [String: Int]]].self,
+                forKey: .recomputations) ?? [:]
     }
 
     static func load(root: URL) throws -> Thresholds {
@@ -49,7 +52,8 @@ struct Thresholds: Codable {
         let file = file(root)
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         guard let data = try? Data(contentsOf: file) else {
-            throw ToolFailure(.failure, "\(file.path) cannot be read as a file; it must be the thresholds JSON document")
+            throw ToolFailure(
+                .failure, "\(file.path) cannot be read as a file; it must be the thresholds JSON document")
         }
         let thresholds: Thresholds
         do {
@@ -58,8 +62,10 @@ struct Thresholds: Codable {
             throw ToolFailure(.failure, "\(file.path) is not a valid thresholds file: \(error)")
         }
         guard thresholds.relativeTimeLimit >= 1, thresholds.relativeTimeLimit.isFinite else {
-            throw ToolFailure(.failure, "\(file.path): relativeTimeLimit must be a factor of at least 1 "
-                + "(1.25 lets a port run 25% slower than its baseline), got \(thresholds.relativeTimeLimit)")
+            throw ToolFailure(
+                .failure,
+                "\(file.path): relativeTimeLimit must be a factor of at least 1 "
+                    + "(1.25 lets a port run 25% slower than its baseline), got \(thresholds.relativeTimeLimit)")
         }
         return thresholds
     }
@@ -74,24 +80,34 @@ struct Thresholds: Codable {
             for result in suite.runtimes ?? [] where result.gate == "passed" {
                 // Pins are written to four decimals; one more malloc per
                 // run moves the per-action count far more than that.
-                if let limit = mallocsPerAction[scale]?[suite.suite]?[result.runtime], let actual = result.mallocsPerAction,
-                   actual > limit + 0.001 {
-                    found.append("\(suite.suite)/\(result.runtime) at \(scale) scale: \(String(format: "%.2f", actual)) "
-                        + "mallocs per action, above the pinned \(String(format: "%.2f", limit))")
+                if let limit = mallocsPerAction[scale]?[suite.suite]?[result.runtime],
+                    let actual = result.mallocsPerAction,
+                    actual > limit + 0.001
+                {
+                    found.append(
+                        "\(suite.suite)/\(result.runtime) at \(scale) scale: \(String(format: "%.2f", actual)) "
+                            + "mallocs per action, above the pinned \(String(format: "%.2f", limit))")
                 }
                 if let limit = mallocsPerIteration[scale]?[suite.suite]?[result.runtime],
-                   let actual = result.mallocsPerIteration, actual > limit {
-                    found.append("\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) mallocs per iteration, "
-                        + "above the pinned \(limit)")
+                    let actual = result.mallocsPerIteration, actual > limit
+                {
+                    found.append(
+                        "\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) mallocs per iteration, "
+                            + "above the pinned \(limit)")
                 }
-                if let limit = renders[scale]?[suite.suite]?[result.runtime], let actual = result.renders, actual > limit {
-                    found.append("\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) renders, above the pinned "
-                        + "\(limit) (a view re-rendered whose screen did not change?)")
+                if let limit = renders[scale]?[suite.suite]?[result.runtime], let actual = result.renders,
+                    actual > limit
+                {
+                    found.append(
+                        "\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) renders, above the pinned "
+                            + "\(limit) (a view re-rendered whose screen did not change?)")
                 }
                 if let limit = recomputations[scale]?[suite.suite]?[result.runtime],
-                   let actual = result.recomputations?.value.map({ Int($0) }), actual > limit {
-                    found.append("\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) recomputations, above "
-                        + "the pinned \(limit) (an equal value no longer cut off?)")
+                    let actual = result.recomputations?.value.map({ Int($0) }), actual > limit
+                {
+                    found.append(
+                        "\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) recomputations, above "
+                            + "the pinned \(limit) (an equal value no longer cut off?)")
                 }
             }
         }

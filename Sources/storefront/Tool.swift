@@ -38,12 +38,14 @@ func runTool(_ options: Options) async -> Never {
         fail("\(gate.failedPorts.count) port(s) failed the agreement gate and were not measured", code: .gateFailed)
     }
     if !failedLater.isEmpty {
-        fail("\(failedLater.sorted().joined(separator: ", ")) passed the gate but ended a measured session showing "
-             + "wrong screens; their numbers were dropped", code: .gateFailed)
+        fail(
+            "\(failedLater.sorted().joined(separator: ", ")) passed the gate but ended a measured session showing "
+                + "wrong screens; their numbers were dropped", code: .gateFailed)
     }
     if !wrongShapes.isEmpty {
-        fail("\(wrongShapes.count) graph case(s) failed their count verification and were not timed: "
-             + wrongShapes.joined(separator: "; "), code: .gateFailed)
+        fail(
+            "\(wrongShapes.count) graph case(s) failed their count verification and were not timed: "
+                + wrongShapes.joined(separator: "; "), code: .gateFailed)
     }
     if !mismatches.isEmpty {
         fail("calibration failed: " + mismatches.joined(separator: "; "))
@@ -57,7 +59,8 @@ func runTool(_ options: Options) async -> Never {
 /// Said before measuring and at the top of every text report of a debug
 /// build: `swift run storefront` without `-c release` builds one, and its
 /// numbers look like any others.
-let debugBuildWarning = "storefront: WARNING: this is a debug build (swift run without -c release); its times are "
+let debugBuildWarning =
+    "storefront: WARNING: this is a debug build (swift run without -c release); its times are "
     + "several times an app's and do not compare with any record. For real numbers: swift run -c release storefront …"
 
 /// --help, --probe, --environment and --list print and exit; anything else
@@ -87,7 +90,9 @@ private func answerInformationRequest(_ options: Options) {
         exit(ExitCode.ok.rawValue)
     }
     guard !options.suites.isEmpty else {
-        fail("no suite chosen; pass --suite \((Suite.allCases.map(\.rawValue) + ["all"]).joined(separator: "|")) (see --help)")
+        fail(
+            "no suite chosen; pass --suite \((Suite.allCases.map(\.rawValue) + ["all"]).joined(separator: "|")) (see --help)"
+        )
     }
     guard AllocationCounter.isActive else {
         fail("the malloc interposer is not active (running under memcheck?); allocation counts would read 0")
@@ -108,7 +113,9 @@ private struct Preflight {
     init(_ options: Options) {
         do {
             if let directory = options.outputDirectory { try RecordWriter.prepare(directory, toWrite: "results.json") }
-            if let directory = options.outputDirectory { try RecordWriter.prepare(directory, toWrite: ResultsPage.fileName) }
+            if let directory = options.outputDirectory {
+                try RecordWriter.prepare(directory, toWrite: ResultsPage.fileName)
+            }
             if options.record || options.baseline != nil || options.checkThresholds {
                 repositoryRoot = try Recorder.repositoryRoot()
             }
@@ -160,9 +167,12 @@ private struct GateOutcome {
 /// control region by region, each runtime suite's measured part once per
 /// port that passed the gate. The graph suite has its own probe.
 @MainActor
-private func instructionCounts(_ options: Options, verified: [Runtime], progress: Progress) -> [String: CounterReading] {
+private func instructionCounts(_ options: Options, verified: [Runtime], progress: Progress) -> [String: CounterReading]
+{
     guard options.callgrind else { return [:] }
-    let counted = options.suites.filter { $0 == .calibration || $0 == .computeControl || ($0.isRuntimeSuite && !verified.isEmpty) }
+    let counted = options.suites.filter {
+        $0 == .calibration || $0 == .computeControl || ($0.isRuntimeSuite && !verified.isEmpty)
+    }
     guard !counted.isEmpty else { return [:] }
     progress.begin(ProgressPlan.callgrind)
     progress.report("every measured part once more under valgrind, tens of times slower than native")
@@ -177,8 +187,10 @@ private func instructionCounts(_ options: Options, verified: [Runtime], progress
 /// Every chosen suite, in order; then each whole-session port's factor
 /// against the compute control, when both were measured.
 @MainActor
-private func measure(_ options: Options, gate: GateOutcome, instructions: [String: CounterReading],
-                     progress: Progress) async -> [SuiteResult] {
+private func measure(
+    _ options: Options, gate: GateOutcome, instructions: [String: CounterReading],
+    progress: Progress
+) async -> [SuiteResult] {
     let regionRunner = SuiteRunner(options: options, progress: progress)
     // Built on first use: it generates the catalog and resolves the session
     // with the shadow model, which a calibration-only run does not need.
@@ -206,7 +218,8 @@ private func measure(_ options: Options, gate: GateOutcome, instructions: [Strin
         case .graph:
             suites.append(GraphSuiteRunner(options: options, progress: progress).run())
         case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime:
-            var results = verified.isEmpty
+            var results =
+                verified.isEmpty
                 ? [] : await runtimeRunner().run(suite, runtimes: verified, instructions: instructions)
             for result in results where result.gate == "failed" {
                 let runtime = Runtime(rawValue: result.runtime)!
@@ -220,10 +233,14 @@ private func measure(_ options: Options, gate: GateOutcome, instructions: [Strin
             suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results))
         }
     }
-    if let control = suites.first(where: { $0.suite == Suite.computeControl.rawValue })?.runtimes?.first?.samplesNanoseconds {
+    if let control = suites.first(where: { $0.suite == Suite.computeControl.rawValue })?.runtimes?.first?
+        .samplesNanoseconds
+    {
         for index in suites.indices where Suite(rawValue: suites[index].suite)?.measuresWholeSession == true {
             for entry in suites[index].runtimes?.indices ?? 0..<0 {
-                guard let samples = suites[index].runtimes?[entry].samplesNanoseconds, !samples.isEmpty else { continue }
+                guard let samples = suites[index].runtimes?[entry].samplesNanoseconds, !samples.isEmpty else {
+                    continue
+                }
                 suites[index].runtimes?[entry].factorVsControl = Factor(PairedComparison(samples, against: control))
             }
         }
@@ -244,13 +261,16 @@ private func publish(_ document: ResultsDocument, options: Options, preflight: P
     do {
         print(try ReportRenderer.render(document, as: options.format))
         if let directory = options.outputDirectory {
-            let written = try RecordWriter.write(try ReportRenderer.encoder.encode(document), named: "results.json", in: directory)
+            let written = try RecordWriter.write(
+                try ReportRenderer.encoder.encode(document), named: "results.json", in: directory)
             if !options.quiet { FileHandle.standardError.write(Data("wrote \(written.path)\n".utf8)) }
             pages.append(try ResultsPage.write(document, in: directory))
         }
         if !clean, options.record || options.baseline?.isSave == true {
-            FileHandle.standardError.write(Data(
-                "storefront: nothing recorded or saved: records and baselines hold only runs that passed every check\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "storefront: nothing recorded or saved: records and baselines hold only runs that passed every check\n"
+                        .utf8))
         }
         if options.record, clean, let root = preflight.repositoryRoot {
             let command = "swift run -c release storefront " + CommandLine.arguments.dropFirst().joined(separator: " ")
@@ -265,8 +285,9 @@ private func publish(_ document: ResultsDocument, options: Options, preflight: P
         case .save:
             break
         case .compare(let name):
-            let comparison = Baselines.compare(document, with: preflight.baseline!, name: name,
-                                               timeLimit: preflight.thresholds?.relativeTimeLimit ?? 1.25)
+            let comparison = Baselines.compare(
+                document, with: preflight.baseline!, name: name,
+                timeLimit: preflight.thresholds?.relativeTimeLimit ?? 1.25)
             FileHandle.standardError.write(Data((comparison.lines.joined(separator: "\n") + "\n").utf8))
             regressions += comparison.regressions
         case nil:
@@ -289,7 +310,8 @@ extension WorkloadInfo {
     /// The sizes of the workload at `scale`, and its seed when not the default.
     init(scale: Scale, seed: WorkloadSeed?) {
         let catalog = Catalog(scale: scale, seed: seed)
-        self.init(scale: scale.rawValue, seed: seed?.value, products: catalog.products.count,
-                  categories: catalog.categoryCount, sessionActions: Script(catalog: catalog).actionCount)
+        self.init(
+            scale: scale.rawValue, seed: seed?.value, products: catalog.products.count,
+            categories: catalog.categoryCount, sessionActions: Script(catalog: catalog).actionCount)
     }
 }

@@ -16,7 +16,9 @@ struct GraphBenchTests {
     @Test("a Kairo case verified against its own runtime passes")
     func kairoMatchPasses() {
         let adapter = CogAdapter<Int>()
-        let instance = GraphBench.kairoInstance(.diamond, KairoShape.diamond.build(adapter), "cog") { adapter.edgePoolHighWaterMark }
+        let instance = GraphBench.kairoInstance(.diamond, KairoShape.diamond.build(adapter), "cog") {
+            adapter.edgePoolHighWaterMark
+        }
         #expect(instance.verify() == nil)
     }
 

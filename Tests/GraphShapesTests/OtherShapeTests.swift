@@ -5,7 +5,9 @@ import Testing
 /// with exact values and run counts.
 @MainActor
 struct OtherShapeTests {
-    @Test("molBench: results every call, comp 9 with identity and 7 with structural equality (stategraph one more)", arguments: MolBench.Semantics.allCases)
+    @Test(
+        "molBench: results every call, comp 9 with identity and 7 with structural equality (stategraph one more)",
+        arguments: MolBench.Semantics.allCases)
     func molBench(semantics: MolBench.Semantics) {
         check(MolBench.build(CogAdapter<MolValue>(), semantics), semantics, "cog")
         check(MolBench.build(StateGraphAdapter<MolValue>(), semantics), semantics, "stategraph")
@@ -20,7 +22,9 @@ struct OtherShapeTests {
         #expect(graph.check.firstMismatch == nil, "\(runtime): \(graph.check.firstMismatch ?? "")")
     }
 
-    @Test("sBench create at reduced size: each effect runs once, with the case's tracked reads and edges", arguments: SBenchCreate.allCases)
+    @Test(
+        "sBench create at reduced size: each effect runs once, with the case's tracked reads and edges",
+        arguments: SBenchCreate.allCases)
     func sbenchCreate(benchmark: SBenchCreate) {
         let count = 2000
         // The published sizes: 100,000 edges for every case but createSignals and 0to1.
@@ -44,11 +48,15 @@ struct OtherShapeTests {
         }
     }
 
-    @Test("cellx on every adapter: values before and after, 4L runs in the build and in the batch", arguments: [7, 12, 100])
+    @Test(
+        "cellx on every adapter: values before and after, 4L runs in the build and in the batch",
+        arguments: [7, 12, 100])
     func cellx(layers: Int) {
         let expected = Cellx.expected(layers: layers)
-        for outcome in [Cellx.run(CogAdapter<Int>(), layers: layers),
-                        Cellx.run(StateGraphAdapter<Int>(), layers: layers)] {
+        for outcome in [
+            Cellx.run(CogAdapter<Int>(), layers: layers),
+            Cellx.run(StateGraphAdapter<Int>(), layers: layers),
+        ] {
             #expect(outcome.before == expected.before && outcome.after == expected.after)
             #expect(outcome.build == Cellx.counts(layers: layers))
             #expect(outcome.batch == Cellx.counts(layers: layers))
@@ -57,9 +65,13 @@ struct OtherShapeTests {
 
     @Test("dynamic graph PRNG: the reference's hash outputs and first draws")
     func prng() {
-        #expect(SeededRandom.hashOutputs(of: "seed", count: 4) == [246_123_560, 2_434_935_956, 752_727_108, 913_990_249])
+        #expect(
+            SeededRandom.hashOutputs(of: "seed", count: 4) == [246_123_560, 2_434_935_956, 752_727_108, 913_990_249])
         var random = SeededRandom(seed: "seed")
-        #expect((0..<4).map { _ in random.next() } == [0.8370377509854734, 0.35816134908236563, 0.12195610790513456, 0.486986321862787])
+        #expect(
+            (0..<4).map { _ in random.next() } == [
+                0.8370377509854734, 0.35816134908236563, 0.12195610790513456, 0.486986321862787,
+            ])
     }
 
     @Test("dynamic graph unit checks on fresh graphs, every adapter")
@@ -84,8 +96,9 @@ struct OtherShapeTests {
         let published = [(40, 0, 2), (90, 20, 2), (11000, 595, 1000), (4000, 0, 1000), (2495, 0, 5), (1400, 666, 100)]
         for (configuration, (computeds, dynamic, leaves)) in zip(DynamicConfiguration.all, published) {
             let graph = DynamicGraph(CogAdapter(), configuration.parameters)
-            #expect(graph.computedNodes == computeds && graph.dynamicNodes == dynamic && graph.readLeaves.count == leaves,
-                    "\(configuration.title)")
+            #expect(
+                graph.computedNodes == computeds && graph.dynamicNodes == dynamic && graph.readLeaves.count == leaves,
+                "\(configuration.title)")
         }
     }
 
@@ -106,13 +119,16 @@ struct OtherShapeTests {
 struct SBenchUpdateTests {
     @Test("sBench updates: full-size expectations are the reference's")
     func expectations() {
-        #expect(SBenchUpdate.allCases.map(\.expectedReruns) == [399_999, 199_999, 99_999, 399, 199_998, 399_996, 9_999_000])
+        #expect(
+            SBenchUpdate.allCases.map(\.expectedReruns) == [399_999, 199_999, 99_999, 399, 199_998, 399_996, 9_999_000])
     }
 
     @Test("sBench update graphs on every adapter run (writes − 1) × effects", arguments: SBenchUpdate.allCases)
     func reruns(update: SBenchUpdate) {
-        for (writes, runs) in [update.build(CogAdapter<Int>(), writes: 20),
-                               update.build(StateGraphAdapter<Int>(), writes: 20)] {
+        for (writes, runs) in [
+            update.build(CogAdapter<Int>(), writes: 20),
+            update.build(StateGraphAdapter<Int>(), writes: 20),
+        ] {
             #expect(runs.count == update.shape.effects, "each effect runs once when created")
             writes()
             #expect(runs.count - update.shape.effects == update.expectedReruns(writes: 20))

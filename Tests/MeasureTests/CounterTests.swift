@@ -57,7 +57,8 @@ struct CounterTests {
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         let size = count * pageSize
         guard let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              mapping != MAP_FAILED else {
+            mapping != MAP_FAILED
+        else {
             Issue.record("mmap of \(size) bytes failed")
             return
         }

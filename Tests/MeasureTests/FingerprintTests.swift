@@ -24,9 +24,9 @@ struct FingerprintTests {
     @Test("the build configuration matches how the tests were built")
     func buildConfiguration() {
         #if DEBUG
-        #expect(EnvironmentFingerprint.buildConfiguration == "debug")
+            #expect(EnvironmentFingerprint.buildConfiguration == "debug")
         #else
-        #expect(EnvironmentFingerprint.buildConfiguration == "release")
+            #expect(EnvironmentFingerprint.buildConfiguration == "release")
         #endif
     }
 

@@ -34,8 +34,16 @@ import Testing
 
         let parityNotices = RunCounter()
         let labelNotices = RunCounter()
-        withObservationTracking { _ = parity.wrappedValue } onChange: { parityNotices.hit() }
-        withObservationTracking { _ = label.wrappedValue } onChange: { labelNotices.hit() }
+        withObservationTracking {
+            _ = parity.wrappedValue
+        } onChange: {
+            parityNotices.hit()
+        }
+        withObservationTracking {
+            _ = label.wrappedValue
+        } onChange: {
+            labelNotices.hit()
+        }
 
         source.wrappedValue = 3
         // Both nodes announced a possible change when they became dirty...
@@ -163,7 +171,11 @@ import Testing
         source.wrappedValue = 5
         #expect(first.potentiallyDirty && second.potentiallyDirty)
         let notices = RunCounter()
-        withObservationTracking { _ = second.wrappedValue } onChange: { notices.hit() }
+        withObservationTracking {
+            _ = second.wrappedValue
+        } onChange: {
+            notices.hit()
+        }
         _ = second.wrappedValue
         source.wrappedValue = 6
         #expect(notices.value == 1)

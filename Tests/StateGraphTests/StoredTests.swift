@@ -23,7 +23,11 @@ import Testing
         // Observation: the willSet hop runs synchronously on the main actor,
         // so a notice would have arrived by the time the write returns.
         let noticed = RunCounter()
-        withObservationTracking { _ = node.wrappedValue } onChange: { noticed.hit() }
+        withObservationTracking {
+            _ = node.wrappedValue
+        } onChange: {
+            noticed.hit()
+        }
         node.wrappedValue = 5
         #expect(noticed.value == 0)
         #expect(dependent.potentiallyDirty == false)

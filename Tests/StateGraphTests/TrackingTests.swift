@@ -55,11 +55,12 @@ import Testing
         let passes = Signal<Int>()
         let delivered = Signal<Int>()
         let cancellable = withGraphTracking {
-            withGraphTrackingMap({
-                let value = parity.wrappedValue
-                passes.send(value)
-                return value
-            }, onChange: { delivered.send($0) })
+            withGraphTrackingMap(
+                {
+                    let value = parity.wrappedValue
+                    passes.send(value)
+                    return value
+                }, onChange: { delivered.send($0) })
         }
         #expect(await passes.next() == 1)
         #expect(delivered.received == [1])

@@ -6,10 +6,13 @@ import Testing
 struct GraphSuiteCommandTests {
     @Test("--suite graph writes verified shapes into the results document")
     func molBenchOnCog() throws {
-        let outcome = try Storefront.run(["--suite", "graph", "--runtime", "cog", "--shape", "molBench",
-                                          "--iterations", "1", "--format", "json", "--quiet"])
+        let outcome = try Storefront.run([
+            "--suite", "graph", "--runtime", "cog", "--shape", "molBench",
+            "--iterations", "1", "--format", "json", "--quiet",
+        ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         #expect(document["schema"] as? String == "storefront-results/2")
         let suite = try #require((document["suites"] as? [[String: Any]])?.first)
         #expect(suite["suite"] as? String == "graph")
@@ -24,10 +27,14 @@ struct GraphSuiteCommandTests {
 
     @Test("--format csv has one row per graph shape and runtime under the fixed header")
     func csvRows() throws {
-        let outcome = try Storefront.run(["--suite", "graph", "--runtime", "cog,stategraph", "--shape", "molBench",
-                                          "--iterations", "2", "--format", "csv", "--quiet"])
+        let outcome = try Storefront.run([
+            "--suite", "graph", "--runtime", "cog,stategraph", "--shape", "molBench",
+            "--iterations", "2", "--format", "csv", "--quiet",
+        ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let rows = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let rows = outcome.standardOutput.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
         #expect(rows.count == 3)
         #expect(rows[0].first == "suite" && rows[0].count == 18)
         #expect(rows.allSatisfy { $0.count == 18 })

@@ -7,7 +7,8 @@ private struct ScratchRoot: ~Copyable {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-root-\(UUID().uuidString)")
 
     init() throws {
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("Results"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("Results"), withIntermediateDirectories: true)
         try Data("// scratch\n".utf8).write(to: url.appendingPathComponent("Package.swift"))
     }
 
@@ -51,10 +52,13 @@ private struct ScratchRoot: ~Copyable {
 
 /// These tests run the debug build, which records and saves only when told
 /// to (`--allow-debug-build`); `StorefrontCommandTests` prove it refuses.
-private let quickColdStart = ["--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet",
-                              "--allow-debug-build"]
+private let quickColdStart = [
+    "--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet",
+    "--allow-debug-build",
+]
 
-private let emptyPerformanceRecord = "# Performance record\n\n<!-- storefront:record:begin -->\nold\n<!-- storefront:record:end -->\n"
+private let emptyPerformanceRecord =
+    "# Performance record\n\n<!-- storefront:record:begin -->\nold\n<!-- storefront:record:end -->\n"
 
 /// Makes the tool send itself SIGINT at a point of --record (`RecordTestHook`).
 private func interrupting(at point: String) -> [String: String] {
@@ -90,19 +94,22 @@ struct RecordsTests {
         try root.write(#"{"schema": "storefront-results/0", "suites": []}"#, to: "Results/baselines/ancient.json")
         let outcome = try Storefront.run(quickColdStart + ["--baseline", "compare", "ancient"], in: root.url)
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains("baseline 'ancient' has schema storefront-results/0; this tool reads"),
-                "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains("baseline 'ancient' has schema storefront-results/0; this tool reads"),
+            "\(outcome.standardError)")
         #expect(!outcome.standardError.contains("corrupt"))
     }
 
     @Test("a baseline path that is a directory is named as one")
     func directoryBaseline() throws {
         let root = try ScratchRoot()
-        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("Results/baselines/b1.json"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.url.appendingPathComponent("Results/baselines/b1.json"),
+            withIntermediateDirectories: true)
         let outcome = try Storefront.run(quickColdStart + ["--baseline", "compare", "b1"], in: root.url)
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains("b1.json is a directory, not a saved baseline"), "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains("b1.json is a directory, not a saved baseline"), "\(outcome.standardError)")
     }
 
     @Test("a saved baseline compares with the next run")
@@ -110,7 +117,9 @@ struct RecordsTests {
         let root = try ScratchRoot()
         let saved = try Storefront.run(quickColdStart + ["--baseline", "save", "nightly"], in: root.url)
         #expect(saved.status == 0, "\(saved.standardError)")
-        #expect(FileManager.default.fileExists(atPath: root.url.appendingPathComponent("Results/baselines/nightly.json").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: root.url.appendingPathComponent("Results/baselines/nightly.json").path))
         let compared = try Storefront.run(quickColdStart + ["--baseline", "compare", "nightly"], in: root.url)
         #expect(compared.standardError.contains("against baseline 'nightly'"))
         #expect(compared.standardError.contains("cold-start/memoized: median"))
@@ -132,8 +141,9 @@ struct RecordsTests {
     @Test("a directory where a baseline is to be saved is refused before measuring")
     func baselineSavedOverDirectory() throws {
         let root = try ScratchRoot()
-        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("Results/baselines/nightly.json"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.url.appendingPathComponent("Results/baselines/nightly.json"),
+            withIntermediateDirectories: true)
         let outcome = try Storefront.run(quickColdStart + ["--baseline", "save", "nightly"], in: root.url)
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("cannot save baseline 'nightly':"), "\(outcome.standardError)")
@@ -149,7 +159,8 @@ struct RecordsTests {
              "mallocsPerAction": {"small": {"cold-start": {"memoized": %@}}}, "mallocsPerIteration": {}}
             """
         try root.write(pinned.replacingOccurrences(of: "%@", with: "1.0"), to: "Results/thresholds.json")
-        let crossed = try Storefront.run(quickColdStart + ["--runtime", "memoized", "--check-thresholds"], in: root.url)
+        let crossed = try Storefront.run(
+            quickColdStart + ["--runtime", "memoized", "--check-thresholds"], in: root.url)
         #expect(crossed.status == 3)
         #expect(crossed.standardError.contains("cold-start/memoized at small scale"))
         #expect(crossed.standardError.contains("above the pinned 1.00"))
@@ -170,8 +181,9 @@ struct RecordsTests {
              "recomputations": {"small": {"cold-start": {"cog": %#}}}}
             """
         func pin(renders: Int, recomputations: Int) throws {
-            try root.write(pinned.replacingOccurrences(of: "%@", with: "\(renders)")
-                .replacingOccurrences(of: "%#", with: "\(recomputations)"), to: "Results/thresholds.json")
+            try root.write(
+                pinned.replacingOccurrences(of: "%@", with: "\(renders)")
+                    .replacingOccurrences(of: "%#", with: "\(recomputations)"), to: "Results/thresholds.json")
         }
         try pin(renders: 32, recomputations: 0)
         let crossed = try Storefront.run(quickColdStart + ["--runtime", "cog", "--check-thresholds"], in: root.url)
@@ -187,22 +199,28 @@ struct RecordsTests {
     @Test("a thresholds file that is there but corrupt or out of range fails a baseline comparison before measuring")
     func corruptThresholdsWithBaseline() throws {
         let root = try ScratchRoot()
-        let saved = try Storefront.run(quickColdStart + ["--runtime", "memoized", "--baseline", "save", "nightly"], in: root.url)
+        let saved = try Storefront.run(
+            quickColdStart + ["--runtime", "memoized", "--baseline", "save", "nightly"], in: root.url)
         #expect(saved.status == 0, "\(saved.standardError)")
         try root.write("{ not json", to: "Results/thresholds.json")
-        let corrupt = try Storefront.run(quickColdStart + ["--runtime", "memoized", "--baseline", "compare", "nightly"],
-                                         in: root.url)
+        let corrupt = try Storefront.run(
+            quickColdStart + ["--runtime", "memoized", "--baseline", "compare", "nightly"],
+            in: root.url)
         #expect(corrupt.status == 1)
         #expect(corrupt.standardError.contains("is not a valid thresholds file"), "\(corrupt.standardError)")
         #expect(corrupt.standardOutput.isEmpty)
 
-        try root.write("""
+        try root.write(
+            """
             {"note": "test", "relativeTimeLimit": -1, "mallocsPerAction": {}, "mallocsPerIteration": {}}
             """, to: "Results/thresholds.json")
-        let negative = try Storefront.run(quickColdStart + ["--runtime", "memoized", "--baseline", "compare", "nightly"],
-                                          in: root.url)
+        let negative = try Storefront.run(
+            quickColdStart + ["--runtime", "memoized", "--baseline", "compare", "nightly"],
+            in: root.url)
         #expect(negative.status == 1)
-        #expect(negative.standardError.contains("relativeTimeLimit must be a factor of at least 1"), "\(negative.standardError)")
+        #expect(
+            negative.standardError.contains("relativeTimeLimit must be a factor of at least 1"),
+            "\(negative.standardError)")
     }
 
     @Test("--check-thresholds without a thresholds file exits 1 before measuring")
@@ -217,12 +235,15 @@ struct RecordsTests {
     @Test("--record writes the run's folder and refreshes docs/perf.md between its markers")
     func record() throws {
         let root = try ScratchRoot()
-        try root.write("# Performance record\n\nKept text.\n\n<!-- storefront:record:begin -->\nold\n"
-            + "<!-- storefront:record:end -->\n\nMore kept text.\n", to: "docs/perf.md")
+        try root.write(
+            "# Performance record\n\nKept text.\n\n<!-- storefront:record:begin -->\nold\n"
+                + "<!-- storefront:record:end -->\n\nMore kept text.\n", to: "docs/perf.md")
         let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let folders = try FileManager.default.contentsOfDirectory(atPath: root.url.appendingPathComponent("Results").path)
-            .filter { $0.hasSuffix("-uncommitted") }
+        let folders = try FileManager.default.contentsOfDirectory(
+            atPath: root.url.appendingPathComponent("Results").path
+        )
+        .filter { $0.hasSuffix("-uncommitted") }
         #expect(folders.count == 1)
         let folder = "Results/\(folders[0])"
         let files = try FileManager.default.contentsOfDirectory(atPath: root.url.appendingPathComponent(folder).path)
@@ -240,8 +261,11 @@ struct RecordsTests {
     func recordCarriesReportingTables() throws {
         let root = try ScratchRoot()
         try root.write("<!-- storefront:record:begin -->\n<!-- storefront:record:end -->\n", to: "docs/perf.md")
-        let outcome = try Storefront.run(["--suite", "interactions,cold-start", "--scale", "small", "--iterations", "2",
-                                          "--warmup", "0", "--quiet", "--record", "--allow-debug-build"], in: root.url)
+        let outcome = try Storefront.run(
+            [
+                "--suite", "interactions,cold-start", "--scale", "small", "--iterations", "2",
+                "--warmup", "0", "--quiet", "--record", "--allow-debug-build",
+            ], in: root.url)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let perf = try root.read("docs/perf.md")
         #expect(perf.contains("per action kind (each factor against the fastest port at that kind):"))
@@ -258,18 +282,25 @@ struct RecordsTests {
         #expect(outcome.standardError.contains("from the repository root"))
     }
 
-    @Test("a --record while another holds the record lock exits 1 before measuring, writing nothing; released, it records")
+    @Test(
+        "a --record while another holds the record lock exits 1 before measuring, writing nothing; released, it records"
+    )
     func concurrentRecord() throws {
         let root = try ScratchRoot()
-        let lock = open(root.url.appendingPathComponent("Results/.record.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let lock = open(
+            root.url.appendingPathComponent("Results/.record.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         try #require(lock >= 0)
         try #require(flock(lock, LOCK_EX | LOCK_NB) == 0)
         let refused = try Storefront.run(quickColdStart + ["--record"], in: root.url)
         close(lock)
         #expect(refused.status == 1)
-        #expect(refused.standardError.contains("storefront: another storefront --record is running in "), "\(refused.standardError)")
-        #expect(refused.standardError.contains("\(root.url.lastPathComponent) (lock Results/.record.lock held); "
-            + "wait for it to finish and run again"))
+        #expect(
+            refused.standardError.contains("storefront: another storefront --record is running in "),
+            "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains(
+                "\(root.url.lastPathComponent) (lock Results/.record.lock held); "
+                    + "wait for it to finish and run again"))
         #expect(refused.standardOutput.isEmpty)
         #expect(try root.entries("Results") == [".record.lock"])
         let wroteDocs = root.exists("docs")
@@ -286,11 +317,13 @@ struct RecordsTests {
     func interruptMidCommit() throws {
         let root = try ScratchRoot()
         try root.write(emptyPerformanceRecord, to: "docs/perf.md")
-        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url, environment: interrupting(at: "mid-commit"))
+        let outcome = try Storefront.run(
+            quickColdStart + ["--record"], in: root.url, environment: interrupting(at: "mid-commit"))
         #expect(outcome.signal == SIGINT, "status \(outcome.status), stderr: \(outcome.standardError)")
         let folders = try root.recordFolders()
         try #require(folders.count == 1)
-        #expect(try root.entries("Results/\(folders[0])") == ["cold-start.svg", "index.html", "results.json", "results.md"])
+        #expect(
+            try root.entries("Results/\(folders[0])") == ["cold-start.svg", "index.html", "results.json", "results.md"])
         let perf = try root.read("docs/perf.md")
         #expect(perf.contains("![cold-start](../Results/\(folders[0])/cold-start.svg)"))
         #expect(!perf.contains("\nold\n"))
@@ -301,8 +334,9 @@ struct RecordsTests {
     func interruptBeforeStaging() throws {
         let root = try ScratchRoot()
         try root.write(emptyPerformanceRecord, to: "docs/perf.md")
-        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url,
-                                         environment: interrupting(at: "before-staging"))
+        let outcome = try Storefront.run(
+            quickColdStart + ["--record"], in: root.url,
+            environment: interrupting(at: "before-staging"))
         #expect(outcome.signal == SIGINT, "status \(outcome.status), stderr: \(outcome.standardError)")
         #expect(try root.entries("Results") == [".record.lock"])
         #expect(try root.read("docs/perf.md") == emptyPerformanceRecord)
@@ -321,7 +355,8 @@ struct RecordsTests {
         let second = try Storefront.run(quickColdStart + ["--record"], in: root.url)
         #expect(second.status == 0, "\(second.standardError)")
         #expect(try root.recordFolders() == folders)
-        #expect(try root.entries("Results/\(folders[0])") == ["cold-start.svg", "index.html", "results.json", "results.md"])
+        #expect(
+            try root.entries("Results/\(folders[0])") == ["cold-start.svg", "index.html", "results.json", "results.md"])
         #expect(root.leftovers().isEmpty, "\(root.leftovers())")
     }
 
@@ -345,10 +380,12 @@ struct RecordsTests {
         // The killed run's results folder is in place; its docs/perf.md,
         // with its own text around the markers, is still staged.
         try root.write("{}", to: "Results/2026-01-01-abc/results.json")
-        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("Results/.staging-999999/new"),
-                                                withIntermediateDirectories: true)
-        try root.write("Finished record.\n<!-- storefront:record:begin -->\n<!-- storefront:record:end -->\n",
-                       to: "Results/.staging-999999/perf.md")
+        try FileManager.default.createDirectory(
+            at: root.url.appendingPathComponent("Results/.staging-999999/new"),
+            withIntermediateDirectories: true)
+        try root.write(
+            "Finished record.\n<!-- storefront:record:begin -->\n<!-- storefront:record:end -->\n",
+            to: "Results/.staging-999999/perf.md")
         let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(try root.read("docs/perf.md").hasPrefix("Finished record.\n"))
@@ -367,25 +404,32 @@ struct RecordsTests {
     @Test("docs/perf.md that is a directory stops --record before measuring")
     func performanceRecordIsDirectory() throws {
         let root = try ScratchRoot()
-        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("docs/perf.md"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.url.appendingPathComponent("docs/perf.md"),
+            withIntermediateDirectories: true)
         let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
-        expectRefusedBeforeMeasuring(outcome, saying: "docs/perf.md is a directory; --record rewrites it as a file: "
-            + "move that directory away and run again")
+        expectRefusedBeforeMeasuring(
+            outcome,
+            saying: "docs/perf.md is a directory; --record rewrites it as a file: "
+                + "move that directory away and run again")
         #expect(try root.entries("Results").isEmpty)
         #expect(try root.entries("docs/perf.md").isEmpty)
     }
 
-    @Test("docs/perf.md without its markers, or with them out of order, stops --record before measuring", arguments: [
-        "# Performance record\n\nNo markers here.\n",
-        "<!-- storefront:record:end -->\n<!-- storefront:record:begin -->\n",
-    ])
+    @Test(
+        "docs/perf.md without its markers, or with them out of order, stops --record before measuring",
+        arguments: [
+            "# Performance record\n\nNo markers here.\n",
+            "<!-- storefront:record:end -->\n<!-- storefront:record:begin -->\n",
+        ])
     func performanceRecordWithoutMarkers(text: String) throws {
         let root = try ScratchRoot()
         try root.write(text, to: "docs/perf.md")
         let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
-        expectRefusedBeforeMeasuring(outcome, saying: "docs/perf.md lacks the <!-- storefront:record:begin --> … "
-            + "<!-- storefront:record:end --> markers, in that order; restore them")
+        expectRefusedBeforeMeasuring(
+            outcome,
+            saying: "docs/perf.md lacks the <!-- storefront:record:begin --> … "
+                + "<!-- storefront:record:end --> markers, in that order; restore them")
         #expect(try root.entries("Results").isEmpty)
         #expect(try root.read("docs/perf.md") == text)
     }
@@ -396,7 +440,8 @@ struct RecordsTests {
         try FileManager.default.removeItem(at: root.url.appendingPathComponent("Results"))
         try root.write("not a folder", to: "Results")
         let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
-        expectRefusedBeforeMeasuring(outcome, saying: "Results is not a writable directory; --record writes its records there")
+        expectRefusedBeforeMeasuring(
+            outcome, saying: "Results is not a writable directory; --record writes its records there")
         #expect(try root.read("Results") == "not a folder")
         let wroteDocs = root.exists("docs")
         #expect(!wroteDocs)
@@ -405,12 +450,16 @@ struct RecordsTests {
     @Test("--output DIR where DIR/results.json is a directory stops the run before measuring")
     func outputResultsIsDirectory() throws {
         let root = try ScratchRoot()
-        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("out/results.json"),
-                                                withIntermediateDirectories: true)
-        let outcome = try Storefront.run(quickColdStart + ["--output", root.url.appendingPathComponent("out").path],
-                                         in: root.url)
-        expectRefusedBeforeMeasuring(outcome, saying: "out/results.json is a directory; the tool writes results.json "
-            + "there as a file: move that directory away or choose another --output")
+        try FileManager.default.createDirectory(
+            at: root.url.appendingPathComponent("out/results.json"),
+            withIntermediateDirectories: true)
+        let outcome = try Storefront.run(
+            quickColdStart + ["--output", root.url.appendingPathComponent("out").path],
+            in: root.url)
+        expectRefusedBeforeMeasuring(
+            outcome,
+            saying: "out/results.json is a directory; the tool writes results.json "
+                + "there as a file: move that directory away or choose another --output")
         #expect(try root.entries("out") == ["results.json"])
         #expect(try root.entries("out/results.json").isEmpty)
     }

@@ -18,15 +18,17 @@ struct ReportingTests {
         #expect(ActionKind.kinds(in: cycle) == [.quantity, .filter, .page])
     }
 
-    @Test("actions outside the three kinds are called other, never lumped into one", arguments: [
-        (UserAction.setPriceRange(minimumCents: 100, maximumCents: nil), ActionKind.filter),
-        (.setMinimumRating(4), .filter),
-        (.selectCategory(2), .other),
-        (.setQuery("lamp"), .other),
-        (.setSort(.priceLowToHigh), .other),
-        (.addToCart(3), .quantity),
-        (.placeOrder, .other),
-    ])
+    @Test(
+        "actions outside the three kinds are called other, never lumped into one",
+        arguments: [
+            (UserAction.setPriceRange(minimumCents: 100, maximumCents: nil), ActionKind.filter),
+            (.setMinimumRating(4), .filter),
+            (.selectCategory(2), .other),
+            (.setQuery("lamp"), .other),
+            (.setSort(.priceLowToHigh), .other),
+            (.addToCart(3), .quantity),
+            (.placeOrder, .other),
+        ])
     func otherKinds(action: UserAction, kind: ActionKind) {
         #expect(ActionKind(action) == kind)
     }
@@ -35,8 +37,9 @@ struct ReportingTests {
     func split() {
         // Two cycles: sample n is 10 × (n + 1) ns; action i allocates i + 1 times.
         let samples = (0..<12).map { Double(10 * ($0 + 1)) }
-        let kinds = ActionKindResult.split(samples: samples, allocations: Report.allocations([1, 2, 3, 4, 5, 6]),
-                                           cycle: Report.cycle)
+        let kinds = ActionKindResult.split(
+            samples: samples, allocations: Report.allocations([1, 2, 3, 4, 5, 6]),
+            cycle: Report.cycle)
         #expect(kinds.map(\.kind) == ["quantity", "filter", "page"])
         #expect(kinds[0].samplesNanoseconds == [10, 20, 70, 80])
         #expect(kinds[2].samplesNanoseconds == [50, 60, 110, 120])
@@ -60,30 +63,39 @@ struct ReportingTests {
     @Test("the interactions suite prints a per-kind table with time, factor and mallocs per action")
     func kindTable() throws {
         let text = ReportRenderer.text(Report.document(instructions: true), markdown: false)
-        let section = try #require(text.components(separatedBy: "per action kind (each factor against the fastest port at that kind):").last)
-        let rows = section.split(separator: "\n").prefix(7).map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        let section = try #require(
+            text.components(separatedBy: "per action kind (each factor against the fastest port at that kind):").last)
+        let rows = section.split(separator: "\n").prefix(7).map {
+            $0.split(separator: " ", omittingEmptySubsequences: true)
+        }
         #expect(rows[0].prefix(3) == ["kind", "port", "actions/cycle"])
-        #expect(rows.dropFirst().map { "\($0[0]) \($0[1])" } == [
-            "quantity cog", "quantity memoized", "filter cog", "filter memoized", "page cog", "page memoized",
-        ])
+        #expect(
+            rows.dropFirst().map { "\($0[0]) \($0[1])" } == [
+                "quantity cog", "quantity memoized", "filter cog", "filter memoized", "page cog", "page memoized",
+            ])
         #expect(rows[1].contains("1.00×") && rows[1].last == "1.5")
         #expect(rows[2].contains("2.00×") && rows[2].last == "15.0")
         #expect(rows[6].contains("1.00×"))
 
         let markdown = ReportRenderer.text(Report.document(instructions: true), markdown: true)
-        #expect(markdown.contains("| kind | port | actions/cycle | median | 95% CI | p90 | vs fastest | mallocs/action |"))
+        #expect(
+            markdown.contains("| kind | port | actions/cycle | median | 95% CI | p90 | vs fastest | mallocs/action |"))
         #expect(markdown.contains("| page | cog | 2 |"))
     }
 
     @Test("with callgrind counts, each suite's table and the summary show instruction factors beside time factors")
     func instructionColumns() throws {
         let text = ReportRenderer.text(Report.document(instructions: true), markdown: true)
-        #expect(text.contains("| port | median | 95% CI | p90 | vs fastest | instructions | instr vs fewest | mallocs |"))
-        #expect(text.contains("| port | median | 95% CI | p90 | vs fastest | vs control | instructions | instr vs fewest |"))
+        #expect(
+            text.contains("| port | median | 95% CI | p90 | vs fastest | instructions | instr vs fewest | mallocs |"))
+        #expect(
+            text.contains("| port | median | 95% CI | p90 | vs fastest | vs control | instructions | instr vs fewest |")
+        )
         #expect(text.contains("| 2,000,000 | 1.00× |"))
         #expect(text.contains("| 9,000,000 | 4.50× |"))
 
-        let summary = try #require(text.components(separatedBy: "### cross-runtime: each port's factor against the fastest port").last)
+        let summary = try #require(
+            text.components(separatedBy: "### cross-runtime: each port's factor against the fastest port").last)
         #expect(summary.contains("| port | interactions | session | geometric mean | vs control (session) |"))
         // Session: memoized 1.5× the control's median, cog 2×.
         #expect(summary.contains("| 2.00× (2.00–2.00) |\n"))
@@ -106,13 +118,16 @@ struct ReportingTests {
     @Test("CSV adds one port/kind row per kind under the fixed header")
     func csvKindRows() throws {
         let csv = ReportRenderer.csv(Report.document(instructions: true))
-        let rows = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let rows = csv.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         #expect(rows[0] == ReportRenderer.csvHeader)
         #expect(rows.allSatisfy { $0.count == ReportRenderer.csvHeader.count })
-        #expect(rows.filter { $0[0] == "interactions" }.map { $0[1] } == [
-            "cog", "memoized", "cog/quantity", "memoized/quantity", "cog/filter", "memoized/filter",
-            "cog/page", "memoized/page",
-        ])
+        #expect(
+            rows.filter { $0[0] == "interactions" }.map { $0[1] } == [
+                "cog", "memoized", "cog/quantity", "memoized/quantity", "cog/filter", "memoized/filter",
+                "cog/page", "memoized/page",
+            ])
         let header = rows[0]
         let row = try #require(rows.first { $0[1] == "memoized/quantity" })
         let cell = { (name: String) in row[header.firstIndex(of: name)!] }
@@ -130,7 +145,9 @@ struct ReportingTests {
         let encoded = try ReportRenderer.encoder.encode(document)
         let decoded = try JSONDecoder().decode(ResultsDocument.self, from: encoded)
         #expect(decoded.schema == "storefront-results/2")
-        let kinds = { (document: ResultsDocument) in document.suites.compactMap(\.runtimes).flatMap { $0 }.map(\.actionKinds) }
+        let kinds = { (document: ResultsDocument) in
+            document.suites.compactMap(\.runtimes).flatMap { $0 }.map(\.actionKinds)
+        }
         #expect(kinds(decoded) == kinds(document))
         #expect(try ReportRenderer.encoder.encode(decoded) == encoded)
     }
@@ -158,7 +175,8 @@ struct ReportingTests {
 
     @Test("a recorded schema-1 document still loads as a baseline, without action kinds")
     func schemaOneStillReadable() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-schema-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "storefront-schema-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Results/2026-11-30-d6b113bc9301/results.json")
@@ -198,20 +216,25 @@ private enum Report {
         let cogCycle: [Double] = [1_000, 2_000, 1_000, 2_000, 6_000, 6_000]
         let memoizedCycle: [Double] = [2_000, 4_000, 2_000, 4_000, 3_000, 3_000]
         var interactions = [
-            port("cog", samples: cogCycle + cogCycle, mallocs: [1, 2, 3, 4, 5, 6], instructions: instructions ? 2_000_000 : nil,
-                 cycle: cycle),
-            port("memoized", samples: memoizedCycle + memoizedCycle, mallocs: [10, 20, 30, 40, 50, 60],
-                 instructions: instructions ? 9_000_000 : nil, cycle: cycle),
+            port(
+                "cog", samples: cogCycle + cogCycle, mallocs: [1, 2, 3, 4, 5, 6],
+                instructions: instructions ? 2_000_000 : nil,
+                cycle: cycle),
+            port(
+                "memoized", samples: memoizedCycle + memoizedCycle, mallocs: [10, 20, 30, 40, 50, 60],
+                instructions: instructions ? 9_000_000 : nil, cycle: cycle),
         ]
         RuntimeResult.compareWithFastest(&interactions)
         let control = [40_000.0, 40_000]
         var session = [
             port("cog", samples: [80_000, 80_000], mallocs: [500], instructions: instructions ? 50_000_000 : nil),
-            port("memoized", samples: [60_000, 60_000], mallocs: [400], instructions: instructions ? 100_000_000 : nil),
+            port(
+                "memoized", samples: [60_000, 60_000], mallocs: [400], instructions: instructions ? 100_000_000 : nil),
         ]
         RuntimeResult.compareWithFastest(&session)
         for index in session.indices {
-            session[index].factorVsControl = Factor(PairedComparison(session[index].samplesNanoseconds!, against: control))
+            session[index].factorVsControl = Factor(
+                PairedComparison(session[index].samplesNanoseconds!, against: control))
         }
         var controlResult = [port("compute-control", samples: control, mallocs: [300], instructions: nil)]
         RuntimeResult.compareWithFastest(&controlResult)
@@ -229,17 +252,23 @@ private enum Report {
 
     /// One measured port; `cycle` set makes it an interactions port, with
     /// one sample and one malloc count per action.
-    static func port(_ name: String, samples: [Double], mallocs: [UInt64], instructions: Double?,
-                     cycle: [UserAction]? = nil) -> RuntimeResult {
+    static func port(
+        _ name: String, samples: [Double], mallocs: [UInt64], instructions: Double?,
+        cycle: [UserAction]? = nil
+    ) -> RuntimeResult {
         let total = mallocs.reduce(0, +)
         return RuntimeResult(
             runtime: name, gate: "passed", iterations: samples.count,
             wallNanoseconds: WallTime(SampleSummary(samples)), samplesNanoseconds: samples,
             mallocsPerIteration: total, bytesPerIteration: 16 * total, actionsPerIteration: mallocs.count,
             mallocsPerAction: Double(total) / Double(mallocs.count),
-            counters: ["callgrind-instructions": instructions.map { Reading(.counted(Int64($0))) }
-                ?? Reading(unavailable: "not requested (add --instructions callgrind)")],
-            actionKinds: cycle.map { ActionKindResult.split(samples: samples, allocations: allocations(mallocs), cycle: $0) })
+            counters: [
+                "callgrind-instructions": instructions.map { Reading(.counted(Int64($0))) }
+                    ?? Reading(unavailable: "not requested (add --instructions callgrind)")
+            ],
+            actionKinds: cycle.map {
+                ActionKindResult.split(samples: samples, allocations: allocations(mallocs), cycle: $0)
+            })
     }
 }
 

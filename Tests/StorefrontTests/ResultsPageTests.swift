@@ -20,31 +20,39 @@ struct ResultsPageTests {
 
     @Test("the page is self-contained: no script, no external file, no network")
     func selfContained() {
-        for page in [ResultsPage.html(Fixture.run(), handWritten: ["cog": 5]),
-                     ComparePage.html(Fixture.comparison(limit: 1.25))] {
+        for page in [
+            ResultsPage.html(Fixture.run(), handWritten: ["cog": 5]),
+            ComparePage.html(Fixture.comparison(limit: 1.25)),
+        ] {
             #expect(page.hasPrefix("<!DOCTYPE html>"))
-            #expect(!page.contains("<script") && !page.contains("<link") && !page.contains("src=")
-                && !page.contains("url(") && !page.contains("@import"))
+            #expect(
+                !page.contains("<script") && !page.contains("<link") && !page.contains("src=")
+                    && !page.contains("url(") && !page.contains("@import"))
             // The only address is the SVG namespace, which is never fetched.
-            #expect(page.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "")
-                .range(of: "https?://", options: .regularExpression) == nil)
+            #expect(
+                page.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "")
+                    .range(of: "https?://", options: .regularExpression) == nil)
             let links = page.matches(of: /href="([^"]*)"/).map { String($0.1) }
             #expect(links.allSatisfy { $0.hasPrefix("#") }, "\(links)")
         }
     }
 
-    @Test("factors fall in bands by their size as shown; the fastest is 1.00×, an undecided one ≈", arguments: [
-        (1.0, nil, "f0"), (1.094, nil, "f0"), (1.096, nil, "f1"), (1.49, nil, "f1"), (1.5, nil, "f2"),
-        (2.0, "higher", "f3"), (3.99, nil, "f3"), (4.0, nil, "f4"), (38.7, "higher", "f4"), (1.3, "undecided", "undecided"),
-    ] as [(Double, String?, String)])
+    @Test(
+        "factors fall in bands by their size as shown; the fastest is 1.00×, an undecided one ≈",
+        arguments: [
+            (1.0, nil, "f0"), (1.094, nil, "f0"), (1.096, nil, "f1"), (1.49, nil, "f1"), (1.5, nil, "f2"),
+            (2.0, "higher", "f3"), (3.99, nil, "f3"), (4.0, nil, "f4"), (38.7, "higher", "f4"),
+            (1.3, "undecided", "undecided"),
+        ] as [(Double, String?, String)])
     func bands(value: Double, verdict: String?, band: String) {
         #expect(FactorScale.band(value, verdict: verdict).name == band)
     }
 
     // MARK: In a headless browser
 
-    @Test("in Chromium: the cross-runtime table's cells, their colours, the suites' tables and charts",
-          .enabled(if: Chromium.path != nil || Chromium.required, Chromium.missing))
+    @Test(
+        "in Chromium: the cross-runtime table's cells, their colours, the suites' tables and charts",
+        .enabled(if: Chromium.path != nil || Chromium.required, Chromium.missing))
     func runPageInBrowser() throws {
         let folder = try Scratch()
         let page = folder.url.appendingPathComponent("index.html")
@@ -55,7 +63,8 @@ struct ResultsPageTests {
         let summary = try #require(seen.tables["cross-runtime-table"])
         #expect(summary.first?.map(\.text) == ["suite", "cog", "observable", "memoized", "stategraph"])
         let session = try #require(summary.first { $0.first?.text == "session" })
-        #expect(session.map(\.text) == ["session", "1.00×", "2.45×\n2.41–2.48", "≈1.02×\n0.97–1.08", "5.10×\n4.90–5.30"])
+        #expect(
+            session.map(\.text) == ["session", "1.00×", "2.45×\n2.41–2.48", "≈1.02×\n0.97–1.08", "5.10×\n4.90–5.30"])
         #expect(session.dropFirst().map(\.band) == ["f0", "f3", "undecided", "f4"])
         for cell in session.dropFirst() {
             #expect(cell.background == Chromium.rgb(FactorScale.colour(of: cell.band ?? "")), "\(cell)")
@@ -66,38 +75,49 @@ struct ResultsPageTests {
         #expect(summary.contains { $0.first?.text == "geometric mean" })
 
         let ports = try #require(seen.tables["ports-table"])
-        #expect(ports.map { $0.map(\.text) } == [
-            ["port", "agreement gate", "hand-written lines"],
-            ["cog", "passed", "5"], ["observable", "passed", "14"], ["memoized", "passed", "128"],
-            ["stategraph", "failed: wrong screen <script>alert(1)</script> & \"total\"", "–"],
-        ])
+        #expect(
+            ports.map { $0.map(\.text) } == [
+                ["port", "agreement gate", "hand-written lines"],
+                ["cog", "passed", "5"], ["observable", "passed", "14"], ["memoized", "passed", "128"],
+                ["stategraph", "failed: wrong screen <script>alert(1)</script> & \"total\"", "–"],
+            ])
 
         let suite = try #require(seen.tables["suite-session-table"])
         #expect(suite.first?.map(\.text).prefix(6) == ["port", "median", "95% CI", "p90", "vs fastest", "mallocs"])
         #expect(suite[1].map(\.text).prefix(2) == ["cog", "1.00 ms"])
         #expect(suite[1].map(\.text).contains("4200"))
         let kinds = try #require(seen.tables["suite-interactions-kinds"])
-        #expect(kinds.dropFirst().map { [$0[0].text, $0[1].text] }
-            == [["quantity", "cog"], ["quantity", "observable"], ["filter", "cog"], ["filter", "observable"]])
+        #expect(
+            kinds.dropFirst().map { [$0[0].text, $0[1].text] }
+                == [["quantity", "cog"], ["quantity", "observable"], ["filter", "cog"], ["filter", "observable"]])
         let failedRow = try #require(seen.tables["suite-interactions-table"]?.last)
-        #expect(failedRow.map(\.text) == ["stategraph", "failed the agreement gate: wrong screen <script>alert(1)</script> & \"total\""])
+        #expect(
+            failedRow.map(\.text) == [
+                "stategraph", "failed the agreement gate: wrong screen <script>alert(1)</script> & \"total\"",
+            ])
 
         // Each runtime suite's chart is laid out, with a bar per port and metric.
         #expect(Set(seen.charts.map(\.section)) == ["suite-session", "suite-interactions"])
         for chart in seen.charts {
             #expect(chart.width > 300 && chart.height > 50 && chart.bars >= 5, "\(chart)")
         }
-        #expect(seen.legend == ["1.00–1.09×", "1.10–1.49×", "1.50–1.99×", "2.00–3.99×", "≥ 4.00×", "≈ cannot be told from 1.00×"])
+        #expect(
+            seen.legend == [
+                "1.00–1.09×", "1.10–1.49×", "1.50–1.99×", "2.00–3.99×", "≥ 4.00×", "≈ cannot be told from 1.00×",
+            ])
         #expect(seen.tables["environment-table"]?.contains { $0.first?.text == "cpu" } == true)
     }
 
-    @Test("in Chromium: a measured run's --output page, every factor coloured by its band",
-          .enabled(if: Chromium.path != nil || Chromium.required, Chromium.missing))
+    @Test(
+        "in Chromium: a measured run's --output page, every factor coloured by its band",
+        .enabled(if: Chromium.path != nil || Chromium.required, Chromium.missing))
     func measuredRunInBrowser() throws {
         let folder = try Scratch()
         let output = folder.url.appendingPathComponent("out")
-        let run = try Storefront.run(["--suite", "cold-start,interactions", "--scale", "small", "--iterations", "3",
-                                      "--warmup", "0", "--quiet", "--output", output.path])
+        let run = try Storefront.run([
+            "--suite", "cold-start,interactions", "--scale", "small", "--iterations", "3",
+            "--warmup", "0", "--quiet", "--output", output.path,
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         let page = output.appendingPathComponent("index.html")
         #expect(run.standardError.hasSuffix("results page: \(page.path)\n"), "\(run.standardError)")
@@ -123,13 +143,18 @@ struct ResultsPageTests {
     func lastRunPage() throws {
         let root = try Scratch()
         try Data("// scratch\n".utf8).write(to: root.url.appendingPathComponent("Package.swift"))
-        let run = try Storefront.run(["--suite", "cold-start", "--scale", "small", "--runtime", "cog", "--iterations", "2",
-                                      "--warmup", "0", "--quiet"], in: root.url)
+        let run = try Storefront.run(
+            [
+                "--suite", "cold-start", "--scale", "small", "--runtime", "cog", "--iterations", "2",
+                "--warmup", "0", "--quiet",
+            ], in: root.url)
         #expect(run.status == 0, "\(run.standardError)")
         let folder = root.url.appendingPathComponent(".build/storefront/last-run")
-        #expect(run.standardError.hasSuffix("results page: \(folder.appendingPathComponent("index.html").path)\n"),
-                "\(run.standardError)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["index.html", "results.json"])
+        #expect(
+            run.standardError.hasSuffix("results page: \(folder.appendingPathComponent("index.html").path)\n"),
+            "\(run.standardError)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["index.html", "results.json"])
     }
 
     // MARK: compare
@@ -144,14 +169,16 @@ struct ResultsPageTests {
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "A: \(a.path) (recorded 2026-12-01T10:00:00Z, commit aaaaaaaaaaaa, release build)")
         let row = try #require(lines.first { $0.hasPrefix("  cog ") })
-        #expect(row.contains("1.00 ms") && row.contains("2.00 ms") && row.contains("2.00× (2.00–2.00)")
-            && row.contains("REGRESSION") && row.contains("4200 → 4300"), "\(row)")
+        #expect(
+            row.contains("1.00 ms") && row.contains("2.00 ms") && row.contains("2.00× (2.00–2.00)")
+                && row.contains("REGRESSION") && row.contains("4200 → 4300"), "\(row)")
         #expect(lines.first { $0.hasPrefix("  memoized ") }?.contains("faster") == true)
         #expect(lines.first { $0.hasPrefix("  observable ") }?.contains("≈ same") == true)
         #expect(lines.last == "1 regression(s) marked REGRESSION above")
         let page = out.appendingPathComponent("index.html")
-        #expect(outcome.standardError == "results page: \(page.path)\n"
-            + "storefront: regression: session/cog is 2.00× A's median, above the limit of 1.25×\n")
+        #expect(
+            outcome.standardError == "results page: \(page.path)\n"
+                + "storefront: regression: session/cog is 2.00× A's median, above the limit of 1.25×\n")
         #expect(FileManager.default.fileExists(atPath: page.path))
     }
 
@@ -159,32 +186,54 @@ struct ResultsPageTests {
     func compareLimitAndBaselines() throws {
         let root = try Scratch()
         let (a, b) = try root.writeComparedPair()
-        try root.write("""
+        try root.write(
+            """
             {"note": "test", "relativeTimeLimit": 2.5, "mallocsPerAction": {}, "mallocsPerIteration": {}}
             """, to: "Results/thresholds.json")
-        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("Results/baselines"),
-                                                withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: a.appendingPathComponent("results.json"),
-                                         to: root.url.appendingPathComponent("Results/baselines/nightly.json"))
-        let outcome = try Storefront.run(["compare", "nightly", b.appendingPathComponent("results.json").path,
-                                          "--output", root.url.appendingPathComponent("page").path], in: root.url)
+        try FileManager.default.createDirectory(
+            at: root.url.appendingPathComponent("Results/baselines"),
+            withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: a.appendingPathComponent("results.json"),
+            to: root.url.appendingPathComponent("Results/baselines/nightly.json"))
+        let outcome = try Storefront.run(
+            [
+                "compare", "nightly", b.appendingPathComponent("results.json").path,
+                "--output", root.url.appendingPathComponent("page").path,
+            ], in: root.url)
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("  cog ") }?.contains("slower") == true)
+        #expect(
+            outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("  cog ") }?.contains("slower") == true)
         #expect(outcome.standardOutput.hasSuffix("no regressions\n"))
     }
 
-    @Test("compare refuses bad input with one line saying what was wrong, and exits 1", arguments: [
-        (["compare", "nope", "b"], "storefront: compare: no record folder, results file or baseline named 'nope'; name a folder holding results.json or a saved baseline (none saved under Results/baselines/)"),
-        (["compare", "empty", "b"], "storefront: compare: empty is a folder without results.json; name a record folder"),
-        (["compare", "notes.txt", "b"], "is not a storefront results document (no storefront-results schema)"),
-        (["compare", "old.json", "b"], "has schema storefront-results/0; this tool reads storefront-results/1 and storefront-results/2: record it again"),
-        (["compare", "b"], "storefront: compare takes two results to compare, got 1; usage: storefront compare A B [--output DIR]"),
-        (["compare", "b", "b", "--format", "csv"], "storefront: compare: unknown argument '--format'"),
-    ])
+    @Test(
+        "compare refuses bad input with one line saying what was wrong, and exits 1",
+        arguments: [
+            (
+                ["compare", "nope", "b"],
+                "storefront: compare: no record folder, results file or baseline named 'nope'; name a folder holding results.json or a saved baseline (none saved under Results/baselines/)"
+            ),
+            (
+                ["compare", "empty", "b"],
+                "storefront: compare: empty is a folder without results.json; name a record folder"
+            ),
+            (["compare", "notes.txt", "b"], "is not a storefront results document (no storefront-results schema)"),
+            (
+                ["compare", "old.json", "b"],
+                "has schema storefront-results/0; this tool reads storefront-results/1 and storefront-results/2: record it again"
+            ),
+            (
+                ["compare", "b"],
+                "storefront: compare takes two results to compare, got 1; usage: storefront compare A B [--output DIR]"
+            ),
+            (["compare", "b", "b", "--format", "csv"], "storefront: compare: unknown argument '--format'"),
+        ])
     func compareBadInput(arguments: [String], message: String) throws {
         let root = try Scratch()
         _ = try root.writeComparedPair()
-        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
         try root.write("shopping list\n", to: "notes.txt")
         try root.write("{\"schema\": \"storefront-results/0\", \"suites\": []}", to: "old.json")
         let outcome = try Storefront.run(arguments, in: root.url)
@@ -194,16 +243,20 @@ struct ResultsPageTests {
         #expect(outcome.standardOutput.isEmpty)
     }
 
-    @Test("in Chromium: the compare page marks the regression in red and says so",
-          .enabled(if: Chromium.path != nil || Chromium.required, Chromium.missing))
+    @Test(
+        "in Chromium: the compare page marks the regression in red and says so",
+        .enabled(if: Chromium.path != nil || Chromium.required, Chromium.missing))
     func comparePageInBrowser() throws {
         let folder = try Scratch()
         let page = folder.url.appendingPathComponent("index.html")
         try Data(ComparePage.html(Fixture.comparison(limit: 1.25)).utf8).write(to: page)
         let seen = try Chromium.render(page, in: folder)
         let table = try #require(seen.tables["compare-session-table"])
-        #expect(table.first?.map(\.text) == ["entry", "A median", "B median", "B/A", "verdict", "mallocs A", "mallocs B",
-                                             "instructions A", "instructions B"])
+        #expect(
+            table.first?.map(\.text) == [
+                "entry", "A median", "B median", "B/A", "verdict", "mallocs A", "mallocs B",
+                "instructions A", "instructions B",
+            ])
         let cog = try #require(table.first { $0.first?.text == "cog" })
         #expect(cog.prefix(5).map(\.text) == ["cog", "1.00 ms", "2.00 ms", "2.00×\n2.00–2.00", "REGRESSION"])
         #expect(cog[3].classes.contains("regression") && cog[4].classes.contains("regression"))
@@ -237,7 +290,9 @@ private enum Fixture {
     }
 
     /// A passed port whose samples have median `median` nanoseconds.
-    static func port(_ name: String, median: Double, mallocs: UInt64, factor: Factor? = nil, shift: Double = 0) -> RuntimeResult {
+    static func port(_ name: String, median: Double, mallocs: UInt64, factor: Factor? = nil, shift: Double = 0)
+        -> RuntimeResult
+    {
         var result = RuntimeResult(runtime: name, gate: "passed")
         let samples = (0..<9).map { median + Double($0 - 4) * shift }
         result.iterations = samples.count
@@ -251,10 +306,12 @@ private enum Fixture {
 
     static func kinds(_ medians: [Double]) -> [ActionKindResult] {
         zip(["quantity", "filter"], medians).map { kind, median in
-            ActionKindResult(kind: kind, actionsPerCycle: 2, wallNanoseconds: WallTime(SampleSummary([median], resamples: 10)),
-                             samplesNanoseconds: [median], mallocsPerCycle: 20, bytesPerCycle: 640, mallocsPerAction: 10,
-                             factorVsFastest: factor(median / medians.min()!, median / medians.min()!,
-                                                     median / medians.min()!, "higher"))
+            ActionKindResult(
+                kind: kind, actionsPerCycle: 2, wallNanoseconds: WallTime(SampleSummary([median], resamples: 10)),
+                samplesNanoseconds: [median], mallocsPerCycle: 20, bytesPerCycle: 640, mallocsPerAction: 10,
+                factorVsFastest: factor(
+                    median / medians.min()!, median / medians.min()!,
+                    median / medians.min()!, "higher"))
         }
     }
 
@@ -262,9 +319,10 @@ private enum Fixture {
         var environment = EnvironmentFingerprint.current()
         environment.gitCommit = commit
         environment.buildConfiguration = "release"
-        return ResultsDocument(recordedAt: recordedAt, environment: environment,
-                               workload: WorkloadInfo(scale: "small", products: 240, categories: 6, sessionActions: 93),
-                               plan: SamplingPlan(warmup: 0, iterations: 9), suites: suites)
+        return ResultsDocument(
+            recordedAt: recordedAt, environment: environment,
+            workload: WorkloadInfo(scale: "small", products: 240, categories: 6, sessionActions: 93),
+            plan: SamplingPlan(warmup: 0, iterations: 9), suites: suites)
     }
 
     static func run() -> ResultsDocument {
@@ -278,42 +336,55 @@ private enum Fixture {
         cog.actionKinds = kinds([20_000, 150_000])
         var observable = port("observable", median: 200_000, mallocs: 16000, factor: factor(4, 3.5, 4.5, "higher"))
         observable.actionKinds = kinds([200_000, 2_000_000])
-        let interactions = [cog, observable, port("memoized", median: 80_000, mallocs: 800, factor: factor(1.6, 1.5, 1.7, "higher")),
-                            RuntimeResult(runtime: "stategraph", gate: "failed", gateFailure: failure)]
-        return document(recordedAt: "2026-12-01T10:00:00Z", commit: "abc123def456", suites: [
-            SuiteResult(suite: "session", summary: "all eleven phases from a fresh runtime", runtimes: session),
-            SuiteResult(suite: "interactions", summary: "settled single actions", runtimes: interactions),
-        ])
+        let interactions = [
+            cog, observable, port("memoized", median: 80_000, mallocs: 800, factor: factor(1.6, 1.5, 1.7, "higher")),
+            RuntimeResult(runtime: "stategraph", gate: "failed", gateFailure: failure),
+        ]
+        return document(
+            recordedAt: "2026-12-01T10:00:00Z", commit: "abc123def456",
+            suites: [
+                SuiteResult(suite: "session", summary: "all eleven phases from a fresh runtime", runtimes: session),
+                SuiteResult(suite: "interactions", summary: "settled single actions", runtimes: interactions),
+            ])
     }
 
     /// A and B of one session suite: cog twice as slow in B (a
     /// regression at the 1.25 limit), observable the same, memoized
     /// faster, stategraph failed in B.
     static func pair() -> (ResultsDocument, ResultsDocument) {
-        let a = document(recordedAt: "2026-12-01T10:00:00Z", commit: "aaaaaaaaaaaa", suites: [
-            SuiteResult(suite: "session", summary: "all eleven phases", runtimes: [
-                port("cog", median: 1_000_000, mallocs: 4200, shift: 1000),
-                port("observable", median: 2_000_000, mallocs: 9000, shift: 1000),
-                port("memoized", median: 1_000_000, mallocs: 4300, shift: 1000),
-                port("stategraph", median: 5_000_000, mallocs: 52000, shift: 1000),
-            ]),
-        ])
-        let b = document(recordedAt: "2026-12-02T10:00:00Z", commit: "bbbbbbbbbbbb", suites: [
-            SuiteResult(suite: "session", summary: "all eleven phases", runtimes: [
-                port("cog", median: 2_000_000, mallocs: 4300, shift: 2000),
-                port("observable", median: 2_000_000, mallocs: 9000, shift: 1000),
-                port("memoized", median: 500_000, mallocs: 4300, shift: 500),
-                RuntimeResult(runtime: "stategraph", gate: "failed", gateFailure: failure),
-            ]),
-        ])
+        let a = document(
+            recordedAt: "2026-12-01T10:00:00Z", commit: "aaaaaaaaaaaa",
+            suites: [
+                SuiteResult(
+                    suite: "session", summary: "all eleven phases",
+                    runtimes: [
+                        port("cog", median: 1_000_000, mallocs: 4200, shift: 1000),
+                        port("observable", median: 2_000_000, mallocs: 9000, shift: 1000),
+                        port("memoized", median: 1_000_000, mallocs: 4300, shift: 1000),
+                        port("stategraph", median: 5_000_000, mallocs: 52000, shift: 1000),
+                    ])
+            ])
+        let b = document(
+            recordedAt: "2026-12-02T10:00:00Z", commit: "bbbbbbbbbbbb",
+            suites: [
+                SuiteResult(
+                    suite: "session", summary: "all eleven phases",
+                    runtimes: [
+                        port("cog", median: 2_000_000, mallocs: 4300, shift: 2000),
+                        port("observable", median: 2_000_000, mallocs: 9000, shift: 1000),
+                        port("memoized", median: 500_000, mallocs: 4300, shift: 500),
+                        RuntimeResult(runtime: "stategraph", gate: "failed", gateFailure: failure),
+                    ])
+            ])
         return (a, b)
     }
 
     static func comparison(limit: Double) -> Comparison {
         let (a, b) = pair()
-        return Comparison(ComparedRun(name: "A", file: URL(fileURLWithPath: "/a/results.json"), document: a),
-                          ComparedRun(name: "B", file: URL(fileURLWithPath: "/b/results.json"), document: b),
-                          timeLimit: limit)
+        return Comparison(
+            ComparedRun(name: "A", file: URL(fileURLWithPath: "/a/results.json"), document: a),
+            ComparedRun(name: "B", file: URL(fileURLWithPath: "/b/results.json"), document: b),
+            timeLimit: limit)
     }
 }
 
@@ -335,7 +406,9 @@ private struct Scratch: ~Copyable {
     func writeComparedPair() throws -> (URL, URL) {
         let (a, b) = Fixture.pair()
         for (name, document) in [("a", a), ("b", b)] {
-            try write(String(decoding: try ReportRenderer.encoder.encode(document), as: UTF8.self), to: "\(name)/results.json")
+            try write(
+                String(decoding: try ReportRenderer.encoder.encode(document), as: UTF8.self), to: "\(name)/results.json"
+            )
         }
         return (url.appendingPathComponent("a"), url.appendingPathComponent("b"))
     }
@@ -388,7 +461,8 @@ private enum Chromium {
     /// the test instead of skipping it.
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"
 
-    static let missing: Comment = "Chromium is not installed (apt-get install -y chromium); outside CI these tests are skipped"
+    static let missing: Comment =
+        "Chromium is not installed (apt-get install -y chromium); outside CI these tests are skipped"
 
     static let probe = """
         <script>
@@ -418,9 +492,11 @@ private enum Chromium {
         let process = Process()
         // A hung browser must not hang the test run.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["60", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                             "--user-data-dir=\(scratch.url.appendingPathComponent("profile-\(UUID().uuidString)").path)",
-                             "--window-size=1280,1000", "--dump-dom", probed.absoluteString]
+        process.arguments = [
+            "60", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--user-data-dir=\(scratch.url.appendingPathComponent("profile-\(UUID().uuidString)").path)",
+            "--window-size=1280,1000", "--dump-dom", probed.absoluteString,
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -428,7 +504,8 @@ private enum Chromium {
         let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "chromium exited \(process.terminationStatus)")
-        let encoded = try #require(dom.firstMatch(of: /data-seen="([^"]*)"/)?.1, "no data-seen in:\n\(dom.prefix(2000))")
+        let encoded = try #require(
+            dom.firstMatch(of: /data-seen="([^"]*)"/)?.1, "no data-seen in:\n\(dom.prefix(2000))")
         let json = try #require(Data(base64Encoded: String(encoded)))
         return try JSONDecoder().decode(Seen.self, from: json)
     }

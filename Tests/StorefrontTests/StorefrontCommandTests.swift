@@ -14,7 +14,9 @@ struct Storefront {
     }
 
     /// `environment` is added to this process's own.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Outcome {
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
+        -> Outcome
+    {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
@@ -33,9 +35,10 @@ struct Storefront {
         let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let errorText = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
-                       standardOutput: outputText, standardError: errorText)
+        return Outcome(
+            status: process.terminationStatus,
+            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
+            standardOutput: outputText, standardError: errorText)
     }
 
     /// Starts `process` with SIGINT, SIGTERM and SIGHUP unblocked, as a
@@ -55,33 +58,59 @@ struct Storefront {
 
 @Suite("storefront command")
 struct StorefrontCommandTests {
-    @Test("an unknown suite exits 1 and names the accepted ones", arguments: [
-        (["--suite", "nope"], "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, funnel-memory, cross-runtime, compute-control, graph, all"),
-        (["--runtime", "redux"], "unknown runtime 'redux'; accepted: cog, observable, memoized, stategraph"),
-        (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
-        (["--inject-fault", "gremlin"], "unknown fault 'gremlin'; accepted: stale-cache,"),
-        (["--format", "yaml"], "unknown format 'yaml'; accepted: text, markdown, json"),
-        (["--iterations", "0"], "--iterations takes a whole number ≥ 1, got '0'"),
-        (["--instructions", "perf"], "unknown instruction counter 'perf'; accepted: callgrind"),
-        (["--bogus"], "unknown argument '--bogus'"),
-        (["--suite"], "--suite needs a value"),
-        ([], "no suite chosen"),
-        (["--suite", "cold-start", "--runtime", ","], "--runtime names no port; accepted: cog, observable, memoized, stategraph"),
-        (["--suite", "cold-start", "--runtime", "cog", "--inject-fault", "stale-cache"],
-         "--inject-fault stale-cache belongs to the memoized port, which --runtime leaves out"),
-        (["--suite", "cold-start", "--record", "--inject-fault", "late-filter"],
-         "--record keeps only clean runs; drop --inject-fault late-filter"),
-        (["--suite", "cold-start", "--baseline", "save", "nightly", "--inject-fault", "stale-cache"],
-         "--baseline save keeps only clean runs"),
-        (["--suite", "cold-start", "--record", "--runtime", "cog,memoized"],
-         "--record compares every port; drop --runtime (it chose cog, memoized of cog, observable, memoized, stategraph)"),
-        (["--suite", "cold-start", "--seed", "-3"], "--seed takes a whole number from 0 to 18446744073709551615, got '-3'"),
-        (["--suite", "cold-start", "--seed", "seven"], "--seed takes a whole number from 0 to 18446744073709551615, got 'seven'"),
-        (["--suite", "cold-start", "--seed", "7", "--record"],
-         "--record keeps the default workload so records compare; drop --seed 7"),
-        (["--suite", "cold-start", "--seed", "7", "--check-thresholds"],
-         "--check-thresholds pins the counts of the default workload; drop --seed 7"),
-    ])
+    @Test(
+        "an unknown suite exits 1 and names the accepted ones",
+        arguments: [
+            (
+                ["--suite", "nope"],
+                "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, funnel-memory, cross-runtime, compute-control, graph, all"
+            ),
+            (["--runtime", "redux"], "unknown runtime 'redux'; accepted: cog, observable, memoized, stategraph"),
+            (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
+            (["--inject-fault", "gremlin"], "unknown fault 'gremlin'; accepted: stale-cache,"),
+            (["--format", "yaml"], "unknown format 'yaml'; accepted: text, markdown, json"),
+            (["--iterations", "0"], "--iterations takes a whole number ≥ 1, got '0'"),
+            (["--instructions", "perf"], "unknown instruction counter 'perf'; accepted: callgrind"),
+            (["--bogus"], "unknown argument '--bogus'"),
+            (["--suite"], "--suite needs a value"),
+            ([], "no suite chosen"),
+            (
+                ["--suite", "cold-start", "--runtime", ","],
+                "--runtime names no port; accepted: cog, observable, memoized, stategraph"
+            ),
+            (
+                ["--suite", "cold-start", "--runtime", "cog", "--inject-fault", "stale-cache"],
+                "--inject-fault stale-cache belongs to the memoized port, which --runtime leaves out"
+            ),
+            (
+                ["--suite", "cold-start", "--record", "--inject-fault", "late-filter"],
+                "--record keeps only clean runs; drop --inject-fault late-filter"
+            ),
+            (
+                ["--suite", "cold-start", "--baseline", "save", "nightly", "--inject-fault", "stale-cache"],
+                "--baseline save keeps only clean runs"
+            ),
+            (
+                ["--suite", "cold-start", "--record", "--runtime", "cog,memoized"],
+                "--record compares every port; drop --runtime (it chose cog, memoized of cog, observable, memoized, stategraph)"
+            ),
+            (
+                ["--suite", "cold-start", "--seed", "-3"],
+                "--seed takes a whole number from 0 to 18446744073709551615, got '-3'"
+            ),
+            (
+                ["--suite", "cold-start", "--seed", "seven"],
+                "--seed takes a whole number from 0 to 18446744073709551615, got 'seven'"
+            ),
+            (
+                ["--suite", "cold-start", "--seed", "7", "--record"],
+                "--record keeps the default workload so records compare; drop --seed 7"
+            ),
+            (
+                ["--suite", "cold-start", "--seed", "7", "--check-thresholds"],
+                "--check-thresholds pins the counts of the default workload; drop --seed 7"
+            ),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let outcome = try Storefront.run(arguments)
         #expect(outcome.status == 1)
@@ -97,8 +126,10 @@ struct StorefrontCommandTests {
         let isDebug = environment.standardOutput.split(separator: "\n").contains {
             $0.hasPrefix("build ") && $0.hasSuffix(" debug")
         }
-        let run = try Storefront.run(["--suite", "cold-start", "--scale", "small", "--runtime", "cog", "--iterations", "1",
-                                      "--warmup", "0", "--quiet"])
+        let run = try Storefront.run([
+            "--suite", "cold-start", "--scale", "small", "--runtime", "cog", "--iterations", "1",
+            "--warmup", "0", "--quiet",
+        ])
         #expect(run.status == 0, "stderr was: \(run.standardError)")
         #expect(run.standardError.contains("WARNING: this is a debug build") == isDebug)
         #expect(run.standardOutput.hasPrefix("DEBUG BUILD: these times are not what an app gets") == isDebug)
@@ -106,22 +137,29 @@ struct StorefrontCommandTests {
         for flags in [["--record"], ["--baseline", "save", "nightly"]] {
             let refused = try Storefront.run(["--suite", "cold-start"] + flags)
             #expect(refused.status == 1)
-            #expect(refused.standardError.contains("this is a debug build, whose times are not what an app gets; "
-                + "\(flags[0] == "--record" ? "--record" : "--baseline save") keeps release numbers only"),
-                    "stderr was: \(refused.standardError)")
+            #expect(
+                refused.standardError.contains(
+                    "this is a debug build, whose times are not what an app gets; "
+                        + "\(flags[0] == "--record" ? "--record" : "--baseline save") keeps release numbers only"),
+                "stderr was: \(refused.standardError)")
             #expect(refused.standardOutput.isEmpty)
         }
     }
 
     /// Off a terminal (a CI log, this test's pipe) progress is one plain line
     /// per stage, with the stage's place in the run and the share done.
-    @Test("progress off a terminal is one line per stage, numbered, with the share of the run done; --quiet silences it")
+    @Test(
+        "progress off a terminal is one line per stage, numbered, with the share of the run done; --quiet silences it")
     func progressLines() throws {
-        let arguments = ["--suite", "cold-start,compute-control", "--scale", "small", "--runtime", "memoized",
-                         "--iterations", "2", "--warmup", "0"]
+        let arguments = [
+            "--suite", "cold-start,compute-control", "--scale", "small", "--runtime", "memoized",
+            "--iterations", "2", "--warmup", "0",
+        ]
         let run = try Storefront.run(arguments)
         #expect(run.status == 0, "stderr was: \(run.standardError)")
-        let lines = run.standardError.split(separator: "\n").filter { $0.hasPrefix("storefront: ") && $0.contains("elapsed)") }
+        let lines = run.standardError.split(separator: "\n").filter {
+            $0.hasPrefix("storefront: ") && $0.contains("elapsed)")
+        }
         #expect(lines.count == 3, "stderr was: \(run.standardError)")
         #expect(lines.first?.hasPrefix("storefront: 1/3 agreement gate (0% of the run done, ") == true)
         #expect(lines.dropFirst().first?.hasPrefix("storefront: 2/3 cold-start (") == true)
@@ -148,7 +186,10 @@ struct StorefrontCommandTests {
             "--format", "json", "--output", directory.path, "--quiet",
         ])
         #expect(outcome.status == 0, "stderr was: \(outcome.standardError)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["index.html", "results.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "index.html", "results.json",
+            ])
 
         let written = try Data(contentsOf: directory.appendingPathComponent("results.json"))
         for data in [written, Data(outcome.standardOutput.utf8)] {
@@ -173,9 +214,12 @@ struct StorefrontCommandTests {
             "--inject-fault", "stale-cache", "--format", "json", "--quiet",
         ])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.contains(
-            "memoized failed the agreement gate (screen) in phase promotion, step 1 (setSale(category 4, 20%)), view cart, field cart.lines[0]"))
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        #expect(
+            outcome.standardError.contains(
+                "memoized failed the agreement gate (screen) in phase promotion, step 1 (setSale(category 4, 20%)), view cart, field cart.lines[0]"
+            ))
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let runtimes = try #require((document["suites"] as? [[String: Any]])?.first?["runtimes"] as? [[String: Any]])
         #expect(runtimes.count == 1)
         #expect(runtimes[0]["gate"] as? String == "failed")
@@ -191,10 +235,13 @@ struct StorefrontCommandTests {
         ])
         #expect(outcome.status == 2)
         #expect(!outcome.standardError.contains("failed the agreement gate"), "the gate's two sessions are clean")
-        #expect(outcome.standardError.contains(
-            "observable ended a measured cold-start session (warm-up 1) showing other screens than the shadow model: "
-                + "view header, field header.orderCount: expected 0, shown 2"), "stderr was: \(outcome.standardError)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        #expect(
+            outcome.standardError.contains(
+                "observable ended a measured cold-start session (warm-up 1) showing other screens than the shadow model: "
+                    + "view header, field header.orderCount: expected 0, shown 2"),
+            "stderr was: \(outcome.standardError)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         for suite in try #require(document["suites"] as? [[String: Any]]) {
             let runtimes = try #require(suite["runtimes"] as? [[String: Any]])
             let observable = try #require(runtimes.first { $0["runtime"] as? String == "observable" })
@@ -212,15 +259,21 @@ struct StorefrontCommandTests {
             "--format", "json", "--quiet",
         ])
         #expect(outcome.status == 0, "stderr was: \(outcome.standardError)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let workload = try #require(document["workload"] as? [String: Any])
         #expect(workload["seed"] as? Int == 42)
-        let text = try Storefront.run(["--suite", "cold-start", "--scale", "small", "--seed", "42", "--runtime", "cog",
-                                       "--iterations", "2", "--warmup", "0", "--quiet"])
+        let text = try Storefront.run([
+            "--suite", "cold-start", "--scale", "small", "--seed", "42", "--runtime", "cog",
+            "--iterations", "2", "--warmup", "0", "--quiet",
+        ])
         #expect(text.standardOutput.contains("(small scale, seed 42)"))
-        let unseeded = try Storefront.run(["--suite", "cold-start", "--scale", "small", "--runtime", "cog",
-                                           "--iterations", "2", "--warmup", "0", "--format", "json", "--quiet"])
-        let plain = try #require(try JSONSerialization.jsonObject(with: Data(unseeded.standardOutput.utf8)) as? [String: Any])
+        let unseeded = try Storefront.run([
+            "--suite", "cold-start", "--scale", "small", "--runtime", "cog",
+            "--iterations", "2", "--warmup", "0", "--format", "json", "--quiet",
+        ])
+        let plain = try #require(
+            try JSONSerialization.jsonObject(with: Data(unseeded.standardOutput.utf8)) as? [String: Any])
         #expect((plain["workload"] as? [String: Any])?["seed"] == nil, "the default workload carries no seed")
     }
 
@@ -231,7 +284,8 @@ struct StorefrontCommandTests {
             "--format", "json", "--quiet",
         ])
         #expect(outcome.status == 0, "stderr was: \(outcome.standardError)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let workload = try #require(document["workload"] as? [String: Any])
         #expect(workload["scale"] as? String == "small")
         #expect(workload["products"] as? Int == 240)
@@ -244,16 +298,21 @@ struct StorefrontCommandTests {
             #expect(runtime["iterations"] as? Int == 2)
             let wall = try #require(runtime["wallNanoseconds"] as? [String: Double])
             #expect(Set(wall.keys) == ["min", "median", "p90", "max", "ciLow", "ciHigh"])
-            for key in ["mallocsPerIteration", "bytesPerIteration", "actionsPerIteration", "peakLiveBytes",
-                        "renders", "recomputations", "requests", "counters", "factorVsFastest", "factorVsControl"] {
+            for key in [
+                "mallocsPerIteration", "bytesPerIteration", "actionsPerIteration", "peakLiveBytes",
+                "renders", "recomputations", "requests", "counters", "factorVsFastest", "factorVsControl",
+            ] {
                 #expect(runtime[key] != nil, "missing \(key)")
             }
             // Launch: one request, applied.
-            #expect(runtime["requests"] as? [String: Int] == ["started": 1, "applied": 1, "rejected": 0, "cancelled": 0])
+            #expect(
+                runtime["requests"] as? [String: Int] == ["started": 1, "applied": 1, "rejected": 0, "cancelled": 0])
             #expect(runtime["actionsPerIteration"] as? Int == 1)
             let counters = try #require(runtime["counters"] as? [String: [String: Any]])
             for (name, reading) in counters {
-                #expect((reading["value"] != nil) != (reading["unavailable"] != nil), "\(name) must hold a value or a reason")
+                #expect(
+                    (reading["value"] != nil) != (reading["unavailable"] != nil),
+                    "\(name) must hold a value or a reason")
             }
         }
     }
@@ -261,10 +320,12 @@ struct StorefrontCommandTests {
     @Test("a run of several runtime suites ends with the cross-runtime factors and their geometric mean")
     func crossRuntimeSummary() throws {
         let outcome = try Storefront.run([
-            "--suite", "cold-start,inventory-burst", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet",
+            "--suite", "cold-start,inventory-burst", "--scale", "small", "--iterations", "2", "--warmup", "0",
+            "--quiet",
         ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput.contains("cross-runtime: each port's factor against the fastest port, per suite"))
+        #expect(
+            outcome.standardOutput.contains("cross-runtime: each port's factor against the fastest port, per suite"))
         let summary = try #require(outcome.standardOutput.components(separatedBy: "cross-runtime:").last)
         #expect(summary.contains("geometric mean"))
         #expect(summary.contains("observable") && summary.contains("memoized"))
@@ -277,7 +338,8 @@ struct StorefrontCommandTests {
             "--runtime", "memoized", "--format", "json", "--quiet",
         ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let suites = try #require(document["suites"] as? [[String: Any]])
         func entry(_ suite: String) throws -> [String: Any] {
             let found = try #require(suites.first { $0["suite"] as? String == suite })
@@ -291,8 +353,9 @@ struct StorefrontCommandTests {
         #expect(coldStart["unavailable"] as? String == "the compute control covers the whole session only")
     }
 
-    @Test("--instructions callgrind counts a runtime suite's measured part per port, within 0.1% between runs",
-          .enabled(if: CallgrindRunner() != nil, "valgrind is not installed"))
+    @Test(
+        "--instructions callgrind counts a runtime suite's measured part per port, within 0.1% between runs",
+        .enabled(if: CallgrindRunner() != nil, "valgrind is not installed"))
     func runtimeSuiteInstructions() throws {
         func count() throws -> Double {
             let outcome = try Storefront.run([
@@ -300,7 +363,8 @@ struct StorefrontCommandTests {
                 "--runtime", "cog", "--instructions", "callgrind", "--format", "json", "--quiet",
             ])
             #expect(outcome.status == 0, "\(outcome.standardError)")
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
             let runtime = try #require((document["suites"] as? [[String: Any]])?.first?["runtimes"] as? [[String: Any]])
             let counters = try #require(runtime.first?["counters"] as? [String: Any])
             let instructions = try #require(counters["callgrind-instructions"] as? [String: Any])
@@ -323,12 +387,16 @@ struct StorefrontCommandTests {
             "--runtime", "cog,memoized", "--format", "json", "--quiet",
         ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let runtimes = try #require((document["suites"] as? [[String: Any]])?.first?["runtimes"] as? [[String: Any]])
         #expect(runtimes.count == 2)
         for runtime in runtimes {
             // 120 products opened, each answer applied; then the detail closes.
-            #expect(runtime["requests"] as? [String: Int] == ["started": 120, "applied": 120, "rejected": 0, "cancelled": 0])
+            #expect(
+                runtime["requests"] as? [String: Int] == [
+                    "started": 120, "applied": 120, "rejected": 0, "cancelled": 0,
+                ])
             #expect(runtime["actionsPerIteration"] as? Int == 121)
             #expect(runtime["retainedBytes"] is Int)
             #expect((runtime["peakLiveBytes"] as? Int ?? 0) > 0)
@@ -338,10 +406,13 @@ struct StorefrontCommandTests {
     @Test("CSV has one row per suite and port under a fixed header")
     func csv() throws {
         let outcome = try Storefront.run([
-            "--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--format", "csv", "--quiet",
+            "--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--format", "csv",
+            "--quiet",
         ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let rows = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let rows = outcome.standardOutput.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
         #expect(rows.count == 5)
         #expect(rows[0].first == "suite" && rows[0].count == 18)
         #expect(rows.dropFirst().map { String($0[1]) } == ["cog", "observable", "memoized", "stategraph"])

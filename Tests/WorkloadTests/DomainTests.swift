@@ -5,8 +5,8 @@ import Workload
 struct DomainTests {
     @Test("money rounds half up in integer cents")
     func moneyRounding() {
-        #expect(Money.share(of: 1_000, basisPoints: 825) == 83)   // 82.5 → 83
-        #expect(Money.share(of: 999, basisPoints: 825) == 82)     // 82.41 → 82
+        #expect(Money.share(of: 1_000, basisPoints: 825) == 83)  // 82.5 → 83
+        #expect(Money.share(of: 999, basisPoints: 825) == 82)  // 82.41 → 82
         #expect(Money.effectivePrice(baseCents: 1_999, salePercent: 15) == 1_699)  // 299.85 off → 300
         #expect(Money.effectivePrice(baseCents: 1_000, salePercent: 0) == 1_000)
         #expect(Money.shipping(discountedSubtotalCents: 7_500, quoteCents: 649) == 0)
@@ -36,10 +36,11 @@ struct DomainTests {
     @Test("the script has eleven phases and one action per keystroke")
     func scriptShape() {
         let script = Script(catalog: Catalog(scale: .small))
-        #expect(script.phases.map(\.name) == [
-            "launch", "browse", "search", "refine", "product-detail", "cart",
-            "inventory-burst", "promotion", "coupon", "checkout", "place-order",
-        ])
+        #expect(
+            script.phases.map(\.name) == [
+                "launch", "browse", "search", "refine", "product-detail", "cart",
+                "inventory-burst", "promotion", "coupon", "checkout", "place-order",
+            ])
         let search = script.phases[2].steps
         #expect(search.first == .action(.setQuery("k")))
         #expect(search.contains(.action(.setQuery("kettle"))))
@@ -74,7 +75,9 @@ struct DomainTests {
 
 @Suite("Compute control")
 struct ComputeControlTests {
-    @Test("the control, computing only changed screens, ends with every screen the shadow model shows", arguments: [Scale.small, .default])
+    @Test(
+        "the control, computing only changed screens, ends with every screen the shadow model shows",
+        arguments: [Scale.small, .default])
     func sameScreens(scale: Scale) {
         let catalog = Catalog(scale: scale)
         let schedule = SessionSchedule(catalog: catalog)
@@ -93,7 +96,8 @@ struct ComputeControlTests {
     func screenCountIsDeterministic() {
         let catalog = Catalog(scale: .small)
         let schedule = SessionSchedule(catalog: catalog)
-        #expect(ComputeControl(catalog: catalog, schedule: schedule).screenCount
-            == ComputeControl(catalog: catalog, schedule: schedule).screenCount)
+        #expect(
+            ComputeControl(catalog: catalog, schedule: schedule).screenCount
+                == ComputeControl(catalog: catalog, schedule: schedule).screenCount)
     }
 }

@@ -23,11 +23,13 @@ struct GateTests {
         #expect(first.renders == second.renders)
     }
 
-    @Test("each injected fault is caught with the check, phase and step it breaks", arguments: [
-        (Fault.droppedInvalidation, GateFailure.Check.screen, "inventory-burst", "step 1 "),
-        (Fault.staleResponse, GateFailure.Check.asyncOutcome, "product-detail", "step 6 "),
-        (Fault.wrongRounding, GateFailure.Check.screen, "promotion", "step 5 "),
-    ])
+    @Test(
+        "each injected fault is caught with the check, phase and step it breaks",
+        arguments: [
+            (Fault.droppedInvalidation, GateFailure.Check.screen, "inventory-burst", "step 1 "),
+            (Fault.staleResponse, GateFailure.Check.asyncOutcome, "product-detail", "step 6 "),
+            (Fault.wrongRounding, GateFailure.Check.screen, "promotion", "step 5 "),
+        ])
     func faultsAreCaught(fault: Fault, check: GateFailure.Check, phase: String, step: String) async {
         do {
             _ = try await AgreementGate.run(ObservablePort.self, scale: .small, fault: fault)
@@ -44,10 +46,12 @@ struct GateTests {
     @Test("steps read in the script's words, and a long stock update names only its first products")
     func stepDescriptions() {
         #expect("\(Step.action(.setQuantity(productID: 17, quantity: 2)))" == "setQuantity(product 17, 2)")
-        #expect("\(Step.action(.setPriceRange(minimumCents: 1_000, maximumCents: nil)))" == "setPriceRange(1000–any cents)")
+        #expect(
+            "\(Step.action(.setPriceRange(minimumCents: 1_000, maximumCents: nil)))" == "setPriceRange(1000–any cents)")
         #expect("\(Step.deliver(.oldest(.detail)))" == "deliver(oldest detail)")
         let burst = (0..<400).map { StockUpdate(productID: $0, stock: $0 % 7) }
-        #expect("\(Step.action(.updateStock(burst)))"
+        #expect(
+            "\(Step.action(.updateStock(burst)))"
                 == "updateStock(400 products: product 0 → 0, product 1 → 1, product 2 → 2, …)")
         #expect("\(Step.action(.updateStock(Array(burst.prefix(1)))))" == "updateStock(product 0 → 0)")
     }

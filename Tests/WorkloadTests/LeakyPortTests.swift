@@ -44,8 +44,9 @@ struct LeakyPortTests {
             Issue.record("state kept beyond a session passed the gate")
         } catch {
             #expect(error.session == 2, "\(error)")
-            #expect(error.description.contains("leaky failed the agreement gate (checkpoint) in session 2, phase start"),
-                    "\(error)")
+            #expect(
+                error.description.contains("leaky failed the agreement gate (checkpoint) in session 2, phase start"),
+                "\(error)")
             #expect(error.check == .checkpoint, "\(error)")
             #expect(error.view == "header", "\(error)")
             #expect(error.field == "header.orderCount", "\(error)")

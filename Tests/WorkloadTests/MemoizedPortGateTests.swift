@@ -46,10 +46,12 @@ struct MemoizedPortGateTests {
 
     /// Each is wrong for several steps and right again by its phase's end:
     /// the kinds of bug a comparison at phase ends let through.
-    @Test("a wrong value between checkpoints is caught at the step that shows it, with its view and field", arguments: [
-        (Fault.facetIgnoresStock, "refine", "step 1 (setInStockOnly(true))", "facets", "facets.counts[0]"),
-        (Fault.pageOffByOne, "browse", "step 5 (setPage(1))", "grid", "grid.productIDs"),
-    ])
+    @Test(
+        "a wrong value between checkpoints is caught at the step that shows it, with its view and field",
+        arguments: [
+            (Fault.facetIgnoresStock, "refine", "step 1 (setInStockOnly(true))", "facets", "facets.counts[0]"),
+            (Fault.pageOffByOne, "browse", "step 5 (setPage(1))", "grid", "grid.productIDs"),
+        ])
     func wrongBetweenCheckpoints(fault: Fault, phase: String, step: String, view: String, field: String) async {
         do {
             _ = try await AgreementGate.run(MemoizedPort.self, scale: .small, fault: fault)

@@ -18,7 +18,9 @@ struct SeededWorkloadTests {
         let seeded = Catalog(scale: .small, seed: WorkloadSeed(42))
         #expect(seeded.products != Catalog(scale: .small).products)
         #expect(seeded.products == Catalog(scale: .small, seed: WorkloadSeed(42)).products)
-        #expect(Catalog(scale: .small, seed: WorkloadSeed(1)).products != Catalog(scale: .small, seed: WorkloadSeed(2)).products)
+        #expect(
+            Catalog(scale: .small, seed: WorkloadSeed(1)).products
+                != Catalog(scale: .small, seed: WorkloadSeed(2)).products)
         let scripted = SessionSchedule(catalog: seeded)
         let shuffled = SessionSchedule(catalog: seeded, shuffleSeed: WorkloadSeed(42).shuffleSeed)
         func deliveries(_ schedule: SessionSchedule) -> [Int] {
@@ -28,19 +30,26 @@ struct SeededWorkloadTests {
         }
         #expect(deliveries(scripted) != deliveries(shuffled))
         #expect(Set(deliveries(scripted)) == Set(deliveries(shuffled)))
-        #expect(AgreementGate.shadowDigest(scale: .small, seed: WorkloadSeed(42)) != AgreementGate.shadowDigest(scale: .small))
+        #expect(
+            AgreementGate.shadowDigest(scale: .small, seed: WorkloadSeed(42))
+                != AgreementGate.shadowDigest(scale: .small))
     }
 
     @Test("every port passes the gate on seeded workloads", arguments: seeds)
     func everyPortPasses(seed: UInt64) async throws {
         let seed = WorkloadSeed(seed)
         let expected = AgreementGate.shadowDigest(scale: .small, seed: seed)
-        #expect(try await AgreementGate.runSessions(CogPort.self, scale: .small, seed: seed, sessions: 1).digest == expected)
-        #expect(try await AgreementGate.runSessions(ObservablePort.self, scale: .small, seed: seed, sessions: 1).digest
+        #expect(
+            try await AgreementGate.runSessions(CogPort.self, scale: .small, seed: seed, sessions: 1).digest == expected
+        )
+        #expect(
+            try await AgreementGate.runSessions(ObservablePort.self, scale: .small, seed: seed, sessions: 1).digest
                 == expected)
-        #expect(try await AgreementGate.runSessions(MemoizedPort.self, scale: .small, seed: seed, sessions: 1).digest
+        #expect(
+            try await AgreementGate.runSessions(MemoizedPort.self, scale: .small, seed: seed, sessions: 1).digest
                 == expected)
-        #expect(try await AgreementGate.runSessions(StateGraphPort.self, scale: .small, seed: seed, sessions: 1).digest
+        #expect(
+            try await AgreementGate.runSessions(StateGraphPort.self, scale: .small, seed: seed, sessions: 1).digest
                 == expected)
     }
 }

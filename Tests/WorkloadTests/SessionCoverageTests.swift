@@ -46,7 +46,8 @@ struct SessionCoverageTests {
             frame.screens.contains { entry in
                 guard case .card(let card) = entry.screen, let catalog = frame.sources.catalog else { return false }
                 let product = catalog.products[card.productID]
-                return Self.isTie(product.basePriceCents, basisPoints: frame.sources.salePercent[product.category] * 100)
+                return Self.isTie(
+                    product.basePriceCents, basisPoints: frame.sources.salePercent[product.category] * 100)
             }
         }
         #expect(tied)
@@ -58,7 +59,8 @@ struct SessionCoverageTests {
         let tied = walk.frames.contains { frame in
             frame.screens.contains { entry in
                 guard case .checkout(let checkout) = entry.screen else { return false }
-                let taxTie = Self.isTie(checkout.subtotalCents - checkout.discountCents, basisPoints: Money.taxBasisPoints)
+                let taxTie = Self.isTie(
+                    checkout.subtotalCents - checkout.discountCents, basisPoints: Money.taxBasisPoints)
                 var discountTie = false
                 if case .percentOff(let percent) = frame.sources.appliedCoupon {
                     discountTie = Self.isTie(checkout.subtotalCents, basisPoints: percent * 100)
@@ -74,13 +76,15 @@ struct SessionCoverageTests {
         let walk = Walk(scale: scale)
         let facetsAndGrids = walk.frames.compactMap { frame -> (FacetScreen, GridScreen)? in
             guard frame.sources.catalog != nil,
-                  case .facets(let facets)? = frame.screens.first(where: { $0.view == .facets })?.screen,
-                  case .grid(let grid)? = frame.screens.first(where: { $0.view == .grid })?.screen else { return nil }
+                case .facets(let facets)? = frame.screens.first(where: { $0.view == .facets })?.screen,
+                case .grid(let grid)? = frame.screens.first(where: { $0.view == .grid })?.screen
+            else { return nil }
             return (facets, grid)
         }
         #expect(facetsAndGrids.contains { $0.1.productIDs.isEmpty && $0.0.resultCount > 0 }, "a page past the last")
-        #expect(facetsAndGrids.contains { $0.0.resultCount == 0 && $0.0.counts.allSatisfy { $0 == 0 } },
-                "a search with no match")
+        #expect(
+            facetsAndGrids.contains { $0.0.resultCount == 0 && $0.0.counts.allSatisfy { $0 == 0 } },
+            "a search with no match")
     }
 
     @Test("a recommended product sells out while its panel is shown, and leaves it", arguments: scales)
@@ -89,8 +93,8 @@ struct SessionCoverageTests {
         var left = false
         for (before, after) in zip(walk.frames, walk.frames.dropFirst()) {
             guard before.sources.openProduct != nil, before.sources.openProduct == after.sources.openProduct,
-                  case .recommendations(let was)? = before.screens.first(where: { $0.view == .recommendations })?.screen,
-                  case .recommendations(let now)? = after.screens.first(where: { $0.view == .recommendations })?.screen
+                case .recommendations(let was)? = before.screens.first(where: { $0.view == .recommendations })?.screen,
+                case .recommendations(let now)? = after.screens.first(where: { $0.view == .recommendations })?.screen
             else { continue }
             for item in was.items where !now.items.contains(where: { $0.productID == item.productID }) {
                 if after.sources.stock[item.productID] == 0, before.sources.stock[item.productID] > 0 { left = true }

@@ -21,20 +21,21 @@ struct SharedRuleTests {
     func sharesRoundHalfUp() {
         for cents in 0..<2_000 {
             for basisPoints in [0, 100, 500, 825, 1_000, 1_500, 2_000, 2_500, 3_500, 5_000, 9_000] {
-                #expect(Money.share(of: cents, basisPoints: basisPoints) == Self.halfUp(cents, basisPoints),
-                        "\(cents) × \(basisPoints) bp")
+                #expect(
+                    Money.share(of: cents, basisPoints: basisPoints) == Self.halfUp(cents, basisPoints),
+                    "\(cents) × \(basisPoints) bp")
             }
         }
     }
 
     @Test("half-cent ties go up in prices, tax and coupons")
     func halfCentTies() {
-        #expect(Money.effectivePrice(baseCents: 50, salePercent: 1) == 49)       // 0.5 off → 1
-        #expect(Money.effectivePrice(baseCents: 150, salePercent: 1) == 148)     // 1.5 off → 2
-        #expect(Money.tax(onCents: 200) == 17)                                   // 16.5 → 17
-        #expect(Money.tax(onCents: 600) == 50)                                   // 49.5 → 50
-        #expect(Coupon.percentOff(25).discount(onSubtotal: 2) == 1)              // 0.5 → 1
-        #expect(Coupon.percentOff(10).discount(onSubtotal: 5) == 1)              // 0.5 → 1
+        #expect(Money.effectivePrice(baseCents: 50, salePercent: 1) == 49)  // 0.5 off → 1
+        #expect(Money.effectivePrice(baseCents: 150, salePercent: 1) == 148)  // 1.5 off → 2
+        #expect(Money.tax(onCents: 200) == 17)  // 16.5 → 17
+        #expect(Money.tax(onCents: 600) == 50)  // 49.5 → 50
+        #expect(Coupon.percentOff(25).discount(onSubtotal: 2) == 1)  // 0.5 → 1
+        #expect(Coupon.percentOff(10).discount(onSubtotal: 5) == 1)  // 0.5 → 1
         #expect(Money.format(5) == "$0.05" && Money.format(100) == "$1.00" && Money.format(12_345) == "$123.45")
     }
 
@@ -69,20 +70,25 @@ struct SharedRuleTests {
         // Each call runs outside `#expect`, which would evaluate the lazy
         // arguments itself to show their values.
         let reads = Reads()
-        let unfiltered = Browsing.passes(Filters(), priceCents: reads.price(500), stock: reads.stock(0), ratingTenths: 30)
+        let unfiltered = Browsing.passes(
+            Filters(), priceCents: reads.price(500), stock: reads.stock(0), ratingTenths: 30)
         #expect(unfiltered && reads.stock == 0 && reads.price == 0)
-        let soldOut = Browsing.passes(Filters(inStockOnly: true), priceCents: reads.price(500), stock: reads.stock(0),
-                                      ratingTenths: 30)
+        let soldOut = Browsing.passes(
+            Filters(inStockOnly: true), priceCents: reads.price(500), stock: reads.stock(0),
+            ratingTenths: 30)
         #expect(!soldOut && reads.stock == 1 && reads.price == 0)
-        let tooDear = Browsing.passes(Filters(maximumPriceCents: 499), priceCents: reads.price(500),
-                                      stock: reads.stock(3), ratingTenths: 30)
+        let tooDear = Browsing.passes(
+            Filters(maximumPriceCents: 499), priceCents: reads.price(500),
+            stock: reads.stock(3), ratingTenths: 30)
         #expect(!tooDear && reads.stock == 1 && reads.price == 1)
-        let exact = Browsing.passes(Filters(minimumPriceCents: 500, maximumPriceCents: 500), priceCents: reads.price(500),
-                                    stock: reads.stock(3), ratingTenths: 30)
+        let exact = Browsing.passes(
+            Filters(minimumPriceCents: 500, maximumPriceCents: 500), priceCents: reads.price(500),
+            stock: reads.stock(3), ratingTenths: 30)
         #expect(exact && reads.stock == 1 && reads.price == 2)
         // A product below the minimum rating is out before anything is read.
-        let lowRated = Browsing.passes(Filters(inStockOnly: true, minimumPriceCents: 1, minimumRatingTenths: 40),
-                                       priceCents: reads.price(500), stock: reads.stock(3), ratingTenths: 30)
+        let lowRated = Browsing.passes(
+            Filters(inStockOnly: true, minimumPriceCents: 1, minimumRatingTenths: 40),
+            priceCents: reads.price(500), stock: reads.stock(3), ratingTenths: 30)
         #expect(!lowRated && reads.stock == 1 && reads.price == 2)
     }
 
@@ -92,13 +98,14 @@ struct SharedRuleTests {
         let prices = products.map { ($0.id * 7_919) % 500 }  // many equal prices, to exercise ties
         let rows = products.map { (id: $0.id, price: prices[$0.id]) }
         for order in SortOrder.allCases {
-            let expected: [Int] = switch order {
-            case .featured: products.map(\.id)
-            case .priceLowToHigh: products.sorted { (prices[$0.id], $0.id) < (prices[$1.id], $1.id) }.map(\.id)
-            case .priceHighToLow: products.sorted { (-prices[$0.id], $0.id) < (-prices[$1.id], $1.id) }.map(\.id)
-            case .rating: products.sorted { (-$0.ratingTenths, $0.id) < (-$1.ratingTenths, $1.id) }.map(\.id)
-            case .name: products.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map(\.id)
-            }
+            let expected: [Int] =
+                switch order {
+                case .featured: products.map(\.id)
+                case .priceLowToHigh: products.sorted { (prices[$0.id], $0.id) < (prices[$1.id], $1.id) }.map(\.id)
+                case .priceHighToLow: products.sorted { (-prices[$0.id], $0.id) < (-prices[$1.id], $1.id) }.map(\.id)
+                case .rating: products.sorted { (-$0.ratingTenths, $0.id) < (-$1.ratingTenths, $1.id) }.map(\.id)
+                case .name: products.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map(\.id)
+                }
             #expect(Browsing.sorted(rows.reversed(), products: products, by: order) == expected, "\(order)")
         }
     }
@@ -123,23 +130,26 @@ struct SharedRuleTests {
 
     @Test("the checkout totals: discount, tax on the discounted subtotal, free shipping from the threshold")
     func checkoutTotals() {
-        let quoted = CheckoutScreen(subtotalCents: 10_000, lineCount: 2, warningCount: 0,
-                                    appliedCoupon: .percentOff(10), coupon: .applied(code: "SAVE10", label: "10% off"),
-                                    quote: .quoted(zip: "94103", cents: 599))
+        let quoted = CheckoutScreen(
+            subtotalCents: 10_000, lineCount: 2, warningCount: 0,
+            appliedCoupon: .percentOff(10), coupon: .applied(code: "SAVE10", label: "10% off"),
+            quote: .quoted(zip: "94103", cents: 599))
         #expect(quoted.discountCents == 1_000)
-        #expect(quoted.taxCents == 743)            // 8.25% of 9,000 = 742.5 → 743
-        #expect(quoted.shippingCents == 0)         // 9,000 reaches the 7,500 threshold
+        #expect(quoted.taxCents == 743)  // 8.25% of 9,000 = 742.5 → 743
+        #expect(quoted.shippingCents == 0)  // 9,000 reaches the 7,500 threshold
         #expect(quoted.totalCents == 9_743)
         #expect(quoted.ready)
 
-        let small = CheckoutScreen(subtotalCents: 7_000, lineCount: 1, warningCount: 0, appliedCoupon: nil,
-                                   coupon: .validating(code: "X"), quote: .quoted(zip: "94103", cents: 599))
-        #expect(small.taxCents == 578)             // 577.5 → 578
+        let small = CheckoutScreen(
+            subtotalCents: 7_000, lineCount: 1, warningCount: 0, appliedCoupon: nil,
+            coupon: .validating(code: "X"), quote: .quoted(zip: "94103", cents: 599))
+        #expect(small.taxCents == 578)  // 577.5 → 578
         #expect(small.shippingCents == 599 && small.totalCents == 7_000 + 578 + 599)
         #expect(!small.ready, "a coupon still being validated holds checkout")
 
-        let unquoted = CheckoutScreen(subtotalCents: 7_000, lineCount: 1, warningCount: 0, appliedCoupon: nil,
-                                      coupon: .none, quote: .loading(zip: "94103"))
+        let unquoted = CheckoutScreen(
+            subtotalCents: 7_000, lineCount: 1, warningCount: 0, appliedCoupon: nil,
+            coupon: .none, quote: .loading(zip: "94103"))
         #expect(unquoted.shippingCents == nil && unquoted.totalCents == nil && !unquoted.ready)
     }
 

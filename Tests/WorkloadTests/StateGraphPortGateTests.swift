@@ -54,7 +54,11 @@ struct StateGraphPortObservationTests {
     func noticeIsSynchronous() {
         let port = StateGraphPort(service: StorefrontService(catalog: Catalog(scale: .small)), fault: nil)
         let notices = Notices()
-        withObservationTracking { _ = port.render(.grid) } onChange: { notices.hit() }
+        withObservationTracking {
+            _ = port.render(.grid)
+        } onChange: {
+            notices.hit()
+        }
         port.perform(.setPage(1))
         #expect(notices.value == 1)
     }
@@ -70,7 +74,11 @@ struct StateGraphPortObservationTests {
         #expect(await service.deliver(0) == .applied)
 
         let notices = Notices()
-        withObservationTracking { _ = port.render(.card(productID: 5)) } onChange: { notices.hit() }
+        withObservationTracking {
+            _ = port.render(.card(productID: 5))
+        } onChange: {
+            notices.hit()
+        }
         port.perform(.updateStock([StockUpdate(productID: 6, stock: 0)]))
         #expect(notices.value == 0)
         port.perform(.updateStock([StockUpdate(productID: 5, stock: 0)]))
@@ -93,9 +101,21 @@ struct StateGraphPortObservationTests {
         port.perform(.addToCart(5))
 
         let card5 = Notices(), card6 = Notices(), recommendations = Notices()
-        withObservationTracking { _ = port.render(.card(productID: 5)) } onChange: { card5.hit() }
-        withObservationTracking { _ = port.render(.card(productID: 6)) } onChange: { card6.hit() }
-        withObservationTracking { _ = port.render(.recommendations) } onChange: { recommendations.hit() }
+        withObservationTracking {
+            _ = port.render(.card(productID: 5))
+        } onChange: {
+            card5.hit()
+        }
+        withObservationTracking {
+            _ = port.render(.card(productID: 6))
+        } onChange: {
+            card6.hit()
+        }
+        withObservationTracking {
+            _ = port.render(.recommendations)
+        } onChange: {
+            recommendations.hit()
+        }
         port.perform(.setQuantity(productID: 5, quantity: 3))
         #expect(card5.value == 1)
         #expect(card6.value == 0)
@@ -118,7 +138,11 @@ struct StateGraphPortObservationTests {
 
         func gridNotices(after action: UserAction) -> Int {
             let notices = Notices()
-            withObservationTracking { _ = port.render(.grid) } onChange: { notices.hit() }
+            withObservationTracking {
+                _ = port.render(.grid)
+            } onChange: {
+                notices.hit()
+            }
             port.perform(action)
             return notices.value
         }
@@ -156,12 +180,20 @@ struct StateGraphPortObservationTests {
         await service.waitUntilIssued(1)
         #expect(await service.deliver(0) == .applied)
         port.perform(.openProduct(open))
-        #expect(port.render(.recommendations) == .recommendations(RecommendationScreen(items: shown.map {
-            RecommendationScreen.Item(product: $0, priceCents: $0.basePriceCents)
-        })))
+        #expect(
+            port.render(.recommendations)
+                == .recommendations(
+                    RecommendationScreen(
+                        items: shown.map {
+                            RecommendationScreen.Item(product: $0, priceCents: $0.basePriceCents)
+                        })))
 
         let notices = Notices()
-        withObservationTracking { _ = port.render(.recommendations) } onChange: { notices.hit() }
+        withObservationTracking {
+            _ = port.render(.recommendations)
+        } onChange: {
+            notices.hit()
+        }
         port.perform(.updateStock([StockUpdate(productID: ranked[lastShown + 1].id, stock: 0)]))
         #expect(notices.value == 0)
         port.perform(.updateStock([StockUpdate(productID: shown.first!.id, stock: 0)]))

@@ -128,8 +128,7 @@ struct Column<Element>: RandomAccessCollection, @unchecked Sendable {
     }
 
     private static func siftDown(_ elements: UnsafeMutableBufferPointer<Element>, root: Int, length: Int)
-        where Element: Comparable
-    {
+    where Element: Comparable {
         var parent = root
         while true {
             var largest = parent

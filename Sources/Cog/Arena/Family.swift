@@ -77,8 +77,12 @@ class FamilyBase {
     /// its node) reused, else a new row and node. Returns the row and
     /// whether it was reused; the typed caller stores the value.
     @usableFromInline
-    func claimRow(key: CogKey?, graph: Graph, automatic: Bool, eager: Bool, releasableSource: Bool) -> (row: Int32, reused: Bool) {
-        guard isKeyed else { return claimKeylessRow(graph: graph, automatic: automatic, eager: eager, releasableSource: releasableSource) }
+    func claimRow(key: CogKey?, graph: Graph, automatic: Bool, eager: Bool, releasableSource: Bool) -> (
+        row: Int32, reused: Bool
+    ) {
+        guard isKeyed else {
+            return claimKeylessRow(graph: graph, automatic: automatic, eager: eager, releasableSource: releasableSource)
+        }
         if let reused = freeRows.popLast() {
             graph.resetNode(rowNodes[Int(reused)], automatic: automatic, eager: eager)
             rowKeys.set(key, slot: reused)
@@ -98,7 +102,9 @@ class FamilyBase {
 
     /// A keyless declaration's row 0: its node reused after a release, else
     /// created. No key, row array or free list is touched.
-    private func claimKeylessRow(graph: Graph, automatic: Bool, eager: Bool, releasableSource: Bool) -> (row: Int32, reused: Bool) {
+    private func claimKeylessRow(graph: Graph, automatic: Bool, eager: Bool, releasableSource: Bool) -> (
+        row: Int32, reused: Bool
+    ) {
         let reused = keylessNode != Graph.none
         if reused {
             graph.resetNode(keylessNode, automatic: automatic, eager: eager)
@@ -120,8 +126,10 @@ class FamilyBase {
     @usableFromInline typealias CommitKernel = @MainActor (FamilyBase, Int32) -> Bool
 
     @usableFromInline
-    init(nameSource: CogNameSource, isKeyed: Bool, cogs: Cogs, recomputeKernel: @escaping RecomputeKernel,
-         commitKernel: @escaping CommitKernel) {
+    init(
+        nameSource: CogNameSource, isKeyed: Bool, cogs: Cogs, recomputeKernel: @escaping RecomputeKernel,
+        commitKernel: @escaping CommitKernel
+    ) {
         self.nameSource = nameSource
         self.isKeyed = isKeyed
         self.cogs = cogs
@@ -206,7 +214,9 @@ final class Family<Value>: FamilyBase {
         self.selector = descriptor.selector
         self.equals = descriptor.equalsOrNever
         self.hasEquals = descriptor.equals != nil
-        super.init(nameSource: descriptor.nameSource, isKeyed: descriptor.isKeyed, cogs: cogs, recomputeKernel: descriptor.recomputeKernel, commitKernel: descriptor.commitKernel)
+        super.init(
+            nameSource: descriptor.nameSource, isKeyed: descriptor.isKeyed, cogs: cogs,
+            recomputeKernel: descriptor.recomputeKernel, commitKernel: descriptor.commitKernel)
     }
 
     // Nonisolated, as the design's decisions table asks of every generic
@@ -303,7 +313,8 @@ final class Family<Value>: FamilyBase {
     /// `read` of a node that is not current: settles or runs it first, then
     /// links `sub` in its run stamped `stamp` unless `sub` is `Graph.none`.
     @inlinable @inline(never)
-    static func settleAndRead(_ family: Unmanaged<Family>, row: Int32, node: Int32, sub: Int32, stamp: UInt32) -> Value {
+    static func settleAndRead(_ family: Unmanaged<Family>, row: Int32, node: Int32, sub: Int32, stamp: UInt32) -> Value
+    {
         family.withGuaranteed { family in
             family.settleForRead(node, sub: sub, stamp: stamp)
             return family.value(ofRow: row).unsafelyUnwrapped  // settled just above, so present
@@ -484,7 +495,9 @@ final class Family<Value>: FamilyBase {
     @inlinable
     static func genericRecompute(_ base: FamilyBase, _ slot: Int32, _ node: Int32, _ stamp: UInt32) -> Bool {
         let family = unsafeDowncast(base, to: Family<Value>.self)
-        return family.runSelector(slot: slot, node: node, stamp: stamp, keyed: family.isKeyed) { family.isEqual($0, $1) }
+        return family.runSelector(slot: slot, node: node, stamp: stamp, keyed: family.isKeyed) {
+            family.isEqual($0, $1)
+        }
     }
 
     @inlinable
@@ -557,16 +570,26 @@ extension Family where Value: Equatable {
         // function reference becomes a wrapper closure that calls the
         // function, one more call per run.
         if keyed {
-            return (recompute: { @MainActor base, slot, node, stamp in
-                unsafeDowncast(base, to: Family<Value>.self).runSelector(slot: slot, node: node, stamp: stamp, keyed: true) { $0 == $1 }
-            }, commit: { @MainActor base, slot in
-                unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot, keyed: true) { $0 == $1 }
-            })
+            return (
+                recompute: { @MainActor base, slot, node, stamp in
+                    unsafeDowncast(base, to: Family<Value>.self).runSelector(
+                        slot: slot, node: node, stamp: stamp, keyed: true
+                    ) { $0 == $1 }
+                },
+                commit: { @MainActor base, slot in
+                    unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot, keyed: true) { $0 == $1 }
+                }
+            )
         }
-        return (recompute: { @MainActor base, slot, node, stamp in
-            unsafeDowncast(base, to: Family<Value>.self).runSelector(slot: slot, node: node, stamp: stamp, keyed: false) { $0 == $1 }
-        }, commit: { @MainActor base, slot in
-            unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot, keyed: false) { $0 == $1 }
-        })
+        return (
+            recompute: { @MainActor base, slot, node, stamp in
+                unsafeDowncast(base, to: Family<Value>.self).runSelector(
+                    slot: slot, node: node, stamp: stamp, keyed: false
+                ) { $0 == $1 }
+            },
+            commit: { @MainActor base, slot in
+                unsafeDowncast(base, to: Family<Value>.self).commit(slot: slot, keyed: false) { $0 == $1 }
+            }
+        )
     }
 }

@@ -485,7 +485,7 @@ final class Graph {
         endRun(node, run)
         recomputeCount &+= 1
         #if DEBUG
-        lifetime?.takeUnretainedValue().recordState(flags[n].contains(.reaction) ? .reaction : .recompute, node)
+            lifetime?.takeUnretainedValue().recordState(flags[n].contains(.reaction) ? .reaction : .recompute, node)
         #endif
         guard changed else { return false }
         changedInFlush[n] = flushStamp
@@ -698,7 +698,8 @@ final class Graph {
                 } else if current.contains(.queued) {
                     flags[Int(id: sub)] = current.union(.check)
                 } else {
-                    flags[Int(id: sub)] = NodeFlags(rawValue: current.rawValue | NodeFlags.checkBit | NodeFlags.queuedBit)
+                    flags[Int(id: sub)] = NodeFlags(
+                        rawValue: current.rawValue | NodeFlags.checkBit | NodeFlags.queuedBit)
                     if current.contains(.reaction) { reactionQueue.append(sub) } else { hotQueue.append(sub) }
                 }
                 let first = firstSub[Int(id: sub)]
@@ -765,7 +766,7 @@ final class Graph {
             flags[node].remove(.queued)
             if changedInFlush[node] == flushStamp, boundaryIndex[node] != Self.none {
                 #if DEBUG
-                lifetime?.takeUnretainedValue().recordState(.notice, Int32(node))
+                    lifetime?.takeUnretainedValue().recordState(.notice, Int32(node))
                 #endif
                 boundaries[Int(boundaryIndex[node])].notifyChange()
             }

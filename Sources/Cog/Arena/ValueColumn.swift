@@ -20,9 +20,9 @@ struct ValueColumn<Value>: @unchecked Sendable {
     // @unchecked: the memory is only touched by its MainActor owner; the
     // conformance lets that owner's nonisolated deinit free it.
     #if CompactArena
-    @usableFromInline typealias Stored = Any?
+        @usableFromInline typealias Stored = Any?
     #else
-    @usableFromInline typealias Stored = Value?
+        @usableFromInline typealias Stored = Value?
     #endif
 
     @usableFromInline var base: UnsafeMutablePointer<Stored>?
@@ -34,9 +34,9 @@ struct ValueColumn<Value>: @unchecked Sendable {
     @inlinable mutating func append(_ value: Value?) {
         if count == capacity { grow() }
         #if CompactArena
-        (base.unsafelyUnwrapped + count).initialize(to: value.map { $0 as Any })
+            (base.unsafelyUnwrapped + count).initialize(to: value.map { $0 as Any })
         #else
-        (base.unsafelyUnwrapped + count).initialize(to: value)
+            (base.unsafelyUnwrapped + count).initialize(to: value)
         #endif
         count += 1
     }
@@ -57,17 +57,17 @@ struct ValueColumn<Value>: @unchecked Sendable {
         get {
             assert(row >= 0 && Int(row) < count, "ValueColumn row out of range")
             #if CompactArena
-            return base.unsafelyUnwrapped[Int(row)].map { $0 as! Value }
+                return base.unsafelyUnwrapped[Int(row)].map { $0 as! Value }
             #else
-            return base.unsafelyUnwrapped[Int(row)]
+                return base.unsafelyUnwrapped[Int(row)]
             #endif
         }
         nonmutating set {
             assert(row >= 0 && Int(row) < count, "ValueColumn row out of range")
             #if CompactArena
-            base.unsafelyUnwrapped[Int(row)] = newValue.map { $0 as Any }
+                base.unsafelyUnwrapped[Int(row)] = newValue.map { $0 as Any }
             #else
-            base.unsafelyUnwrapped[Int(row)] = newValue
+                base.unsafelyUnwrapped[Int(row)] = newValue
             #endif
         }
     }
@@ -86,26 +86,26 @@ struct ValueColumn<Value>: @unchecked Sendable {
     }
 
     #if CompactArena
-    // Not forced inline, like the subscript: the optimizer keeps the casts
-    // out of line instead of copying them into every read.
+        // Not forced inline, like the subscript: the optimizer keeps the casts
+        // out of line instead of copying them into every read.
 
-    /// `value` as a row stores it, for the one row a keyless family keeps
-    /// inline instead of in a column.
-    @inlinable
-    static func stored(_ value: Value?) -> Stored { value.map { $0 as Any } }
+        /// `value` as a row stores it, for the one row a keyless family keeps
+        /// inline instead of in a column.
+        @inlinable
+        static func stored(_ value: Value?) -> Stored { value.map { $0 as Any } }
 
-    /// The value a stored row holds.
-    @inlinable
-    static func value(_ stored: Stored) -> Value? { stored.map { $0 as! Value } }
+        /// The value a stored row holds.
+        @inlinable
+        static func value(_ stored: Stored) -> Value? { stored.map { $0 as! Value } }
     #else
-    /// `value` as a row stores it, for the one row a keyless family keeps
-    /// inline instead of in a column.
-    @inlinable @inline(__always)
-    static func stored(_ value: Value?) -> Stored { value }
+        /// `value` as a row stores it, for the one row a keyless family keeps
+        /// inline instead of in a column.
+        @inlinable @inline(__always)
+        static func stored(_ value: Value?) -> Stored { value }
 
-    /// The value a stored row holds.
-    @inlinable @inline(__always)
-    static func value(_ stored: Stored) -> Value? { stored }
+        /// The value a stored row holds.
+        @inlinable @inline(__always)
+        static func value(_ stored: Stored) -> Value? { stored }
     #endif
 
     /// Deinitializes every row and frees the memory; the owner's deinit

@@ -146,7 +146,8 @@ extension Cog.Async where Value: Equatable {
         self.init(
             AsyncDeclaration.descriptors(
                 name: name, fileID: fileID, line: line, isKeyed: false, policy: .latest,
-                equals: equals ?? structuralEquality, makeDefault: makeDefault, selector: { reader, _ in selector(&reader).job }
+                equals: equals ?? structuralEquality, makeDefault: makeDefault,
+                selector: { reader, _ in selector(&reader).job }
             )
         )
     }

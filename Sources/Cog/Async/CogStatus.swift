@@ -120,7 +120,10 @@ final class StatusBoundary: CogBoundary, @unchecked Sendable {
     private var lastErrorVersion: UInt64
     private let current: @MainActor () -> (CogStatusKind, UInt64, Bool, UInt64)
 
-    init(current: @escaping @MainActor () -> (CogStatusKind, UInt64, Bool, UInt64), initial: (CogStatusKind, UInt64, Bool, UInt64)) {
+    init(
+        current: @escaping @MainActor () -> (CogStatusKind, UInt64, Bool, UInt64),
+        initial: (CogStatusKind, UInt64, Bool, UInt64)
+    ) {
         self.current = current
         (lastKind, lastValueVersion, lastHasSucceeded, lastErrorVersion) = initial
     }
@@ -139,7 +142,9 @@ final class StatusBoundary: CogBoundary, @unchecked Sendable {
         if errorVersion != lastErrorVersion || (kind == .failure) != (lastKind == .failure) {
             registrar.withMutation(of: self, keyPath: \.error) {}
         }
-        (lastKind, lastValueVersion, lastHasSucceeded, lastErrorVersion) = (kind, valueVersion, hasSucceeded, errorVersion)
+        (lastKind, lastValueVersion, lastHasSucceeded, lastErrorVersion) = (
+            kind, valueVersion, hasSucceeded, errorVersion
+        )
     }
 }
 

@@ -22,12 +22,13 @@ public struct CogWork<Value> {
     public static func stream<Sequence: AsyncSequence>(
         _ makeSequence: @escaping @MainActor () -> Sequence
     ) -> CogWork where Sequence.Element == Value {
-        CogWork(job: .stream { deliver in
-            var iterator = makeSequence().makeAsyncIterator()
-            while let element = try await iterator.next(isolation: MainActor.shared) {
-                if !deliver(element) { return }
-            }
-        })
+        CogWork(
+            job: .stream { deliver in
+                var iterator = makeSequence().makeAsyncIterator()
+                while let element = try await iterator.next(isolation: MainActor.shared) {
+                    if !deliver(element) { return }
+                }
+            })
     }
 }
 

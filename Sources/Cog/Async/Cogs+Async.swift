@@ -105,7 +105,9 @@ extension Cogs {
         return !run.cancelledByCog && row.running.contains { $0 === run }
     }
 
-    private func runFinished<Value>(_ run: AsyncRun, _ result: Result<Value, any Error>, row: AsyncRow<Value>, node: Int32) {
+    private func runFinished<Value>(
+        _ run: AsyncRun, _ result: Result<Value, any Error>, row: AsyncRow<Value>, node: Int32
+    ) {
         guard isCurrent(run, row: row, node: node) else {
             row.running.removeAll { $0 === run }
             return
@@ -176,7 +178,9 @@ extension Cogs {
     }
 
     /// Publishes `status` as its own system turn, named `label.outcome`.
-    private func publish<Value>(_ status: CogStatus<Value>, node: Int32, family: Family<CogStatus<Value>>, outcome: String) {
+    private func publish<Value>(
+        _ status: CogStatus<Value>, node: Int32, family: Family<CogStatus<Value>>, outcome: String
+    ) {
         performTurn(named: systemTurnName("\(graph.label(of: node)).\(outcome)")) { _ in
             if isCapturing {
                 capture(status, for: node, key: family.rowKeys[graph.slot[Int(node)]])
@@ -223,7 +227,9 @@ extension Cogs {
             graph.prepareRead(node)
             bind(handle, to: node)
         case .idle:
-            performTurn(named: systemTurnName("refresh(\(graph.label(of: node)))"), owner: owner) { _ in graph.invalidate(node) }
+            performTurn(named: systemTurnName("refresh(\(graph.label(of: node)))"), owner: owner) { _ in
+                graph.invalidate(node)
+            }
             bind(handle, to: node)
         case .accumulating:
             graph.invalidate(node)
@@ -332,7 +338,8 @@ public struct CogReaderStatusLens<ReaderValue> {
     @inlinable
     public subscript<Reference: CogStatusReadable>(reference: Reference) -> CogStatus<Reference.Value> {
         reader.ensureLive()
-        return reader.cogs.read(reference.cogStatusReference, subscriber: Subscriber(node: reader.node, stamp: reader.stamp))
+        return reader.cogs.read(
+            reference.cogStatusReference, subscriber: Subscriber(node: reader.node, stamp: reader.stamp))
     }
 
     /// Reads the settled status without a dependency.

@@ -101,7 +101,9 @@ final class CogDescriptor<Value>: @unchecked Sendable {
             commitKernel = kernels.commit
         } else {
             // Closure literals (see `Family.equatableKernels`).
-            recomputeKernel = { @MainActor base, slot, node, stamp in Family<Value>.genericRecompute(base, slot, node, stamp) }
+            recomputeKernel = { @MainActor base, slot, node, stamp in
+                Family<Value>.genericRecompute(base, slot, node, stamp)
+            }
             commitKernel = { @MainActor base, slot in Family<Value>.genericCommit(base, slot) }
         }
     }

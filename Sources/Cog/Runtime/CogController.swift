@@ -166,7 +166,9 @@ public final class CogController: CogOps {
         line: Int = #line,
         _ body: @escaping @MainActor (CogController) -> Void
     ) where Condition.Value == Bool {
-        scope(identity: condition, map: { $0 ? true : nil }, name: name, fileID: fileID, line: line) { child, _ in body(child) }
+        scope(identity: condition, map: { $0 ? true : nil }, name: name, fileID: fileID, line: line) { child, _ in
+            body(child)
+        }
     }
 
     /// A child lifetime per selected identity: nil opens nothing, a new

@@ -37,7 +37,9 @@ extension CogOps {
 
     /// Writes one source in its own turn named after the calling method.
     @inlinable
-    public func turn<Reference: CogWritable>(_ reference: Reference, to value: Reference.Value, name: String = #function) {
+    public func turn<Reference: CogWritable>(
+        _ reference: Reference, to value: Reference.Value, name: String = #function
+    ) {
         performTurn(named: name) { c in c[reference] = value }
     }
 }

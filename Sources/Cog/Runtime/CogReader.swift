@@ -54,7 +54,9 @@ public struct CogReader<Value> {
     @inlinable @inline(__always)
     public subscript<Reference: CogReadable>(reference: Reference) -> Reference.Value {
         ensureLive()
-        return Cogs.read(reference, subscriber: Subscriber(node: node, stamp: stamp), runtimeSerial: runtimeSerial, reader: familyRef)
+        return Cogs.read(
+            reference, subscriber: Subscriber(node: node, stamp: stamp), runtimeSerial: runtimeSerial, reader: familyRef
+        )
     }
 
     /// Reads the current, settled value of `reference` without a dependency:

@@ -26,7 +26,8 @@ public struct CogWriter {
             // and its key; the type test folds away where this is specialized.
             if Reference.self == Cog<Reference.Value>.Manual.self {
                 cogs.writerWriteKeyless(
-                    unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor, value: newValue, writer: turn)
+                    unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor, value: newValue,
+                    writer: turn)
                 return
             }
             cogs.writerWrite(reference.manualCogReference, value: newValue, writer: turn)

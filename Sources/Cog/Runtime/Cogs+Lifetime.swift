@@ -1,8 +1,8 @@
 import Dispatch
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Lifetime: manual state lives for the app; automatic and async state are
@@ -39,7 +39,8 @@ extension Cogs {
     /// Starts or renews `node`'s grace window (the declaration's own grace
     /// period, else the context default).
     func noteUnobserved(_ node: Int32) {
-        let grace = graceOverrides.isEmpty
+        let grace =
+            graceOverrides.isEmpty
             ? graceNanoseconds : graceOverrides[ObjectIdentifier(graph.family[Int(node)])] ?? graceNanoseconds
         let now = timers.elapsedNanoseconds
         graceWindows.open(node, until: now + grace)
@@ -74,7 +75,7 @@ extension Cogs {
             && graph.boundaryIndex[n] == Graph.none
     }
 
-/// Releases `node` and, with it, dependencies nothing else observes and
+    /// Releases `node` and, with it, dependencies nothing else observes and
     /// no transient demand holds.
     func release(_ root: Int32) {
         var pending: [Int32] = [root]
@@ -155,12 +156,14 @@ extension Cogs {
         guard let row = existing else { return }
         let node = family.node(ofRow: row)
         turns.queued.append(
-            .init(name: "discard(\(family.label(slot: row)))", owner: owner, writes: [], discards: [(node, reference.key)])
+            .init(
+                name: "discard(\(family.label(slot: row)))", owner: owner, writes: [], discards: [(node, reference.key)]
+            )
         )
         guard turns.phase == .idle else { return }
         #if DEBUG
-        history.beginChain()
-        defer { history.endChain() }
+            history.beginChain()
+            defer { history.endChain() }
         #endif
         drainQueuedTurns()
     }
@@ -175,7 +178,7 @@ extension Cogs {
             let live = key.map { family.keyedRows[$0] == slot } ?? family.keylessLive
             guard live, graph.subsHead[n] == Graph.none else { continue }
             #if DEBUG
-            recordState(.discard, node)
+                recordState(.discard, node)
             #endif
             let boundary = detachBoundary(node)
             release(node)
@@ -250,24 +253,24 @@ package protocol CogTimer: AnyObject {
 /// releasable state and a `Duration` costs a 128-bit division to convert.
 struct ContinuousTimers: CogTimerSource {
     #if canImport(Darwin) || canImport(Glibc)
-    let start = Self.clockNanoseconds()
+        let start = Self.clockNanoseconds()
 
-    var elapsedNanoseconds: Int64 { Self.clockNanoseconds() &- start }
+        var elapsedNanoseconds: Int64 { Self.clockNanoseconds() &- start }
 
-    private static func clockNanoseconds() -> Int64 {
-        #if canImport(Darwin)
-        Int64(clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW))
-        #else
-        var time = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &time)
-        return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
-        #endif
-    }
+        private static func clockNanoseconds() -> Int64 {
+            #if canImport(Darwin)
+                Int64(clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW))
+            #else
+                var time = timespec()
+                clock_gettime(CLOCK_BOOTTIME, &time)
+                return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+            #endif
+        }
     #else
-    // Elsewhere, the clock itself.
-    let start = ContinuousClock.now
+        // Elsewhere, the clock itself.
+        let start = ContinuousClock.now
 
-    var elapsedNanoseconds: Int64 { (ContinuousClock.now - start).wholeNanoseconds }
+        var elapsedNanoseconds: Int64 { (ContinuousClock.now - start).wholeNanoseconds }
     #endif
 
     func makeTimer(_ fire: @escaping @MainActor @Sendable () -> Void) -> any CogTimer {
@@ -296,7 +299,8 @@ final class MainQueueTimer: CogTimer {
 
     func arm(after delay: Duration) {
         let (seconds, attoseconds) = delay.components
-        let nanoseconds = seconds >= Int64(Int.max / 1_000_000_000) - 1
+        let nanoseconds =
+            seconds >= Int64(Int.max / 1_000_000_000) - 1
             ? Int.max : Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         source.schedule(wallDeadline: .now() + .nanoseconds(nanoseconds))
     }

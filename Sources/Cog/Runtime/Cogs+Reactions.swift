@@ -26,7 +26,8 @@ extension Cogs {
             production: .automatic { _ in preconditionFailure("a reaction runs its body through its kernel") },
             kernels: (
                 recompute: { @MainActor base, slot, node, stamp in
-                    unsafeDowncast(base, to: Family<UInt8>.self).runReaction(slot: slot, node: node, stamp: stamp, body: box)
+                    unsafeDowncast(base, to: Family<UInt8>.self).runReaction(
+                        slot: slot, node: node, stamp: stamp, body: box)
                 },
                 commit: { @MainActor _, _ in false }
             )
@@ -41,8 +42,8 @@ extension Cogs {
             break  // the flush's step 5 runs it at the tail
         case .idle:
             #if DEBUG
-            history.beginChain()
-            defer { history.endChain() }
+                history.beginChain()
+                defer { history.endChain() }
             #endif
             turns.phase = .flushing
             runReactions()

@@ -34,8 +34,8 @@ extension Cogs {
             capture(named: name, owner: owner, body)
         case .idle:
             #if DEBUG
-            history.beginChain()
-            defer { history.endChain() }
+                history.beginChain()
+                defer { history.endChain() }
             #endif
             turns.lastTurn += 1
             turns.liveWriter = turns.lastTurn
@@ -71,8 +71,8 @@ extension Cogs {
     private func flush(named name: String, owner: CogController?, discards: [(node: Int32, key: CogKey?)] = []) {
         turns.phase = .flushing
         #if DEBUG
-        history.beginTurn(named: name, by: owner?.name)
-        defer { history.endTurn() }
+            history.beginTurn(named: name, by: owner?.name)
+            defer { history.endTurn() }
         #endif
         graph.flushStamp += 1
         if !discards.isEmpty { performDiscards(discards) }
@@ -84,7 +84,7 @@ extension Cogs {
             let row = graph.slot[n]
             if graph.familyRef[n].family.withGuaranteed({ $0.commitStaged(slot: row) }) {
                 #if DEBUG
-                recordState(.write, node)
+                    recordState(.write, node)
                 #endif
                 graph.sourceChanged(node)
             }
@@ -203,7 +203,8 @@ extension Cogs {
             cache.family.unsafelyUnwrapped.withGuaranteed { $0.stage(value, slot: 0) }
             return
         }
-        writerWrite(ManualCogReference(reference: CogReference(descriptor: descriptor, key: nil)), value: value, writer: writer)
+        writerWrite(
+            ManualCogReference(reference: CogReference(descriptor: descriptor, key: nil)), value: value, writer: writer)
     }
 
     @inlinable
@@ -246,9 +247,9 @@ extension Cogs {
     @inline(__always)
     func systemTurnName(_ name: @autoclosure () -> String) -> String {
         #if DEBUG
-        name()
+            name()
         #else
-        "system turn"
+            "system turn"
         #endif
     }
 
@@ -262,21 +263,21 @@ extension Cogs {
     package var isIdle: Bool { turns.phase == .idle && turns.queued.isEmpty }
 
     #if DEBUG
-    /// Names of the turns still in history, oldest first (debug builds only).
-    package var recentTurnNames: [String] {
-        history.entries.filter { $0.kind == .turn }.map(\.label)
-    }
+        /// Names of the turns still in history, oldest first (debug builds only).
+        package var recentTurnNames: [String] {
+            history.entries.filter { $0.kind == .turn }.map(\.label)
+        }
 
-    /// The debug history, oldest first (debug builds only).
-    package var historyEntries: [CogHistoryEntry] { history.entries }
+        /// The debug history, oldest first (debug builds only).
+        package var historyEntries: [CogHistoryEntry] { history.entries }
 
-    /// Chains of turns that ran past the warning limit (debug builds only).
-    package var chainWarnings: [CogChainWarning] { history.warnings }
+        /// Chains of turns that ran past the warning limit (debug builds only).
+        package var chainWarnings: [CogChainWarning] { history.warnings }
 
-    /// Records a state entry for `node`: its name and key, rendered later.
-    func recordState(_ kind: CogHistoryEntry.Kind, _ node: Int32) {
-        let family = graph.family[Int(node)]
-        history.recordState(kind, name: family.name, key: family.rowKeys[graph.slot[Int(node)]])
-    }
+        /// Records a state entry for `node`: its name and key, rendered later.
+        func recordState(_ kind: CogHistoryEntry.Kind, _ node: Int32) {
+            let family = graph.family[Int(node)]
+            history.recordState(kind, name: family.name, key: family.rowKeys[graph.slot[Int(node)]])
+        }
     #endif
 }

@@ -55,8 +55,8 @@ public final class Cogs: CogOps {
     @exclusivity(unchecked) var retiredReactionBodies: [ReactionBody] = []
 
     #if DEBUG
-    /// The bounded debug history (debug builds only; see `CogHistory`).
-    @exclusivity(unchecked) var history = CogHistory()
+        /// The bounded debug history (debug builds only; see `CogHistory`).
+        @exclusivity(unchecked) var history = CogHistory()
     #endif
 
     /// Called on the MainActor when teardown finished: the internal
@@ -267,7 +267,8 @@ public final class Cogs: CogOps {
     @inlinable
     func read<Reference: CogReadable>(_ reference: Reference, subscriber: Subscriber?) -> Reference.Value {
         if Reference.self == Cog<Reference.Value>.self {
-            return readKeyless(unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor, subscriber: subscriber)
+            return readKeyless(
+                unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor, subscriber: subscriber)
         }
         if Reference.self == Cog<Reference.Value>.Manual.self {
             return readKeyless(
@@ -338,29 +339,29 @@ public final class Cogs: CogOps {
     // MARK: Seams for CogTesting
 
     #if DEBUG
-    /// Writes a source's value quietly: no turn, no history entry, no
-    /// notice and no reaction now. A changed value still marks dependents
-    /// stale, so the next read (or the next real turn) settles from it.
-    /// Equal seeds change nothing. Debug builds only; only at idle.
-    package func seed<Value>(_ reference: ManualCogReference<Value>, _ value: Value) {
-        let reference = reference.cogReference
-        guard turns.phase == .idle, !graph.isComputing else {
-            fatalError(
-                "Cog: seed of '\(reference.descriptor.name)' was called inside a turn, selector or reaction. "
-                    + "seed is only for idle test setup; use a turn for a loud domain write."
-            )
+        /// Writes a source's value quietly: no turn, no history entry, no
+        /// notice and no reaction now. A changed value still marks dependents
+        /// stale, so the next read (or the next real turn) settles from it.
+        /// Equal seeds change nothing. Debug builds only; only at idle.
+        package func seed<Value>(_ reference: ManualCogReference<Value>, _ value: Value) {
+            let reference = reference.cogReference
+            guard turns.phase == .idle, !graph.isComputing else {
+                fatalError(
+                    "Cog: seed of '\(reference.descriptor.name)' was called inside a turn, selector or reaction. "
+                        + "seed is only for idle test setup; use a turn for a loud domain write."
+                )
+            }
+            let family = family(for: reference.descriptor)
+            let exists = reference.key.map { family.keyedRows[$0] != nil } ?? family.keylessLive
+            guard exists else {
+                _ = family.addRow(key: reference.key, value: value)
+                return
+            }
+            let row = family.row(for: reference.key)
+            if let current = family.value(ofRow: row), family.isEqual(current, value) { return }
+            family.setValue(value, ofRow: row)
+            graph.markSeeded(family.node(ofRow: row))
         }
-        let family = family(for: reference.descriptor)
-        let exists = reference.key.map { family.keyedRows[$0] != nil } ?? family.keylessLive
-        guard exists else {
-            _ = family.addRow(key: reference.key, value: value)
-            return
-        }
-        let row = family.row(for: reference.key)
-        if let current = family.value(ofRow: row), family.isEqual(current, value) { return }
-        family.setValue(value, ofRow: row)
-        graph.markSeeded(family.node(ofRow: row))
-    }
     #endif
 
     /// How many Observation boundary objects this runtime owns.

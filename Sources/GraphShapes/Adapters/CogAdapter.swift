@@ -21,7 +21,9 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
         Cog<Value>.Manual { value }
     }
 
-    public func computed(_ equality: Equality, _ body: @escaping @MainActor (inout CogReader<Value>) -> Value) -> Cog<Value> {
+    public func computed(_ equality: Equality, _ body: @escaping @MainActor (inout CogReader<Value>) -> Value) -> Cog<
+        Value
+    > {
         switch equality {
         case .structural: Cog<Value>(body)
         case .never: Cog<Value>(equals: { _, _ in false }, body)

@@ -20,7 +20,8 @@ public final class StateGraphAdapter<Value: Equatable & Sendable>: ReactiveAdapt
         Stored(wrappedValue: value)
     }
 
-    public func computed(_ equality: Equality, _ body: @escaping @MainActor (inout Tracked) -> Value) -> Computed<Value> {
+    public func computed(_ equality: Equality, _ body: @escaping @MainActor (inout Tracked) -> Value) -> Computed<Value>
+    {
         let rule = MainActorRule(body)
         switch equality {
         case .structural: return Computed(rule: { _ in rule.run() })
@@ -32,10 +33,12 @@ public final class StateGraphAdapter<Value: Equatable & Sendable>: ReactiveAdapt
     public func effect(_ body: @escaping @MainActor (inout Tracked) -> Void) {
         let rule = MainActorRule<Void>(body)
         // Never equal: nothing reads an effect, so its value is irrelevant.
-        let node = StateGraph.Computed<Int>(descriptor: AnyComputedDescriptor(compute: { _ in
-            rule.run()
-            return 0
-        }, isEqual: { _, _ in false }))
+        let node = StateGraph.Computed<Int>(
+            descriptor: AnyComputedDescriptor(
+                compute: { _ in
+                    rule.run()
+                    return 0
+                }, isEqual: { _, _ in false }))
         effects.append(node)
         _ = node.wrappedValue
     }

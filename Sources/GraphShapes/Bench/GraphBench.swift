@@ -30,9 +30,11 @@ public final class GraphBenchInstance {
     /// Untimed work before each sample (a fresh graph), if any.
     public let prepareSample: (() -> Void)?
 
-    init(verify: @escaping () -> String?, sample: @escaping () -> Void, iteration: @escaping () -> Void,
-         sampledMismatch: @escaping () -> String?, edgePoolHighWaterMark: (() -> Int)?, edgePoolCheckIterations: Int = 0,
-         prepareSample: (() -> Void)? = nil) {
+    init(
+        verify: @escaping () -> String?, sample: @escaping () -> Void, iteration: @escaping () -> Void,
+        sampledMismatch: @escaping () -> String?, edgePoolHighWaterMark: (() -> Int)?, edgePoolCheckIterations: Int = 0,
+        prepareSample: (() -> Void)? = nil
+    ) {
         self.prepareSample = prepareSample
         self.verify = verify
         self.sample = sample
@@ -86,19 +88,25 @@ public enum GraphBench {
 
     static func kairo(_ shape: KairoShape, _ runtime: String) -> GraphBenchCase {
         let repeats = kairoRepeats(runtime)
-        return GraphBenchCase(shape: shape.rawValue, runtime: runtime, unit: "\(repeats) × iter()", iterationUnit: "iter()",
-                              alienMilliseconds: repeats == 500 ? alienKairo[shape] : nil) {
+        return GraphBenchCase(
+            shape: shape.rawValue, runtime: runtime, unit: "\(repeats) × iter()", iterationUnit: "iter()",
+            alienMilliseconds: repeats == 500 ? alienKairo[shape] : nil
+        ) {
             if runtime == "cog" {
                 let adapter = CogAdapter<Int>()
-                return kairoInstance(shape, shape.build(adapter), runtime, repeats: repeats) { adapter.edgePoolHighWaterMark }
+                return kairoInstance(shape, shape.build(adapter), runtime, repeats: repeats) {
+                    adapter.edgePoolHighWaterMark
+                }
             }
             return kairoInstance(shape, shape.build(StateGraphAdapter<Int>()), runtime, repeats: repeats, nil)
         }
     }
 
     @MainActor
-    static func kairoInstance(_ shape: KairoShape, _ graph: ShapeGraph, _ runtime: String, repeats: Int = 500,
-                              _ pool: (() -> Int)?) -> GraphBenchInstance {
+    static func kairoInstance(
+        _ shape: KairoShape, _ graph: ShapeGraph, _ runtime: String, repeats: Int = 500,
+        _ pool: (() -> Int)?
+    ) -> GraphBenchInstance {
         let built = graph.counts
         return GraphBenchInstance(
             verify: {
@@ -118,8 +126,10 @@ public enum GraphBench {
     }
 
     static func molBench(_ runtime: String) -> GraphBenchCase {
-        GraphBenchCase(shape: "molBench", runtime: runtime, unit: "500 × call", iterationUnit: "call",
-                       alienMilliseconds: 16.1) {
+        GraphBenchCase(
+            shape: "molBench", runtime: runtime, unit: "500 × call", iterationUnit: "call",
+            alienMilliseconds: 16.1
+        ) {
             let semantics = MolBench.Semantics.identity
             let graph: ShapeGraph
             var pool: (() -> Int)?
@@ -149,13 +159,16 @@ public enum GraphBench {
     }
 
     static func cellx(_ layers: Int, _ runtime: String) -> GraphBenchCase {
-        GraphBenchCase(shape: "cellx\(layers)", runtime: runtime, unit: "build + batch, one fresh graph",
-                       iterationUnit: "build + batch", alienMilliseconds: nil) {
+        GraphBenchCase(
+            shape: "cellx\(layers)", runtime: runtime, unit: "build + batch, one fresh graph",
+            iterationUnit: "build + batch", alienMilliseconds: nil
+        ) {
             let check = Checker()
             let expected = Cellx.expected(layers: layers)
             let counts = Cellx.counts(layers: layers)
             let once: () -> Void = {
-                let outcome = runtime == "cog"
+                let outcome =
+                    runtime == "cog"
                     ? Cellx.run(CogAdapter<Int>(), layers: layers)
                     : Cellx.run(StateGraphAdapter<Int>(), layers: layers)
                 check.expect(outcome.before, expected.before, "before")
@@ -173,8 +186,10 @@ public enum GraphBench {
     }
 
     static func dynamic(_ configuration: DynamicConfiguration, _ runtime: String) -> GraphBenchCase {
-        GraphBenchCase(shape: configuration.title, runtime: runtime, unit: "one run of \(configuration.iterations) writes",
-                       iterationUnit: "run", alienMilliseconds: alienDynamic[configuration.title]) {
+        GraphBenchCase(
+            shape: configuration.title, runtime: runtime, unit: "one run of \(configuration.iterations) writes",
+            iterationUnit: "run", alienMilliseconds: alienDynamic[configuration.title]
+        ) {
             runtime == "cog"
                 ? dynamicInstance(DynamicGraph(CogAdapter(), configuration.parameters), configuration)
                 : dynamicInstance(DynamicGraph(StateGraphAdapter(), configuration.parameters), configuration)
@@ -182,8 +197,10 @@ public enum GraphBench {
     }
 
     static func sbench(_ update: SBenchUpdate, _ runtime: String) -> GraphBenchCase {
-        GraphBenchCase(shape: "update \(update.rawValue)", runtime: runtime,
-                       unit: "\(update.shape.writes) writes, fresh graph", iterationUnit: "run", alienMilliseconds: nil) {
+        GraphBenchCase(
+            shape: "update \(update.rawValue)", runtime: runtime,
+            unit: "\(update.shape.writes) writes, fresh graph", iterationUnit: "run", alienMilliseconds: nil
+        ) {
             let check = Checker()
             var current: (writes: () -> Void, effectRuns: RunCounter)?
             let fresh: () -> Void = {
@@ -213,8 +230,10 @@ public enum GraphBench {
     /// sample checks its effect runs and tracked reads, and on Cog that the
     /// edge pool grew by exactly the case's edges.
     static func sbenchCreate(_ benchmark: SBenchCreate, _ runtime: String) -> GraphBenchCase {
-        GraphBenchCase(shape: benchmark.title, runtime: runtime, unit: "create, fresh graph", iterationUnit: "create",
-                       alienMilliseconds: nil) {
+        GraphBenchCase(
+            shape: benchmark.title, runtime: runtime, unit: "create, fresh graph", iterationUnit: "create",
+            alienMilliseconds: nil
+        ) {
             let check = Checker()
             var cog: SBenchCreate.Prepared<CogAdapter<Int>>?
             var clone: SBenchCreate.Prepared<StateGraphAdapter<Int>>?
@@ -247,7 +266,9 @@ public enum GraphBench {
     }
 
     @MainActor
-    static func dynamicInstance<A>(_ graph: DynamicGraph<A>, _ configuration: DynamicConfiguration) -> GraphBenchInstance {
+    static func dynamicInstance<A>(_ graph: DynamicGraph<A>, _ configuration: DynamicConfiguration)
+        -> GraphBenchInstance
+    {
         let check = Checker()
         let expected = RunCounts(computed: configuration.expectedCount, effects: configuration.expectedEffects)
         // Every timed run is a steady run and is checked whole: its sum and

@@ -41,10 +41,18 @@ public enum Cellx {
         for _ in 0..<layers {
             let (p1, p2, p3, p4) = (m[0], m[1], m[2], m[3])
             let layer = [
-                a.computed(.structural) { r in runs.bump(); return p2.get(a, r) },
-                a.computed(.structural) { r in runs.bump(); return p1.get(a, r) - p3.get(a, r) },
-                a.computed(.structural) { r in runs.bump(); return p2.get(a, r) + p4.get(a, r) },
-                a.computed(.structural) { r in runs.bump(); return p3.get(a, r) },
+                a.computed(.structural) { r in
+                    runs.bump(); return p2.get(a, r)
+                },
+                a.computed(.structural) { r in
+                    runs.bump(); return p1.get(a, r) - p3.get(a, r)
+                },
+                a.computed(.structural) { r in
+                    runs.bump(); return p2.get(a, r) + p4.get(a, r)
+                },
+                a.computed(.structural) { r in
+                    runs.bump(); return p3.get(a, r)
+                },
             ]
             for node in layer {
                 a.effect { r in

@@ -72,7 +72,8 @@ public final class DynamicGraph<A: ReactiveAdapter> where A.Value == Double {
             let first = inputs[0].get(a, r)
             var sum = first
             let tailCount = inputs.count - 1
-            let skipped = first.truncatingRemainder(dividingBy: 2) == 1
+            let skipped =
+                first.truncatingRemainder(dividingBy: 2) == 1
                 ? Int(first.truncatingRemainder(dividingBy: Double(tailCount))) : -1
             for offset in 0..<tailCount where offset != skipped {
                 sum += inputs[offset + 1].get(a, r)
@@ -130,19 +131,30 @@ public struct DynamicConfiguration: Sendable {
     public let expectedEffects: Int
 
     public static let all: [DynamicConfiguration] = [
-        .init(title: "2-10x5 - lazy80%", parameters: .init(width: 10, totalLayers: 5, staticFraction: 1, sources: 2, readFraction: 0.2),
-              iterations: 600_000, expectedSum: 19_199_968, expectedCount: 3_480_000, expectedEffects: 480000),
-        .init(title: "6-10x10 - dyn25% - lazy80%",
-              parameters: .init(width: 10, totalLayers: 10, staticFraction: 0.75, sources: 6, readFraction: 0.2),
-              iterations: 15_000, expectedSum: 302_310_782_860, expectedCount: 1_155_000, expectedEffects: 15000),
-        .init(title: "4-1000x12 - dyn5%", parameters: .init(width: 1000, totalLayers: 12, staticFraction: 0.95, sources: 4, readFraction: 1),
-              iterations: 7000, expectedSum: 29_355_933_696_000, expectedCount: 1_463_000, expectedEffects: 7000),
-        .init(title: "25-1000x5", parameters: .init(width: 1000, totalLayers: 5, staticFraction: 1, sources: 25, readFraction: 1),
-              iterations: 3000, expectedSum: 1_171_484_375_000, expectedCount: 732_000, expectedEffects: 3000),
-        .init(title: "3-5x500", parameters: .init(width: 5, totalLayers: 500, staticFraction: 1, sources: 3, readFraction: 1),
-              iterations: 500, expectedSum: 3.0239642676898464e241, expectedCount: 1_246_500, expectedEffects: 500),
-        .init(title: "6-100x15 - dyn50%", parameters: .init(width: 100, totalLayers: 15, staticFraction: 0.5, sources: 6, readFraction: 1),
-              iterations: 2000, expectedSum: 15_664_996_402_790_400, expectedCount: 1_078_000, expectedEffects: 2000),
+        .init(
+            title: "2-10x5 - lazy80%",
+            parameters: .init(width: 10, totalLayers: 5, staticFraction: 1, sources: 2, readFraction: 0.2),
+            iterations: 600_000, expectedSum: 19_199_968, expectedCount: 3_480_000, expectedEffects: 480000),
+        .init(
+            title: "6-10x10 - dyn25% - lazy80%",
+            parameters: .init(width: 10, totalLayers: 10, staticFraction: 0.75, sources: 6, readFraction: 0.2),
+            iterations: 15_000, expectedSum: 302_310_782_860, expectedCount: 1_155_000, expectedEffects: 15000),
+        .init(
+            title: "4-1000x12 - dyn5%",
+            parameters: .init(width: 1000, totalLayers: 12, staticFraction: 0.95, sources: 4, readFraction: 1),
+            iterations: 7000, expectedSum: 29_355_933_696_000, expectedCount: 1_463_000, expectedEffects: 7000),
+        .init(
+            title: "25-1000x5",
+            parameters: .init(width: 1000, totalLayers: 5, staticFraction: 1, sources: 25, readFraction: 1),
+            iterations: 3000, expectedSum: 1_171_484_375_000, expectedCount: 732_000, expectedEffects: 3000),
+        .init(
+            title: "3-5x500",
+            parameters: .init(width: 5, totalLayers: 500, staticFraction: 1, sources: 3, readFraction: 1),
+            iterations: 500, expectedSum: 3.0239642676898464e241, expectedCount: 1_246_500, expectedEffects: 500),
+        .init(
+            title: "6-100x15 - dyn50%",
+            parameters: .init(width: 100, totalLayers: 15, staticFraction: 0.5, sources: 6, readFraction: 1),
+            iterations: 2000, expectedSum: 15_664_996_402_790_400, expectedCount: 1_078_000, expectedEffects: 2000),
     ]
 }
 
@@ -162,4 +174,3 @@ public struct DynamicParameters: Sendable {
         self.readFraction = readFraction
     }
 }
-

@@ -105,7 +105,8 @@ func opaque(_ value: Int) -> Int { value }
 @MainActor
 extension KairoShape {
     /// An effect that reads `node` and bumps the counter the shape asserts.
-    private static func countingEffect<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph, _ node: A.Computed) where A.Value == Int {
+    private static func countingEffect<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph, _ node: A.Computed)
+    where A.Value == Int {
         let runs = g.effectRuns
         let seen = g.effectsSeen
         a.effect { r in
@@ -118,7 +119,9 @@ extension KairoShape {
     static func avoidable<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
         let computedRuns = g.computedRuns
         let head = a.signal(0)
-        let c1 = a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) }
+        let c1 = a.computed(.structural) { r in
+            computedRuns.bump(); return a.get(head, in: r)
+        }
         let c2 = a.computed(.structural) { r in
             computedRuns.bump()
             _ = a.get(c1, in: r)
@@ -129,8 +132,12 @@ extension KairoShape {
             busy()
             return a.get(c2, in: r) + 1
         }
-        let c4 = a.computed(.structural) { r in computedRuns.bump(); return a.get(c3, in: r) + 2 }
-        let c5 = a.computed(.structural) { r in computedRuns.bump(); return a.get(c4, in: r) + 3 }
+        let c4 = a.computed(.structural) { r in
+            computedRuns.bump(); return a.get(c3, in: r) + 2
+        }
+        let c5 = a.computed(.structural) { r in
+            computedRuns.bump(); return a.get(c4, in: r) + 3
+        }
         let runs = g.effectRuns
         a.effect { r in
             runs.bump()
@@ -153,8 +160,12 @@ extension KairoShape {
         let head = a.signal(0)
         var last: A.Computed?
         for i in 0..<50 {
-            let current = a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) + i }
-            let next = a.computed(.structural) { r in computedRuns.bump(); return a.get(current, in: r) + 1 }
+            let current = a.computed(.structural) { r in
+                computedRuns.bump(); return a.get(head, in: r) + i
+            }
+            let next = a.computed(.structural) { r in
+                computedRuns.bump(); return a.get(current, in: r) + 1
+            }
             countingEffect(a, g, next)
             last = next
         }
@@ -174,10 +185,14 @@ extension KairoShape {
     static func deep<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
         let computedRuns = g.computedRuns
         let head = a.signal(0)
-        var current = a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) + 1 }
+        var current = a.computed(.structural) { r in
+            computedRuns.bump(); return a.get(head, in: r) + 1
+        }
         for _ in 1..<50 {
             let previous = current
-            current = a.computed(.structural) { r in computedRuns.bump(); return a.get(previous, in: r) + 1 }
+            current = a.computed(.structural) { r in
+                computedRuns.bump(); return a.get(previous, in: r) + 1
+            }
         }
         let tip = current
         countingEffect(a, g, tip)
@@ -196,7 +211,11 @@ extension KairoShape {
     static func diamond<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
         let computedRuns = g.computedRuns
         let head = a.signal(0)
-        let arms = (0..<5).map { _ in a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) + 1 } }
+        let arms = (0..<5).map { _ in
+            a.computed(.structural) { r in
+                computedRuns.bump(); return a.get(head, in: r) + 1
+            }
+        }
         let sum = a.computed(.structural) { r in
             computedRuns.bump()
             var total = 0
@@ -245,7 +264,11 @@ extension KairoShape {
                 return map.values[index]
             }
         }
-        let plus = splits.map { split in a.computed(.structural) { r in computedRuns.bump(); return a.get(split, in: r) + 1 } }
+        let plus = splits.map { split in
+            a.computed(.structural) { r in
+                computedRuns.bump(); return a.get(split, in: r) + 1
+            }
+        }
         let runs = g.effectRuns
         for node in plus {
             a.effect { r in
@@ -293,10 +316,16 @@ extension KairoShape {
         let computedRuns = g.computedRuns
         let head = a.signal(0)
         var links: [A.Computed] = []
-        links.append(a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) + 1 })
+        links.append(
+            a.computed(.structural) { r in
+                computedRuns.bump(); return a.get(head, in: r) + 1
+            })
         for _ in 2...10 {
             let previous = links[links.count - 1]
-            links.append(a.computed(.structural) { r in computedRuns.bump(); return a.get(previous, in: r) + 1 })
+            links.append(
+                a.computed(.structural) { r in
+                    computedRuns.bump(); return a.get(previous, in: r) + 1
+                })
         }
         // [head, c1…c9]; c10 exists but nothing reads it.
         let list = links.prefix(9)
@@ -324,8 +353,12 @@ extension KairoShape {
     static func unstable<A: ReactiveAdapter>(_ a: A, _ g: ShapeGraph) -> @MainActor () -> Void where A.Value == Int {
         let computedRuns = g.computedRuns
         let head = a.signal(0)
-        let double = a.computed(.structural) { r in computedRuns.bump(); return a.get(head, in: r) * 2 }
-        let inverse = a.computed(.structural) { r in computedRuns.bump(); return -a.get(head, in: r) }
+        let double = a.computed(.structural) { r in
+            computedRuns.bump(); return a.get(head, in: r) * 2
+        }
+        let inverse = a.computed(.structural) { r in
+            computedRuns.bump(); return -a.get(head, in: r)
+        }
         let current = a.computed(.structural) { r in
             computedRuns.bump()
             var result = 0

@@ -57,10 +57,12 @@ public enum MolBench {
     static func hard(_ n: Int) -> Int { n + fib(16) }
 
     @MainActor
-    public static func build<A: ReactiveAdapter>(_ a: A, _ semantics: Semantics) -> ShapeGraph where A.Value == MolValue {
+    public static func build<A: ReactiveAdapter>(_ a: A, _ semantics: Semantics) -> ShapeGraph
+    where A.Value == MolValue {
         let g = ShapeGraph()
         let runs = g.computedRuns
-        func computed(_ equality: Equality = .structural, _ body: @escaping @MainActor (A.Reader) -> Int) -> A.Computed {
+        func computed(_ equality: Equality = .structural, _ body: @escaping @MainActor (A.Reader) -> Int) -> A.Computed
+        {
             a.computed(equality) { r in
                 runs.bump()
                 return .number(body(r))

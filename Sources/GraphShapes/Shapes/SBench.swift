@@ -173,7 +173,9 @@ public enum SBenchCreate: String, CaseIterable, Sendable {
             if effectRuns.count != effects { return "effect runs: expected \(effects), got \(effectRuns.count)" }
             let edges = benchmark.edges(count: count)
             if reads.count != edges { return "tracked reads: expected \(edges), got \(reads.count)" }
-            if benchmark == .signals, signals.count != count { return "signals: expected \(count), got \(signals.count)" }
+            if benchmark == .signals, signals.count != count {
+                return "signals: expected \(count), got \(signals.count)"
+            }
             return nil
         }
     }

@@ -14,7 +14,8 @@ struct GenericDeinitInfrastructureTests {
     /// Each generic class declared in `source`, with its body's text.
     static func genericClasses(in source: String) -> [(name: String, body: Substring)] {
         var found: [(String, Substring)] = []
-        let pattern = /(?m)^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|package\s+|internal\s+)?(?:final\s+)?class\s+(\w+)</
+        let pattern =
+            /(?m)^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|package\s+|internal\s+)?(?:final\s+)?class\s+(\w+)</
         for match in source.matches(of: pattern) {
             guard let open = source[match.range.upperBound...].firstIndex(of: "{") else { continue }
             var depth = 0
@@ -41,7 +42,8 @@ struct GenericDeinitInfrastructureTests {
             let source = try String(contentsOf: Self.cogSources.appendingPathComponent(file), encoding: .utf8)
             for generic in Self.genericClasses(in: source) {
                 classes.append(generic.name)
-                #expect(generic.body.contains("nonisolated deinit"), "\(generic.name) in \(file) has no nonisolated deinit")
+                #expect(
+                    generic.body.contains("nonisolated deinit"), "\(generic.name) in \(file) has no nonisolated deinit")
             }
         }
         #expect(classes.count >= 4, "found \(classes); the scan must see Cog's generic classes")

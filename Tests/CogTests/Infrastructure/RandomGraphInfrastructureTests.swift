@@ -40,7 +40,9 @@ struct RandomGraphInfrastructureTests {
         }
     }
 
-    @Test("random dynamic graphs agree with a recompute-everything oracle", arguments: ["alpha", "beta", "gamma", "delta"])
+    @Test(
+        "random dynamic graphs agree with a recompute-everything oracle",
+        arguments: ["alpha", "beta", "gamma", "delta"])
     func randomGraphsMatchOracle(seed: String) {
         var random = SeededRandom(seed: seed)
         let sourceCount = 6
@@ -80,7 +82,11 @@ struct RandomGraphInfrastructureTests {
             notices = watched.map { _ in NoticeCounter() }
             for (slot, index) in watched.enumerated() {
                 let counter = notices[slot]
-                withObservationTracking { _ = cogs[nodes[index]] } onChange: { counter.bump() }
+                withObservationTracking {
+                    _ = cogs[nodes[index]]
+                } onChange: {
+                    counter.bump()
+                }
             }
         }
         observe()

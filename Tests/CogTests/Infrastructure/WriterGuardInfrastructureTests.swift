@@ -31,6 +31,8 @@ struct WriterGuardInfrastructureTests {
                 }
             }
         }
-        #expect(result?.standardErrorContent.text.contains("a writer was used while automatic cog 'smuggling' was computing") == true)
+        #expect(
+            result?.standardErrorContent.text.contains(
+                "a writer was used while automatic cog 'smuggling' was computing") == true)
     }
 }

@@ -71,7 +71,8 @@ struct CompileFailScenarioTests {
         let checker = try FixtureTypeChecker.required()
         let expected = try #require(try FixtureTypeChecker.expectedError(in: fixture))
         let diagnostics = try checker.typeCheck(fixture).diagnostics
-        let rejections = Set(diagnostics.split(separator: "\n").filter { $0.contains(".swift:") && $0.contains("error: \(expected)") })
+        let rejections = Set(
+            diagnostics.split(separator: "\n").filter { $0.contains(".swift:") && $0.contains("error: \(expected)") })
         #expect(rejections.count == 3, "one rejection per form: \(diagnostics)")
     }
 

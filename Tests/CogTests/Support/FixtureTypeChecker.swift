@@ -26,8 +26,9 @@ struct FixtureTypeChecker {
 
     /// The checker, or a test failure saying what could not be found.
     static func required(sourceLocation: SourceLocation = #_sourceLocation) throws -> FixtureTypeChecker {
-        try #require(shared, "the built Cog module or swiftc could not be located (CI requires both)",
-                     sourceLocation: sourceLocation)
+        try #require(
+            shared, "the built Cog module or swiftc could not be located (CI requires both)",
+            sourceLocation: sourceLocation)
     }
 
     static let fixtureDirectory = URL(fileURLWithPath: #filePath)
@@ -36,7 +37,8 @@ struct FixtureTypeChecker {
 
     /// The build directory holds the test binary and a `Modules` folder.
     private static func locateModules() -> URL? {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         for _ in 0..<3 {
@@ -66,7 +68,7 @@ struct FixtureTypeChecker {
             line < lines.count && lines[line].hasPrefix(marker) ? String(lines[line].dropFirst(marker.count)) : nil
         }
         #if !DEBUG
-        if let release = value("// expected-error-release: ", 1) { return release }
+            if let release = value("// expected-error-release: ", 1) { return release }
         #endif
         return value("// expected-error: ", 0)
     }
@@ -99,11 +101,11 @@ extension FixtureTypeChecker {
         guard runs else { return }
         let outcome = try required().typeCheck(fixture)
         #if DEBUG
-        #expect(outcome.succeeded, "\(fixture) should type-check in debug builds: \(outcome.diagnostics)")
+            #expect(outcome.succeeded, "\(fixture) should type-check in debug builds: \(outcome.diagnostics)")
         #else
-        let expected = try #require(try expectedError(in: fixture))
-        #expect(!outcome.succeeded, "\(fixture) type-checked in a release build")
-        #expect(outcome.diagnostics.contains(expected), "\(fixture) diagnostics: \(outcome.diagnostics)")
+            let expected = try #require(try expectedError(in: fixture))
+            #expect(!outcome.succeeded, "\(fixture) type-checked in a release build")
+            #expect(outcome.diagnostics.contains(expected), "\(fixture) diagnostics: \(outcome.diagnostics)")
         #endif
     }
 }

@@ -7,7 +7,9 @@ private let _zipCog = Cog<Int>.Manual { 1 }
 
 @MainActor
 struct AsyncGraceScenarioTests {
-    @Test("ASYNC-24 a stale result during grace cannot clear a dependency change; a returning consumer starts from the newest source")
+    @Test(
+        "ASYNC-24 a stale result during grace cannot clear a dependency change; a returning consumer starts from the newest source"
+    )
     func staleResultDuringGrace() async {
         let clock = TestClock()
         let work = ControlledWork<String>()

@@ -11,7 +11,9 @@ extension CogOps {
 
 @MainActor
 struct AsyncReleaseScenarioTests {
-    @Test("ASYNC-13 releasing an unwatched async cog cancels its work; a late result publishes nothing; the handle resolves released")
+    @Test(
+        "ASYNC-13 releasing an unwatched async cog cancels its work; a late result publishes nothing; the handle resolves released"
+    )
     func releaseCancelsWork() async {
         let clock = TestClock()
         let work = ControlledWork<Int>()
@@ -47,7 +49,9 @@ struct AsyncReleaseScenarioTests {
         #expect(cogs.refresh(countCog).generation == 2)
     }
 
-    @Test("ASYNC-22 with no durable consumer, grace expiry after a peek cancels and releases; a late result publishes nothing")
+    @Test(
+        "ASYNC-22 with no durable consumer, grace expiry after a peek cancels and releases; a late result publishes nothing"
+    )
     func coldPeekReleases() async {
         let clock = TestClock()
         let work = ControlledWork<Int>()
@@ -121,7 +125,9 @@ struct AsyncReleaseScenarioTests {
         await work.started(3)
     }
 
-    @Test("ASYNC-13 churn: a thousand keyed async states started, replaced and released leave no task, boundary or row behind")
+    @Test(
+        "ASYNC-13 churn: a thousand keyed async states started, replaced and released leave no task, boundary or row behind"
+    )
     func churnLeavesNothingBehind() async {
         let clock = TestClock()
         let workClock = TestClock()

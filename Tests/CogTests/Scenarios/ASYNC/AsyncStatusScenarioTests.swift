@@ -65,7 +65,9 @@ struct AsyncStatusScenarioTests {
         #expect(status.entry == StatusEntry(kind: .pending, value: "5", hasSucceeded: true, error: nil))
     }
 
-    @Test("ASYNC-31 every value spelling returns the default before success and the last success after, through reload and failure")
+    @Test(
+        "ASYNC-31 every value spelling returns the default before success and the last success after, through reload and failure"
+    )
     func valueReadsAreTotal() async {
         let work = ControlledWork<Int>()
         let levelCog = Cog<Int>.Async(default: -1) { _ in .run { try await work.run() } }
@@ -128,11 +130,12 @@ struct AsyncStatusScenarioTests {
                 StatusEntry(kind: .failure, value: "0", hasSucceeded: false, error: "down"),
             ])
         #if DEBUG  // turn names are debug history (HIST-04)
-        #expect(cogs.debugRecentTurnNames.last == "quote.failure")
+            #expect(cogs.debugRecentTurnNames.last == "quote.failure")
         #endif
     }
 
-    @Test("ASYNC-19 success then a failing reload: every visible status is its own turn and the last good value is kept")
+    @Test(
+        "ASYNC-19 success then a failing reload: every visible status is its own turn and the last good value is kept")
     func reloadFailureKeepsLastGood() async {
         let _zipCog = Cog<Int>.Manual { 1 }
         let work = ControlledWork<String>()
@@ -257,7 +260,9 @@ struct AsyncStatusScenarioTests {
     @Test("ASYNC-17 the task running an async cog's work carries its name and key")
     func taskCarriesNameAndKey() async {
         let work = ControlledWork<Int>()
-        let forecastCogs = CogBox<Int, String>.Async(name: "forecast", default: 0) { _, _ in .run { try await work.run() } }
+        let forecastCogs = CogBox<Int, String>.Async(name: "forecast", default: 0) { _, _ in
+            .run { try await work.run() }
+        }
         let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[forecastCogs["94110"]]
         await work.started(1)

@@ -40,7 +40,9 @@ private func crunch(_ input: Int, _ work: ControlledConcurrentWork<Int>, _ sight
 
 @MainActor
 struct ConcurrentWorkScenarioTests {
-    @Test("ASYNC-16 @concurrent work runs off the main actor and its result turns on the MainActor under the generation check")
+    @Test(
+        "ASYNC-16 @concurrent work runs off the main actor and its result turns on the MainActor under the generation check"
+    )
     func concurrentWorkTurnsOnMain() async {
         let work = ControlledConcurrentWork<Int>()
         let sightings = Sightings()
@@ -57,11 +59,13 @@ struct ConcurrentWorkScenarioTests {
         #expect(published.events == ["42 on the main queue: true"])
         #expect(cogs.status.peek(productCog).kind == .success)
         #if DEBUG
-        #expect(cogs.debugRecentTurnNames.last == "product.success")
+            #expect(cogs.debugRecentTurnNames.last == "product.success")
         #endif
     }
 
-    @Test("ASYNC-36 replaced @concurrent work receives cooperative cancellation off the actor; the replacement's result turns on the MainActor")
+    @Test(
+        "ASYNC-36 replaced @concurrent work receives cooperative cancellation off the actor; the replacement's result turns on the MainActor"
+    )
     func replacedConcurrentWorkStops() async {
         let work = ControlledConcurrentWork<Int>()
         let sightings = Sightings()

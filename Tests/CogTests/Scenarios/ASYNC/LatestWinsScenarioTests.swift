@@ -4,7 +4,9 @@ import Testing
 
 @MainActor
 struct LatestWinsScenarioTests {
-    @Test("ASYNC-07 a dependency change cancels old work and starts new work, with .latest spelled or omitted", arguments: [true, false])
+    @Test(
+        "ASYNC-07 a dependency change cancels old work and starts new work, with .latest spelled or omitted",
+        arguments: [true, false])
     func dependencyChangeReplacesWork(spelled: Bool) async {
         let _zipCog = Cog<Int>.Manual { 1 }
         let work = ControlledWork<String>()
@@ -12,7 +14,8 @@ struct LatestWinsScenarioTests {
             _ = c[_zipCog]
             return .run { try await work.run() }
         }
-        let weatherCog = spelled ? Cog<String>.Async(.latest, default: "", selector) : Cog<String>.Async(default: "", selector)
+        let weatherCog =
+            spelled ? Cog<String>.Async(.latest, default: "", selector) : Cog<String>.Async(default: "", selector)
         let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[weatherCog]
         await work.started(1)
@@ -204,7 +207,8 @@ struct LatestWinsScenarioTests {
         #expect(cogs.debugBoundaryObjectCount == 0)
     }
 
-    @Test("ASYNC-26 a keyed async box's value spelling: equal keys share, keys stay independent, equal success is quiet")
+    @Test(
+        "ASYNC-26 a keyed async box's value spelling: equal keys share, keys stay independent, equal success is quiet")
     func keyedValueSpelling() async {
         let work = ControlledWork<Int>()
         let forecastCogs = CogBox<Int, String>.Async(default: 0) { _, _ in .run { try await work.run() } }
@@ -239,7 +243,7 @@ struct LatestWinsScenarioTests {
         #expect(view.notices.count == 1)
         #expect(cogs[summaryCog] == "high 72")
         #if DEBUG  // turn names are debug history (HIST-04)
-        #expect(cogs.debugRecentTurnNames.last == "forecast.success")
+            #expect(cogs.debugRecentTurnNames.last == "forecast.success")
         #endif
     }
 

@@ -7,7 +7,8 @@ import Testing
 struct LatticeRunCountScenarioTests {
     @Test("COUNT-05 dynamicBench PRNG reproduces the reference hash and first draws")
     func seededRandomMatchesReference() {
-        #expect(SeededRandom.hashOutputs(of: "seed", count: 4) == [246_123_560, 2_434_935_956, 752_727_108, 913_990_249])
+        #expect(
+            SeededRandom.hashOutputs(of: "seed", count: 4) == [246_123_560, 2_434_935_956, 752_727_108, 913_990_249])
         var random = SeededRandom(seed: "seed")
         let draws = (0..<4).map { _ in random.next() }
         #expect(draws == [0.8370377509854734, 0.35816134908236563, 0.12195610790513456, 0.486986321862787])
@@ -15,15 +16,18 @@ struct LatticeRunCountScenarioTests {
 
     @Test("COUNT-05 dynamicBench unit graphs: sums and run counts match exactly on fresh graphs")
     func dynamicUnitGraphs() {
-        let small = DynamicGraph(CogAdapter(), .init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 1))
+        let small = DynamicGraph(
+            CogAdapter(), .init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 1))
         #expect(small.run(iterations: 2) == 16)
         #expect(small.graph.computedRuns.count == 11)
 
-        let lazy = DynamicGraph(CogAdapter(), .init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 2.0 / 3))
+        let lazy = DynamicGraph(
+            CogAdapter(), .init(width: 3, totalLayers: 3, staticFraction: 1, sources: 2, readFraction: 2.0 / 3))
         #expect(lazy.run(iterations: 10) == 72)
         #expect(lazy.graph.computedRuns.count == 41)
 
-        let mixed = DynamicGraph(CogAdapter(), .init(width: 4, totalLayers: 2, staticFraction: 0.5, sources: 2, readFraction: 1))
+        let mixed = DynamicGraph(
+            CogAdapter(), .init(width: 4, totalLayers: 2, staticFraction: 0.5, sources: 2, readFraction: 1))
         #expect(mixed.run(iterations: 10) == 72)
         #expect(mixed.graph.computedRuns.count == 22)
     }

@@ -83,20 +83,25 @@ struct CycleScenarioTests {
 
     @Test("CYCLE-06 a keyed selector that calls a turning op traps before the turn body runs")
     func turnFromSelectorTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent, \.standardOutputContent]) {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent, \.standardOutputContent]
+        ) {
             await MainActor.run {
                 _ = Cogs.forTestingRuntimeOfCurrentTest.peek(writingCogs["row7"])
             }
         }
         let message = result?.standardErrorContent.text ?? ""
-        #expect(message.contains("turn 'recordTally()' was attempted while automatic cog 'writing[row7]' was computing"))
+        #expect(
+            message.contains("turn 'recordTally()' was attempted while automatic cog 'writing[row7]' was computing"))
         #expect(message.contains("invoke the op outside automatic computation, from event handling or a reaction"))
         #expect(result?.standardOutputContent.text.contains("TURN BODY RAN") == false)
     }
 
     @Test("CYCLE-06 a custom equality rule that calls a turning op traps before the turn body runs")
     func turnFromEqualityTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent, \.standardOutputContent]) {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent, \.standardOutputContent]
+        ) {
             await MainActor.run {
                 let cogs = Cogs.forTestingRuntimeOfCurrentTest
                 _ = cogs[equalityWritingCog]
@@ -104,7 +109,8 @@ struct CycleScenarioTests {
             }
         }
         let message = result?.standardErrorContent.text ?? ""
-        #expect(message.contains("turn 'recordTally()' was attempted while automatic cog 'equalityWriting' was computing"))
+        #expect(
+            message.contains("turn 'recordTally()' was attempted while automatic cog 'equalityWriting' was computing"))
         #expect(result?.standardOutputContent.text.contains("TURN BODY RAN") == false)
     }
 
@@ -115,6 +121,8 @@ struct CycleScenarioTests {
                 _ = Cogs.forTesting(clock: TestClock()).peek(ringCogs[1])
             }
         }
-        #expect(result?.standardErrorContent.text.contains("dependency cycle: ring[1] → ring[2] → ring[3] → ring[1]") == true)
+        #expect(
+            result?.standardErrorContent.text.contains("dependency cycle: ring[1] → ring[2] → ring[3] → ring[1]")
+                == true)
     }
 }

@@ -100,7 +100,9 @@ struct LifetimeScenarioTests {
         cogs.setGate(true)
         cogs.setGate(false)
         clock.advance(by: .seconds(5))
-        #expect(cogs.debugLiveRowCount == baseline + 3, "only the gate, the temperature source and the scope's reaction remain")
+        #expect(
+            cogs.debugLiveRowCount == baseline + 3,
+            "only the gate, the temperature source and the scope's reaction remain")
         cogs.setTemp(1)
         #expect(cogs.peek(quadrupledCog) == 4)
         #expect(probe.runs == ["fresh", "fresh"])

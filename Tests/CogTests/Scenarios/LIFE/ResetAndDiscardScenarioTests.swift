@@ -3,8 +3,12 @@ import CogTesting
 import Testing
 
 private let _draftCog = Cog<String>.Manual(name: "draft", lifetime: .whileObserved(resetToInitial: true)) { "" }
-private let _noteCogs = CogBox<String, Int>.Manual(name: "note", lifetime: .whileObserved(resetToInitial: true)) { _ in "" }
-private let _filterCogs = CogBox<String, Int>.Manual(name: "filter", lifetime: .whileObserved(resetToInitial: true)) { _ in "all" }
+private let _noteCogs = CogBox<String, Int>.Manual(name: "note", lifetime: .whileObserved(resetToInitial: true)) { _ in
+    ""
+}
+private let _filterCogs = CogBox<String, Int>.Manual(name: "filter", lifetime: .whileObserved(resetToInitial: true)) {
+    _ in "all"
+}
 private let _catalogCog = Cog<[String]>.Manual(name: "catalog") { ["tea", "milk"] }
 private let visibleCogs = CogBox<Int, Int>(name: "visible") { c, screen in
     c[_filterCogs[screen]] == "all" ? c[_catalogCog].count : 1
@@ -81,7 +85,9 @@ struct ResetAndDiscardScenarioTests {
         #expect(cogs.peek(_quickCog) == 0)
     }
 
-    @Test("LIFE-13 discard releases a UI-pinned keyed source, its boundary included; a tracking reader re-reads a fresh state")
+    @Test(
+        "LIFE-13 discard releases a UI-pinned keyed source, its boundary included; a tracking reader re-reads a fresh state"
+    )
     func discardPinnedState() {
         let cogs = Cogs.forTesting()
         let baseline = cogs.debugBoundaryObjectCount
@@ -102,7 +108,7 @@ struct ResetAndDiscardScenarioTests {
         cogs.type("again", on: 1)
         #expect(view.notices.count == 2, "the fresh boundary delivers changes")
         #if DEBUG
-        #expect(cogs.debugRecentTurnNames.contains("discard(note[1])"))
+            #expect(cogs.debugRecentTurnNames.contains("discard(note[1])"))
         #endif
     }
 
@@ -124,7 +130,9 @@ struct ResetAndDiscardScenarioTests {
         #expect(cogs.peek(_noteCogs[4]) == "new")
     }
 
-    @Test("LIFE-14 discard names one state: siblings, shared state and leased states are left alone; 200 cycles stay bounded")
+    @Test(
+        "LIFE-14 discard names one state: siblings, shared state and leased states are left alone; 200 cycles stay bounded"
+    )
     func discardIsNarrow() {
         let (cogs, m) = Cogs.forTestingWithController()
         let delivered = EventLog()

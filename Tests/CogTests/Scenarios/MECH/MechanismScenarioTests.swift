@@ -75,7 +75,9 @@ struct MechanismScenarioTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let log = EventLog()
-                _ = Cogs.forTesting(mechanisms: [RecordingMechanism(tag: "twin", log: log), RecordingMechanism(tag: "twin", log: log)], clock: TestClock())
+                _ = Cogs.forTesting(
+                    mechanisms: [RecordingMechanism(tag: "twin", log: log), RecordingMechanism(tag: "twin", log: log)],
+                    clock: TestClock())
             }
         }
         #expect(result?.standardErrorContent.text.contains("share the name 'twin'") == true)
@@ -103,23 +105,24 @@ struct MechanismScenarioTests {
         clock.advance(by: .seconds(3600))
         #expect(await iterator.next() == 1)
         #if DEBUG  // turn names are debug history (HIST-04)
-        #expect(cogs.debugRecentTurnNames.last == "hourlyRefresh")
+            #expect(cogs.debugRecentTurnNames.last == "hourlyRefresh")
         #endif
     }
 
     #if DEBUG
-    @Test("MECH-07 a gate already true runs the scope body at once; its registrations are live at assembly")
-    func gateAlreadyOpen() {
-        let log = EventLog()
-        let (cogs, m) = Cogs.forTestingWithController(seeding: { seed in seed[_gateCog] = true })
-        m.scope(_gateCog) { child in child.run { c in log.append("level \(c[_levelCog])") } }
-        #expect(log.events == ["level 0"])
-        cogs.setLevel(1)
-        #expect(log.events == ["level 0", "level 1"])
-    }
+        @Test("MECH-07 a gate already true runs the scope body at once; its registrations are live at assembly")
+        func gateAlreadyOpen() {
+            let log = EventLog()
+            let (cogs, m) = Cogs.forTestingWithController(seeding: { seed in seed[_gateCog] = true })
+            m.scope(_gateCog) { child in child.run { c in log.append("level \(c[_levelCog])") } }
+            #expect(log.events == ["level 0"])
+            cogs.setLevel(1)
+            #expect(log.events == ["level 0", "level 1"])
+        }
     #endif
 
-    @Test("MECH-08 a gate raised opens the body, lowered silences it and cancels tasks, raised again re-registers fresh")
+    @Test(
+        "MECH-08 a gate raised opens the body, lowered silences it and cancels tasks, raised again re-registers fresh")
     func gateLifecycle() {
         let log = EventLog()
         let (cogs, m) = Cogs.forTestingWithController()
@@ -154,15 +157,15 @@ struct MechanismScenarioTests {
     }
 
     #if DEBUG
-    @Test("MECH-12 forTesting seeds before any operate, so an initial: .run watch sees seeded values")
-    func seedingBeforeOperate() {
-        let log = EventLog()
-        _ = Cogs.forTesting(
-            seeding: { seed in seed[_levelCog] = 9 },
-            mechanisms: [RecordingMechanism(tag: "seeded", log: log)]
-        )
-        #expect(log.events == ["operate seeded sees 9", "seeded 9"])
-    }
+        @Test("MECH-12 forTesting seeds before any operate, so an initial: .run watch sees seeded values")
+        func seedingBeforeOperate() {
+            let log = EventLog()
+            _ = Cogs.forTesting(
+                seeding: { seed in seed[_levelCog] = 9 },
+                mechanisms: [RecordingMechanism(tag: "seeded", log: log)]
+            )
+            #expect(log.events == ["operate seeded sees 9", "seeded 9"])
+        }
     #endif
 
     @Test("MECH-17 an optional identity opens one child per distinct identity; nil opens nothing")
@@ -270,7 +273,8 @@ struct MechanismScenarioTests {
         #expect(!message.contains("retired"))
     }
 
-    @Test("MECH-32 a collection scope opens one child per member and keeps the rest across pushes, reorders and removals")
+    @Test(
+        "MECH-32 a collection scope opens one child per member and keeps the rest across pushes, reorders and removals")
     func collectionScope() {
         let log = EventLog()
         let (cogs, m) = Cogs.forTestingWithController()
@@ -292,6 +296,8 @@ struct MechanismScenarioTests {
                 cogs.turn(_openIDsCog, to: [3, 3])
             }
         }
-        #expect(result?.standardErrorContent.text.contains("scope 'Test.presentations' was given the identity 3 twice") == true)
+        #expect(
+            result?.standardErrorContent.text.contains("scope 'Test.presentations' was given the identity 3 twice")
+                == true)
     }
 }

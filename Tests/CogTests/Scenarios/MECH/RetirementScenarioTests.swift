@@ -32,7 +32,9 @@ private final class Latch {
 
 @MainActor
 struct RetirementScenarioTests {
-    @Test("MECH-28 a task ignoring cancellation holds the old lifetime open; the replacement starts at once and the old op changes nothing")
+    @Test(
+        "MECH-28 a task ignoring cancellation holds the old lifetime open; the replacement starts at once and the old op changes nothing"
+    )
     func uncooperativeTask() async {
         let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
         let latch = Latch()
@@ -55,12 +57,14 @@ struct RetirementScenarioTests {
         #expect(Set(finished.compactMap { $0 }) == ["A finished, cancelled: true", "B finished, cancelled: false"])
         // Only B's write landed; A's op through its retired controller was inert.
         #if DEBUG
-        #expect(cogs.debugHistory.filter { $0.kind == .turn && $0.label == "setLevel(_:)" }.count == 1)
+            #expect(cogs.debugHistory.filter { $0.kind == .turn && $0.label == "setLevel(_:)" }.count == 1)
         #endif
         #expect(cogs.peek(_levelCog) == 5)
     }
 
-    @Test("MECH-29 a child's queued turn is discarded if an entry ahead retires that child; ahead of the retirement it stands")
+    @Test(
+        "MECH-29 a child's queued turn is discarded if an entry ahead retires that child; ahead of the retirement it stands"
+    )
     func queuedTurnAdmission() {
         let (cogs, m) = Cogs.forTestingWithController()
         let applied = EventLog()
@@ -78,7 +82,7 @@ struct RetirementScenarioTests {
         cogs.turn(_pingCog, to: 1)
         #expect(applied.events.isEmpty, "closeSession ran first and retired the child: its write was discarded")
         #if DEBUG
-        #expect(!cogs.debugRecentTurnNames.contains("childWrite"), "and produced no turn in history")
+            #expect(!cogs.debugRecentTurnNames.contains("childWrite"), "and produced no turn in history")
         #endif
         // Registered after the child, the closer now queues behind the child's write, which stands.
         cogs.turn(_pingCog, to: 0)
@@ -91,7 +95,9 @@ struct RetirementScenarioTests {
         #expect(cogs.peek(_sessionCog) == nil)
     }
 
-    @Test("MECH-29 admission checks the exact scope instance: restoring the same identity does not admit the old child's work")
+    @Test(
+        "MECH-29 admission checks the exact scope instance: restoring the same identity does not admit the old child's work"
+    )
     func admissionByInstance() {
         let (cogs, m) = Cogs.forTestingWithController()
         let applied = EventLog()
@@ -116,7 +122,9 @@ struct RetirementScenarioTests {
         #expect(applied.events == ["level 2"], "only the new instance's write was admitted")
     }
 
-    @Test("MECH-30 a scope body that retires its own lifetime: earlier registrations are ordinary, later primitives inert and unretained")
+    @Test(
+        "MECH-30 a scope body that retires its own lifetime: earlier registrations are ordinary, later primitives inert and unretained"
+    )
     func selfRetiringBody() {
         let (cogs, m) = Cogs.forTestingWithController()
         let log = EventLog()

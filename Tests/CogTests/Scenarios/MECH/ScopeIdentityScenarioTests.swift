@@ -29,7 +29,9 @@ struct ScopeIdentityScenarioTests {
         #expect(log.events == ["A#4 1"])
     }
 
-    @Test("MECH-23 identity and Bool scopes nest; retiring the outermost retires every descendant, and repeated teardown is safe")
+    @Test(
+        "MECH-23 identity and Bool scopes nest; retiring the outermost retires every descendant, and repeated teardown is safe"
+    )
     func nestedMixedScopes() {
         let log = EventLog()
         let (cogs, m) = Cogs.forTestingWithController()

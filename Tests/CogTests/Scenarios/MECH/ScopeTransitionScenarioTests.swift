@@ -13,7 +13,9 @@ private let isSignedInCog = Cog<Bool> { c in c[_accountCog] != nil }
 
 @MainActor
 struct ScopeTransitionScenarioTests {
-    @Test("MECH-11 one turn that wakes a scoped reaction and lowers its gate tears the scope down first; the sibling never runs")
+    @Test(
+        "MECH-11 one turn that wakes a scoped reaction and lowers its gate tears the scope down first; the sibling never runs"
+    )
     func teardownBeforeWokenSibling() {
         let log = EventLog()
         let (cogs, m) = Cogs.forTestingWithController()
@@ -51,22 +53,24 @@ struct ScopeTransitionScenarioTests {
     }
 
     #if DEBUG
-    @Test("MECH-20 the identity is the scope's only lifetime dependency; a selector switching upstream with the same identity keeps the child")
-    func identityIsOnlyDependency() {
-        let log = EventLog()
-        let (cogs, m) = Cogs.forTestingWithController(seeding: { seed in
-            seed[_accountCog] = "A"
-            seed[_backupAccountCog] = "A"
-        })
-        m.scope(selectedAccountCog) { child, id in
-            log.append("open \(id) at \(child.peek(_levelCog))")
+        @Test(
+            "MECH-20 the identity is the scope's only lifetime dependency; a selector switching upstream with the same identity keeps the child"
+        )
+        func identityIsOnlyDependency() {
+            let log = EventLog()
+            let (cogs, m) = Cogs.forTestingWithController(seeding: { seed in
+                seed[_accountCog] = "A"
+                seed[_backupAccountCog] = "A"
+            })
+            m.scope(selectedAccountCog) { child, id in
+                log.append("open \(id) at \(child.peek(_levelCog))")
+            }
+            cogs.turn(_levelCog, to: 1)
+            cogs.turn(_useBackupCog, to: true)
+            #expect(log.events == ["open A at 0"])
+            cogs.turn(_backupAccountCog, to: "B")
+            #expect(log.events == ["open A at 0", "open B at 1"])
         }
-        cogs.turn(_levelCog, to: 1)
-        cogs.turn(_useBackupCog, to: true)
-        #expect(log.events == ["open A at 0"])
-        cogs.turn(_backupAccountCog, to: "B")
-        #expect(log.events == ["open A at 0", "open B at 1"])
-    }
     #endif
 
     @Test("MECH-21 scopes accept automatic cogs, sources and read-only projections; an equal republish does not reopen")
@@ -97,7 +101,9 @@ struct ScopeTransitionScenarioTests {
         #expect(log.events == ["open A", "A sees 0", "open B", "B sees 0", "B sees 3"])
     }
 
-    @Test("MECH-24 replacing an identity while changing what the old child reads runs only the new child, after the sibling")
+    @Test(
+        "MECH-24 replacing an identity while changing what the old child reads runs only the new child, after the sibling"
+    )
     func replacementJoinsReactionTail() {
         let log = EventLog()
         let (cogs, m) = Cogs.forTestingWithController()

@@ -22,7 +22,9 @@ private struct SessionKey: Equatable, CustomStringConvertible {
 
 private let _sessionCog = Cog<Session?>.Manual { nil }
 private let _lastEpochCog = Cog<Int>.Manual { 0 }
-private let sessionKeyCog = Cog<SessionKey?> { c in c[_sessionCog].map { SessionKey(account: $0.account, epoch: $0.epoch) } }
+private let sessionKeyCog = Cog<SessionKey?> { c in
+    c[_sessionCog].map { SessionKey(account: $0.account, epoch: $0.epoch) }
+}
 private let tokenCog = Cog<String?> { c in c[_sessionCog]?.token }
 
 // MECH-37: a presentation gate.
@@ -52,7 +54,9 @@ extension CogOps {
 
 @MainActor
 struct SharedOwnershipScenarioTests {
-    @Test("MECH-34 dismissing a presentation ends its feedback only; the session-owned work completes and a later presentation reads it")
+    @Test(
+        "MECH-34 dismissing a presentation ends its feedback only; the session-owned work completes and a later presentation reads it"
+    )
     func sessionOwnsAcceptedIntent() async {
         let work = ControlledWork<String>()
         let receiptCog = Cog<String?>.Async(default: nil) { c in
@@ -76,12 +80,16 @@ struct SharedOwnershipScenarioTests {
         cogs.turn(_presentedCog, to: nil)
         #expect(presentation?.isLive == false)
         await work.succeed(1, with: "receipt 42")
-        #expect(log.events == ["session: receipt 42"], "the work completed and published; the dismissed feedback stayed quiet")
+        #expect(
+            log.events == ["session: receipt 42"],
+            "the work completed and published; the dismissed feedback stayed quiet")
         cogs.turn(_presentedCog, to: 2)
         #expect(presentation?.peek(receiptCog) == "receipt 42", "a later presentation reads ordinary shared state")
     }
 
-    @Test("MECH-35 signing in again mints a new epoch and replaces the scope; a token refresh keeps the epoch and the scope")
+    @Test(
+        "MECH-35 signing in again mints a new epoch and replaces the scope; a token refresh keeps the epoch and the scope"
+    )
     func epochIdentity() {
         let log = EventLog()
         let (cogs, m) = Cogs.forTestingWithController()
@@ -93,12 +101,15 @@ struct SharedOwnershipScenarioTests {
         cogs.rotateToken("rotated")
         cogs.signIn("amy")
         cogs.rotateToken("rotated again")
-        #expect(log.events == [
-            "open amy#1", "amy#1 sees rotated", "open amy#2", "amy#2 sees rotated again",
-        ])
+        #expect(
+            log.events == [
+                "open amy#1", "amy#1 sees rotated", "open amy#2", "amy#2 sees rotated again",
+            ])
     }
 
-    @Test("MECH-37 a presentation retires while its refresh is in flight: the handle reports the real outcome and the durable consumer gets the value")
+    @Test(
+        "MECH-37 a presentation retires while its refresh is in flight: the handle reports the real outcome and the durable consumer gets the value"
+    )
     func refreshOutlivesPresentation() async {
         let work = ControlledWork<Int>()
         let priceCog = Cog<Int>.Async(default: 0) { _ in .run { try await work.run() } }

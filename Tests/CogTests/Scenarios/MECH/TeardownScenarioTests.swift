@@ -163,11 +163,16 @@ struct TeardownScenarioTests {
         #expect(weakMechanism == nil)
         let events = log.events
         let released = try! #require(events.firstIndex(of: "mechanism released"))
-        #expect(Set(events[..<released]) == ["scoped task cancelled", "scoped reaction body released", "task cancelled", "reaction body released"])
+        #expect(
+            Set(events[..<released]) == [
+                "scoped task cancelled", "scoped reaction body released", "task cancelled", "reaction body released",
+            ])
         #expect(Array(events[released...]) == ["mechanism released", "resource released", "acknowledged"])
     }
 
-    @Test("MECH-15 the runtime retains a class mechanism; teardown on the MainActor cancels first, then releases it and its resource")
+    @Test(
+        "MECH-15 the runtime retains a class mechanism; teardown on the MainActor cancels first, then releases it and its resource"
+    )
     func teardownOnMainActor() async {
         await teardown(onMainActor: true)
     }
@@ -192,7 +197,9 @@ struct TeardownScenarioTests {
         #expect(await reader.value.allSatisfy { $0 <= 1 })
     }
 
-    @Test("MECH-16 an engine's [weak m] callback calls an op from a background executor; after teardown no op runs and nothing retains the context")
+    @Test(
+        "MECH-16 an engine's [weak m] callback calls an op from a background executor; after teardown no op runs and nothing retains the context"
+    )
     func engineCallback() async {
         let (delivered, deliver) = AsyncStream.makeStream(of: String.self)
         var deliveries = delivered.makeAsyncIterator()
@@ -203,7 +210,7 @@ struct TeardownScenarioTests {
         #expect(await deliveries.next() == "recorded 7")
         #expect(holder.cogs.peek(_levelCog) == 7)
         #if DEBUG
-        #expect(holder.cogs.debugHistory.last { $0.kind == .turn }?.description == "turn record(_:) by Sensor")
+            #expect(holder.cogs.debugHistory.last { $0.kind == .turn }?.description == "turn record(_:) by Sensor")
         #endif
         weak let weakCogs = holder.cogs
         let (acknowledged, acknowledge) = AsyncStream.makeStream(of: Void.self)
@@ -235,7 +242,9 @@ struct TeardownScenarioTests {
         #expect(holder.cogs.peek(_levelCog) == 0)
     }
 
-    @Test("MECH-31 releasing one child's captures runs app code while a sibling's cleanup is still ahead; the sibling is already inert")
+    @Test(
+        "MECH-31 releasing one child's captures runs app code while a sibling's cleanup is still ahead; the sibling is already inert"
+    )
     func siblingInertDuringTeardown() {
         let (cogs, m) = Cogs.forTestingWithController()
         var sibling: CogController?
@@ -264,12 +273,18 @@ struct TeardownScenarioTests {
         #expect(cogs.peek(_levelCog) == 0, "and wrote nothing")
     }
 
-    @Test("MECH-31 a reaction registered by a released capture's deinitializer still runs in the flush that retired its owner")
+    @Test(
+        "MECH-31 a reaction registered by a released capture's deinitializer still runs in the flush that retired its owner"
+    )
     func registrationFromReleasedCaptureRunsInSameFlush() {
         let (cogs, m) = Cogs.forTestingWithController()
         let ran = RunCounter()
         m.scope(_gateCog) { child in
-            let canary = Canary { m.run { c in _ = c[_levelCog]; ran.bump() } }
+            let canary = Canary {
+                m.run { c in
+                    _ = c[_levelCog]; ran.bump()
+                }
+            }
             child.run { c in _ = (c[_levelCog], canary) }
         }
         cogs.turn(_gateCog, to: true)

@@ -57,9 +57,9 @@ struct OneGraphScenarioTests {
         }
         #expect(first.peek(cartCountCog) == 1)
         #if DEBUG
-        let seeded = Cogs.forTesting { seed in seed[_cartCountCog] = 7 }
-        #expect(seeded.peek(cartCountCog) == 7)
-        #expect(seeded.debugCompletedTurnCount == 0)
+            let seeded = Cogs.forTesting { seed in seed[_cartCountCog] = 7 }
+            #expect(seeded.peek(cartCountCog) == 7)
+            #expect(seeded.debugCompletedTurnCount == 0)
         #endif
         #expect(!Cogs.isAssembledCogs(first))
     }

@@ -24,7 +24,9 @@ extension CogOps {
 
 @MainActor
 struct AllocationScenarioTests {
-    @Test("PERF-01 a steady turn (same shape, new values) performs zero mallocs", .enabled(if: AllocationCounter.isActive))
+    @Test(
+        "PERF-01 a steady turn (same shape, new values) performs zero mallocs", .enabled(if: AllocationCounter.isActive)
+    )
     func steadyTurnAllocatesNothing() {
         let cogs = Cogs.forTesting()
         _ = cogs[orderTotalCog]
@@ -150,27 +152,30 @@ struct AllocationScenarioTests {
     }
 
     #if !DEBUG
-    /// A keyless declaration keeps its one value inline in its family, so
-    /// reading one for the first time allocates the family and nothing
-    /// else, once the runtime's columns, edge pool and family table have
-    /// room (twenty warm-up declarations make it). Release builds only: a
-    /// debug build also allocates for option-set literals and closure
-    /// conversions the optimizer removes.
-    @Test("a keyless automatic cog's first read allocates one block: its family", .enabled(if: AllocationCounter.isActive))
-    func keylessFirstReadAllocatesItsFamilyOnly() {
-        let cogs = Cogs.forTesting()
-        let warmUp = (0..<20).map { offset in Cog<Int> { c in c[_priceCog] + offset } }
-        for cog in warmUp { blackHole(cogs.peek(cog)) }
-        let fresh = Cog<Int> { c in c[_priceCog] + 100 }
-        let counts = AllocationCounter.count(.thread) {
-            blackHole(cogs.peek(fresh))
+        /// A keyless declaration keeps its one value inline in its family, so
+        /// reading one for the first time allocates the family and nothing
+        /// else, once the runtime's columns, edge pool and family table have
+        /// room (twenty warm-up declarations make it). Release builds only: a
+        /// debug build also allocates for option-set literals and closure
+        /// conversions the optimizer removes.
+        @Test(
+            "a keyless automatic cog's first read allocates one block: its family",
+            .enabled(if: AllocationCounter.isActive))
+        func keylessFirstReadAllocatesItsFamilyOnly() {
+            let cogs = Cogs.forTesting()
+            let warmUp = (0..<20).map { offset in Cog<Int> { c in c[_priceCog] + offset } }
+            for cog in warmUp { blackHole(cogs.peek(cog)) }
+            let fresh = Cog<Int> { c in c[_priceCog] + 100 }
+            let counts = AllocationCounter.count(.thread) {
+                blackHole(cogs.peek(fresh))
+            }
+            #expect(counts.allocations == 1, "first read allocated: \(counts.calls)")
+            #expect(cogs.peek(fresh) == 100)
         }
-        #expect(counts.allocations == 1, "first read allocated: \(counts.calls)")
-        #expect(cogs.peek(fresh) == 100)
-    }
     #endif
 
-    @Test("PERF-06 building a value reference with box[key] allocates nothing", .enabled(if: AllocationCounter.isActive))
+    @Test(
+        "PERF-06 building a value reference with box[key] allocates nothing", .enabled(if: AllocationCounter.isActive))
     func boxSubscriptAllocatesNothing() {
         // First use initializes the global declarations; that is declaring, not building a reference.
         blackHole(_quantityCogs[0])

@@ -35,7 +35,9 @@ struct OrderedPolicyScenarioTests {
         #expect(cogs[savedCog] == 3)
     }
 
-    @Test("POLICY-03 .exhaustLatest starts no runs while busy, then exactly one catch-up run on the newest state", arguments: [1, 10])
+    @Test(
+        "POLICY-03 .exhaustLatest starts no runs while busy, then exactly one catch-up run on the newest state",
+        arguments: [1, 10])
     func exhaustLatestCatchesUpOnce(changes: Int) async {
         let _inputCog = Cog<Int>.Manual { 0 }
         let work = ControlledWork<Int>()
@@ -80,7 +82,8 @@ struct OrderedPolicyScenarioTests {
         #expect(cogs[logCog] == "older")
     }
 
-    @Test("POLICY-06 a failed queued run publishes and resolves only its handle; the next run still starts and succeeds")
+    @Test(
+        "POLICY-06 a failed queued run publishes and resolves only its handle; the next run still starts and succeeds")
     func queueSurvivesFailure() async {
         let work = ControlledWork<Int>()
         let totalCog = Cog<Int>.Async(.queue, default: 0) { _ in .run { try await work.run() } }

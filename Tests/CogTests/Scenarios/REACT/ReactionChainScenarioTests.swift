@@ -31,23 +31,26 @@ struct ReactionChainScenarioTests {
         return cogs
     }
 
-    @Test("REACT-17 a chain of exactly 64 turns stays quiet; 65 warns with its causal chain; the context is idle on return")
+    @Test(
+        "REACT-17 a chain of exactly 64 turns stays quiet; 65 warns with its causal chain; the context is idle on return"
+    )
     func chainWarning() {
         let quiet = rally(length: 64)
         #if DEBUG
-        #expect(quiet.debugChainWarnings.isEmpty)
+            #expect(quiet.debugChainWarnings.isEmpty)
         #endif
         let loud = rally(length: 65)
         #if DEBUG
-        let warning = try! #require(loud.debugChainWarnings.first)
-        #expect(loud.debugChainWarnings.count == 1)
-        #expect(warning.turnCount == 65)
-        #expect(Array(warning.causes.prefix(4)) == [
-            "turn serve()", "reaction Test.ping", "reaction Test.pong", "turn hitBack(_:)",
-        ])
-        #expect(warning.causes.count == 65 * 3, "every turn and the two reactions it woke")
-        #expect(!warning.isTruncated)
-        #expect(warning.message.contains("a chain of 65 turns"))
+            let warning = try! #require(loud.debugChainWarnings.first)
+            #expect(loud.debugChainWarnings.count == 1)
+            #expect(warning.turnCount == 65)
+            #expect(
+                Array(warning.causes.prefix(4)) == [
+                    "turn serve()", "reaction Test.ping", "reaction Test.pong", "turn hitBack(_:)",
+                ])
+            #expect(warning.causes.count == 65 * 3, "every turn and the two reactions it woke")
+            #expect(!warning.isTruncated)
+            #expect(warning.message.contains("a chain of 65 turns"))
         #endif
     }
 
@@ -55,11 +58,11 @@ struct ReactionChainScenarioTests {
     func chainTruncates() {
         let cogs = rally(length: 100)
         #if DEBUG
-        let warning = try! #require(cogs.debugChainWarnings.first)
-        #expect(warning.turnCount == 100)
-        #expect(warning.causes.count == 256)
-        #expect(warning.isTruncated)
-        #expect(warning.message.contains("truncated at 256 causes"))
+            let warning = try! #require(cogs.debugChainWarnings.first)
+            #expect(warning.turnCount == 100)
+            #expect(warning.causes.count == 256)
+            #expect(warning.isTruncated)
+            #expect(warning.message.contains("truncated at 256 causes"))
         #endif
     }
 }

@@ -64,7 +64,9 @@ struct ReactionScenarioTests {
         #expect(log.events == ["A true", "B 95", "C true"])
     }
 
-    @Test("REACT-05 reactions the push reaches in reverse order (through a stack of computed values) still run in registration order")
+    @Test(
+        "REACT-05 reactions the push reaches in reverse order (through a stack of computed values) still run in registration order"
+    )
     func registrationOrderThroughComputedValues() {
         let (cogs, m) = Cogs.forTestingWithController()
         let log = EventLog()
@@ -95,7 +97,8 @@ struct ReactionScenarioTests {
         #expect(runs.count == 3)
     }
 
-    @Test("REACT-23 reactions registered during a flush wait behind scheduled reactions and run before write-back turns")
+    @Test(
+        "REACT-23 reactions registered during a flush wait behind scheduled reactions and run before write-back turns")
     func registrationDuringFlush() {
         let (cogs, m) = Cogs.forTestingWithController()
         let log = EventLog()
@@ -156,7 +159,7 @@ struct ReactionScenarioTests {
         cogs.turn("start") { w in w[_aCog] = 7 }
         #expect(log.events == ["B sees a=7 b=7", "C 7"])
         #if DEBUG  // turn names are debug history (HIST-04)
-        #expect(Array(cogs.debugRecentTurnNames.suffix(3)) == ["start", "copyToB", "copyToC"])
+            #expect(Array(cogs.debugRecentTurnNames.suffix(3)) == ["start", "copyToB", "copyToC"])
         #endif
     }
 
@@ -217,13 +220,15 @@ struct ReactionExportOrderScenarioTests {
         cogs.setTemp(77)
         #expect(log.events == ["export settles 77", "reaction 77"])
         #if DEBUG
-        // The offer itself: each export's node (its run hands the value to
-        // the subscriber's buffer) runs in that flush before any reaction.
-        let flush = cogs.debugHistory.filter { $0.turn == cogs.debugHistory.last?.turn }
-        let offers = flush.indices.filter { flush[$0].kind == .recompute && flush[$0].label.hasPrefix("values(of:") }
-        let reactions = flush.indices.filter { flush[$0].kind == .reaction }
-        #expect(!offers.isEmpty && !reactions.isEmpty, "\(flush)")
-        #expect((offers.max() ?? .max) < (reactions.min() ?? .min), "\(flush)")
+            // The offer itself: each export's node (its run hands the value to
+            // the subscriber's buffer) runs in that flush before any reaction.
+            let flush = cogs.debugHistory.filter { $0.turn == cogs.debugHistory.last?.turn }
+            let offers = flush.indices.filter {
+                flush[$0].kind == .recompute && flush[$0].label.hasPrefix("values(of:")
+            }
+            let reactions = flush.indices.filter { flush[$0].kind == .reaction }
+            #expect(!offers.isEmpty && !reactions.isEmpty, "\(flush)")
+            #expect((offers.max() ?? .max) < (reactions.min() ?? .min), "\(flush)")
         #endif
         #expect(await values.next() == 77)
     }

@@ -50,17 +50,17 @@ struct TestHarnessScenarioTests {
     }
 
     #if DEBUG
-    @Test("SEED-11 forTestingWithController's registrations order after the mechanisms' own; seeding runs first")
-    func controllerOrdersAfterMechanisms() {
-        let log = EventLog()
-        let (cogs, m) = Cogs.forTestingWithController(
-            seeding: { seed in seed[_levelCog] = 2 },
-            mechanisms: [LevelWatchMechanism(log: log)]
-        )
-        m.run { c in log.append("test \(c[_levelCog])") }
-        cogs.turn(_levelCog, to: 3)
-        #expect(log.events == ["mechanism 2", "test 2", "mechanism 3", "test 3"])
-    }
+        @Test("SEED-11 forTestingWithController's registrations order after the mechanisms' own; seeding runs first")
+        func controllerOrdersAfterMechanisms() {
+            let log = EventLog()
+            let (cogs, m) = Cogs.forTestingWithController(
+                seeding: { seed in seed[_levelCog] = 2 },
+                mechanisms: [LevelWatchMechanism(log: log)]
+            )
+            m.run { c in log.append("test \(c[_levelCog])") }
+            cogs.turn(_levelCog, to: 3)
+            #expect(log.events == ["mechanism 2", "test 2", "mechanism 3", "test 3"])
+        }
     #endif
 
     @Test("SEED-12 TestClock counts active sleepers and remembers the most at once")

@@ -94,7 +94,9 @@ struct StreamScenarioTests {
         #expect(stream.generationCount == 2)
     }
 
-    @Test("STREAM-08 an element resolves the refresh handle as success; a later error publishes failure without rewriting it")
+    @Test(
+        "STREAM-08 an element resolves the refresh handle as success; a later error publishes failure without rewriting it"
+    )
     func laterErrorKeepsHandle() async {
         let stream = ControlledStream<Int>()
         let feedCog = Cog<Int>.Async(default: 0) { _ in .stream { stream.sequence() } }
@@ -104,7 +106,9 @@ struct StreamScenarioTests {
         await stream.yield(1, 5)
         #expect(handle.outcome?.isSuccess == true)
         await stream.fail(1, TestFailure("dropped"))
-        #expect(cogs.status.peek(feedCog).entry == StatusEntry(kind: .failure, value: "5", hasSucceeded: true, error: "dropped"))
+        #expect(
+            cogs.status.peek(feedCog).entry
+                == StatusEntry(kind: .failure, value: "5", hasSucceeded: true, error: "dropped"))
         #expect(handle.outcome?.isSuccess == true)
         #expect(stream.generationCount == 1)
     }

@@ -40,7 +40,11 @@ struct TurnScenarioTests {
         let cogs = Cogs.forTesting()
         _ = cogs[echoCog]
         let notices = NoticeCounter()
-        withObservationTracking { _ = cogs[echoCog] } onChange: { notices.bump() }
+        withObservationTracking {
+            _ = cogs[echoCog]
+        } onChange: {
+            notices.bump()
+        }
         cogs.turn { c in
             c[_aCog] = 1
             c[_aCog] = 2
@@ -102,7 +106,11 @@ struct TurnScenarioTests {
         let cogs = Cogs.forTesting()
         _ = cogs[sumCog]
         let notices = NoticeCounter()
-        withObservationTracking { _ = cogs[sumCog] } onChange: { notices.bump() }
+        withObservationTracking {
+            _ = cogs[sumCog]
+        } onChange: {
+            notices.bump()
+        }
         let before = cogs.debugCompletedTurnCount
         var sumDuringOuter = -1
         cogs.turn("outer") { c in
@@ -114,7 +122,7 @@ struct TurnScenarioTests {
         #expect(cogs.peek(sumCog) == 3)
         #expect(cogs.debugCompletedTurnCount == before + 1)
         #if DEBUG  // turn names are debug history (HIST-04)
-        #expect(cogs.debugRecentTurnNames.last == "outer")
+            #expect(cogs.debugRecentTurnNames.last == "outer")
         #endif
         #expect(notices.count == 1)
     }
@@ -128,7 +136,7 @@ struct TurnScenarioTests {
         cogs.turn(_aCog, to: 3, name: "setThree")
         cogs.turn("outer") { _ in cogs.bumpEscape() }
         #if DEBUG  // turn names are debug history (HIST-04)
-        #expect(cogs.debugRecentTurnNames == ["bumpEscape()", "resetEverything", "setThree", "outer"])
+            #expect(cogs.debugRecentTurnNames == ["bumpEscape()", "resetEverything", "setThree", "outer"])
         #endif
     }
 
@@ -139,7 +147,9 @@ struct TurnScenarioTests {
         let cogs = Cogs.forTesting()
         let log = EventLog()
         _ = cogs[_yCog]
-        withObservationTracking { _ = cogs[_xCog] } onChange: {
+        withObservationTracking {
+            _ = cogs[_xCog]
+        } onChange: {
             MainActor.assumeIsolated {
                 log.append("x noticed")
                 cogs.turn("queuedFirst") { c in c[_yCog] += 1 }
@@ -147,14 +157,16 @@ struct TurnScenarioTests {
                 log.append("requests returned")
             }
         }
-        withObservationTracking { _ = cogs[_yCog] } onChange: {
+        withObservationTracking {
+            _ = cogs[_yCog]
+        } onChange: {
             MainActor.assumeIsolated { log.append("y noticed at \(cogs.peek(_yCog))") }
         }
         cogs.turn("outer") { c in c[_xCog] = 1 }
         #expect(log.events == ["x noticed", "requests returned", "y noticed at 2"])
         #expect(cogs.peek(_yCog) == 20)
         #if DEBUG  // turn names are debug history (HIST-04)
-        #expect(cogs.debugRecentTurnNames.suffix(3) == ["outer", "queuedFirst", "queuedSecond"])
+            #expect(cogs.debugRecentTurnNames.suffix(3) == ["outer", "queuedFirst", "queuedSecond"])
         #endif
     }
 
@@ -184,7 +196,11 @@ struct TurnScenarioTests {
         let cogs = Cogs.forTesting()
         _ = cogs[readerCog]
         let notices = NoticeCounter()
-        withObservationTracking { _ = cogs[_aCog] } onChange: { notices.bump() }
+        withObservationTracking {
+            _ = cogs[_aCog]
+        } onChange: {
+            notices.bump()
+        }
         cogs.turn { c in
             c[_aCog] = 6
             c[_aCog] = 5
@@ -236,7 +252,11 @@ struct TurnScenarioTests {
         let cogs = Cogs.forTesting()
         _ = cogs[idCog]
         let notices = NoticeCounter()
-        withObservationTracking { _ = cogs[_opaqueCog] } onChange: { notices.bump() }
+        withObservationTracking {
+            _ = cogs[_opaqueCog]
+        } onChange: {
+            notices.bump()
+        }
         cogs.turn { c in c[_opaqueCog] = Opaque(id: 1) }
         #expect(cogs[idCog] == 1)
         #expect(runs.count == 2)
@@ -248,18 +268,22 @@ struct TurnScenarioTests {
         let _aCog = Cog<Int>.Manual { 0 }
         let cogs = Cogs.forTesting()
         let log = EventLog()
-        withObservationTracking { _ = cogs[_aCog] } onChange: {
+        withObservationTracking {
+            _ = cogs[_aCog]
+        } onChange: {
             MainActor.assumeIsolated { log.append("notice") }
         }
         cogs.turn("first") { c in c[_aCog] = 1 }
         #expect(log.events == ["notice"])
-        withObservationTracking { _ = cogs[_aCog] } onChange: {
+        withObservationTracking {
+            _ = cogs[_aCog]
+        } onChange: {
             MainActor.assumeIsolated { log.append("notice") }
         }
         cogs.turn("second") { c in c[_aCog] = 2 }
         #expect(log.events == ["notice", "notice"])
         #if DEBUG  // turn names are debug history (HIST-04)
-        #expect(cogs.debugRecentTurnNames.suffix(2) == ["first", "second"])
+            #expect(cogs.debugRecentTurnNames.suffix(2) == ["first", "second"])
         #endif
     }
 

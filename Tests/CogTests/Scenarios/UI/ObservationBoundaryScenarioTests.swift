@@ -13,7 +13,11 @@ final class HeadlessView {
     func render(_ body: @MainActor () -> Void) {
         renders += 1
         let notices = notices
-        withObservationTracking { body() } onChange: { notices.bump() }
+        withObservationTracking {
+            body()
+        } onChange: {
+            notices.bump()
+        }
     }
 }
 
@@ -116,7 +120,9 @@ struct ObservationBoundaryScenarioTests {
         let log = EventLog()
         let render: @MainActor () -> String = { "\(cogs[_aCog])×\(cogs[_bCog])=\(cogs[productCog])" }
         log.append(render())
-        withObservationTracking { _ = render() } onChange: {
+        withObservationTracking {
+            _ = render()
+        } onChange: {
             MainActor.assumeIsolated { log.append("notice sees \(render())") }
         }
         cogs.turn { c in
