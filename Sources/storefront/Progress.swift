@@ -95,7 +95,7 @@ final class Progress {
     private func secondsLeft() -> Double? {
         let done = doneWeight()
         let elapsed = elapsed()
-        guard totalWeight > 0, done > 0, elapsed > 2 else { return nil }
+        guard totalWeight > 0, done > 0, elapsed > 1 else { return nil }
         var left = 0.0
         if let index = current, fractionOfStage > 0.05 {
             let inStage = Double(Stopwatch.now() &- stageStart) / 1e9
