@@ -109,17 +109,19 @@ struct MechanismScenarioTests {
         #endif
     }
 
-    #if DEBUG
-        @Test("MECH-07 a gate already true runs the scope body at once; its registrations are live at assembly")
-        func gateAlreadyOpen() {
-            let log = EventLog()
-            let (cogs, m) = Cogs.forTestingWithController(seeding: { seed in seed[_gateCog] = true })
-            m.scope(_gateCog) { child in child.run { c in log.append("level \(c[_levelCog])") } }
-            #expect(log.events == ["level 0"])
-            cogs.setLevel(1)
-            #expect(log.events == ["level 0", "level 1"])
-        }
-    #endif
+    /// The gate is raised by an ordinary turn before the scope registers
+    /// (not by seeding, which exists only in debug builds), so the proof
+    /// runs in release builds too.
+    @Test("MECH-07 a gate already true runs the scope body at once; its registrations are live at assembly")
+    func gateAlreadyOpen() {
+        let log = EventLog()
+        let (cogs, m) = Cogs.forTestingWithController()
+        cogs.setGate(true)
+        m.scope(_gateCog) { child in child.run { c in log.append("level \(c[_levelCog])") } }
+        #expect(log.events == ["level 0"])
+        cogs.setLevel(1)
+        #expect(log.events == ["level 0", "level 1"])
+    }
 
     @Test(
         "MECH-08 a gate raised opens the body, lowered silences it and cancels tasks, raised again re-registers fresh")
