@@ -15,6 +15,8 @@ public final class ControlledWork<Value> {
     private struct Entry {
         var continuation: CheckedContinuation<Value, any Error>?
         var ticket: CogWorkTicket?
+        /// The name of the task that ran it (`Task.name`).
+        var taskName: String?
         var completed = false
     }
 
@@ -36,7 +38,7 @@ public final class ControlledWork<Value> {
     public func run() async throws -> Value {
         generationCount += 1
         let generation = generationCount
-        entries[generation] = Entry(ticket: CogWorkContext.ticket)
+        entries[generation] = Entry(ticket: CogWorkContext.ticket, taskName: Task.name)
         startsContinuation.yield(generation)
         wakeStartWaiters()
         return try await withTaskCancellationHandler {
@@ -82,6 +84,11 @@ public final class ControlledWork<Value> {
     /// The label of the state `generation` ran for (`name[key]`).
     public func label(of generation: Int) -> String? {
         entries[generation]?.ticket?.label
+    }
+
+    /// The name of the task `generation` ran in, as the runtime reports it.
+    public func taskName(of generation: Int) -> String? {
+        entries[generation]?.taskName
     }
 
     /// Marks a started, uncompleted generation completed and hands back its continuation.

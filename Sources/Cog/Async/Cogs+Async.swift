@@ -63,9 +63,11 @@ extension Cogs {
         row.running.append(run)
         // A queued generation's handles were bound before its work existed.
         for handle in row.waiters[generation] ?? [] { handle.ticket = ticket }
+        // Each task carries the state's `name[key]` as its name (ASYNC-17),
+        // so a debugger or profiler lists the work by the state it is for.
         switch job {
         case .run(let body):
-            run.task = Task { [weak self] in
+            run.task = Task(name: ticket.label) { [weak self] in
                 let result: Result<Value, any Error>
                 do {
                     result = .success(try await CogWorkContext.$ticket.withValue(ticket) { try await body() })
@@ -76,7 +78,7 @@ extension Cogs {
                 ticket.finish()
             }
         case .stream(let iterate):
-            run.task = Task { [weak self] in
+            run.task = Task(name: ticket.label) { [weak self] in
                 var failure: (any Error)?
                 do {
                     try await CogWorkContext.$ticket.withValue(ticket) {

@@ -138,9 +138,14 @@ public final class CogController: CogOps {
 
     /// Starts a task owned by this lifetime; retirement cancels it. A retired
     /// controller returns an already-cancelled task whose operation never starts.
+    /// The task is named under this controller, as a reaction is
+    /// (`Weather.hourlyRefresh`; `file:line` when unnamed), so a debugger or
+    /// profiler shows whose it is (MECH-05).
     @discardableResult
     public func task(
         name: String? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
         _ operation: @escaping @MainActor (CogController) async -> Void
     ) -> Task<Void, Never> {
         guard isLive, runtime != nil else {
@@ -148,7 +153,7 @@ public final class CogController: CogOps {
             inert.cancel()
             return inert
         }
-        let task = Task { [self] in
+        let task = Task(name: "\(self.name).\(name ?? "\(fileID):\(line)")") { [self] in
             guard !Task.isCancelled, isLive else { return }
             await operation(self)
         }

@@ -267,6 +267,7 @@ struct AsyncStatusScenarioTests {
         _ = cogs[forecastCogs["94110"]]
         await work.started(1)
         #expect(work.label(of: 1) == "forecast[94110]")
+        #expect(work.taskName(of: 1) == "forecast[94110]", "the task itself is named, as Task.name reads it")
         #expect(cogs.debugRunningAsyncTaskLabels == ["forecast[94110]"])
         await work.succeed(1, with: 1)
         #expect(cogs.debugRunningAsyncTaskLabels.isEmpty)

@@ -38,6 +38,38 @@ private struct WeatherMechanism: Mechanism {
     func operate(_ m: CogController) {}
 }
 
+/// Task names as the tasks themselves read them.
+@MainActor
+private final class TaskNames {
+    private(set) var names: [String] = []
+    private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+    func record(_ name: String?) {
+        names.append(name ?? "unnamed")
+        if let waiter, names.count >= waiter.count {
+            self.waiter = nil
+            waiter.continuation.resume()
+        }
+    }
+
+    func recorded(_ count: Int) async {
+        if names.count >= count { return }
+        await withCheckedContinuation { waiter = (count, $0) }
+    }
+}
+
+/// Named like `WeatherMechanism`, with one named and one unnamed task.
+private struct RefreshingWeatherMechanism: Mechanism {
+    static let unnamedLine = #line + 6
+    let names: TaskNames
+    var name: String { "Weather" }
+
+    func operate(_ m: CogController) {
+        m.task(name: "hourlyRefresh") { _ in names.record(Task.name) }
+        m.task { _ in names.record(Task.name) }
+    }
+}
+
 @MainActor
 struct MechanismScenarioTests {
     @Test("MECH-01 operate runs in list order and reactions from two mechanisms run in list order")
@@ -86,6 +118,19 @@ struct MechanismScenarioTests {
     @Test("MECH-05 a mechanism is known by its type name without the trailing Mechanism")
     func defaultName() {
         #expect(WeatherMechanism().name == "Weather")
+    }
+
+    @Test("MECH-05 a mechanism's registrations compose under its name: the task is Weather.hourlyRefresh")
+    func registrationNamesCompose() async {
+        let names = TaskNames()
+        let cogs = Cogs.forTesting(mechanisms: [RefreshingWeatherMechanism(names: names)])
+        await names.recorded(2)
+        withExtendedLifetime(cogs) {}
+        #expect(
+            Set(names.names) == [
+                "Weather.hourlyRefresh",
+                "Weather.CogTests/MechanismScenarioTests.swift:\(RefreshingWeatherMechanism.unnamedLine)",
+            ])
     }
 
     @Test("MECH-06 an app-lifetime task sleeps on the TestClock and calls an op when the clock jumps")
