@@ -123,7 +123,8 @@ public final class ControlledWork<Value> {
 @MainActor
 public final class ControlledStream<Element> {
     private struct Entry {
-        var continuation: AsyncThrowingStream<Element, any Error>.Continuation
+        /// Hands an element, the end (nil) or a failure to the generation.
+        var send: (sending Result<Element?, any Error>) -> Void
         var ticket: CogWorkTicket?
         var yielded = 0
     }
@@ -143,15 +144,41 @@ public final class ControlledStream<Element> {
         (starts, startsContinuation) = AsyncStream.makeStream(of: Int.self)
     }
 
-    /// The sequence of the next generation.
+    /// The sequence of the next generation. It ends when Cog cancels it, as
+    /// a well-behaved stream does, so nothing late ever reaches Cog.
     public func sequence() -> AsyncThrowingStream<Element, any Error> {
-        generationCount += 1
-        let generation = generationCount
+        let generation = nextGeneration()
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self, throwing: (any Error).self)
         continuation.onTermination = { [cancelled] termination in
             if case .cancelled = termination { cancelled.insert(generation) }
         }
-        entries[generation] = Entry(continuation: continuation, ticket: CogWorkContext.ticket)
+        register(generation) { event in
+            switch event {
+            case .success(let element?): continuation.yield(element)
+            case .success(nil): continuation.finish()
+            case .failure(let error): continuation.finish(throwing: error)
+            }
+        }
+        return stream
+    }
+
+    /// The sequence of the next generation, delivering whatever the test
+    /// sends even after Cog cancelled it (`StubbornFeed`): late elements
+    /// and errors reach Cog, whose own guard must drop them.
+    public func stubbornSequence() -> StubbornFeed<Element> where Element: Sendable {
+        let generation = nextGeneration()
+        let feed = StubbornFeed<Element> { [cancelled] in cancelled.insert(generation) }
+        register(generation) { feed.send($0) }
+        return feed
+    }
+
+    private func nextGeneration() -> Int {
+        generationCount += 1
+        return generationCount
+    }
+
+    private func register(_ generation: Int, send: @escaping (sending Result<Element?, any Error>) -> Void) {
+        entries[generation] = Entry(send: send, ticket: CogWorkContext.ticket)
         startsContinuation.yield(generation)
         var index = 0
         while index < startWaiters.count {
@@ -161,7 +188,6 @@ public final class ControlledStream<Element> {
                 index += 1
             }
         }
-        return stream
     }
 
     /// Returns once generation `generation` has started.
@@ -176,21 +202,21 @@ public final class ControlledStream<Element> {
         guard var entry = entries[generation] else { return }
         entry.yielded += 1
         entries[generation] = entry
-        entry.continuation.yield(element)
+        entry.send(.success(element))
         await entry.ticket?.waitUntilProcessed(entry.yielded)
     }
 
     /// Ends `generation` naturally, then waits until Cog processed the end.
     public func finish(_ generation: Int) async {
         guard let entry = entries[generation] else { return }
-        entry.continuation.finish()
+        entry.send(.success(nil))
         await entry.ticket?.waitUntilFinished()
     }
 
     /// Ends `generation` by throwing `error`, then waits until Cog processed it.
     public func fail(_ generation: Int, _ error: any Error) async {
         guard let entry = entries[generation] else { return }
-        entry.continuation.finish(throwing: error)
+        entry.send(.failure(error))
         await entry.ticket?.waitUntilFinished()
     }
 

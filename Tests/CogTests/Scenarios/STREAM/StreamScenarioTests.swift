@@ -20,13 +20,15 @@ struct StreamScenarioTests {
         #expect(cogs.status.peek(locationCog).kind == .success)
     }
 
+    /// The old sequence keeps delivering after it is cancelled (a stubborn
+    /// feed), so the late element reaches Cog and Cog's guard must drop it.
     @Test("STREAM-03 a dependency change cancels the old sequence; its late elements publish nothing")
     func dependencyChangeReplacesStream() async {
         let _roomCog = Cog<Int>.Manual { 1 }
         let stream = ControlledStream<String>()
         let chatCog = Cog<String>.Async(default: "") { c in
             _ = c[_roomCog]
-            return .stream { stream.sequence() }
+            return .stream { stream.stubbornSequence() }
         }
         let cogs = Cogs.forTesting(clock: TestClock())
         _ = cogs[chatCog]
@@ -113,13 +115,15 @@ struct StreamScenarioTests {
         #expect(stream.generationCount == 1)
     }
 
+    /// Both generations are stubborn feeds, so the replaced one's
+    /// CancellationError really reaches Cog after Cog cancelled it.
     @Test("STREAM-09 CancellationError after Cog's own replacement is silent; from a current stream it is a failure")
     func cancellationErrorAttribution() async {
         let _roomCog = Cog<Int>.Manual { 1 }
         let stream = ControlledStream<Int>()
         let feedCog = Cog<Int>.Async(default: 0) { c in
             _ = c[_roomCog]
-            return .stream { stream.sequence() }
+            return .stream { stream.stubbornSequence() }
         }
         let cogs = Cogs.forTesting(clock: TestClock())
         let statuses = StatusWatcher(cogs, feedCog)
@@ -164,11 +168,12 @@ struct StreamScenarioTests {
 
 @MainActor
 struct StreamReleaseScenarioTests {
+    /// A stubborn feed: the late element reaches Cog after the release.
     @Test("STREAM-04 releasing an unwatched stream cog cancels its sequence; late elements publish nothing")
     func releaseCancelsStream() async {
         let clock = TestClock()
         let stream = ControlledStream<Int>()
-        let feedCog = Cog<Int>.Async(default: 0) { _ in .stream { stream.sequence() } }
+        let feedCog = Cog<Int>.Async(default: 0) { _ in .stream { stream.stubbornSequence() } }
         let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
         _ = cogs.peek(feedCog)
         await stream.started(1)
