@@ -13,7 +13,7 @@ struct MainActorScenarioTests {
     // The MainActor is an executor, not necessarily the main thread: under
     // swift test on Linux it is drained off the main thread, so the proof is
     // the runtime isolation precondition, which traps in every build.
-    @Test("ACTOR-01 selectors and turn bodies run on the MainActor")
+    @Test("ACTOR-01 selectors, turn bodies and reactions run on the MainActor")
     func graphWorkRunsOnMain() {
         let lanes = EventLog()
         let _aCog = Cog<Int>.Manual { 1 }
@@ -22,14 +22,22 @@ struct MainActorScenarioTests {
             lanes.append("selector on MainActor")
             return c[_aCog] * 2
         }
-        let cogs = Cogs.forTesting()
+        let (cogs, m) = Cogs.forTestingWithController()
+        m.run { c in
+            MainActor.preconditionIsolated("reactions run on the MainActor")
+            lanes.append("reaction on MainActor, a = \(c[_aCog])")
+        }
         cogs.turn { c in
             MainActor.preconditionIsolated("turn bodies run on the MainActor")
             lanes.append("turn on MainActor")
             c[_aCog] = 2
         }
         #expect(cogs[doubleCog] == 4)
-        #expect(lanes.events == ["turn on MainActor", "selector on MainActor"])
+        #expect(
+            lanes.events == [
+                "reaction on MainActor, a = 1", "turn on MainActor", "reaction on MainActor, a = 2",
+                "selector on MainActor",
+            ])
     }
 
     @Test("ACTOR-03 a non-Sendable MainActor value lives in a manual cog and an automatic cog reads it unwrapped")
