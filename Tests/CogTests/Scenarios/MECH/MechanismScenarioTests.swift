@@ -334,6 +334,30 @@ struct MechanismScenarioTests {
         #expect(log.events == ["open 1", "open 2", "open 1"])
     }
 
+    @Test("MECH-32 push-and-remove cycles keep registrations bounded, and a reused identity opens a fresh child")
+    func collectionScopeBounded() {
+        let (cogs, m) = Cogs.forTestingWithController()
+        // Held, so a retired child's address cannot be reused by a new one.
+        var children: [CogController] = []
+        m.scope(each: _openIDsCog) { child, id in
+            children.append(child)
+            child.run { c in _ = c[_levelCog] }
+        }
+        cogs.turn(_openIDsCog, to: [1])
+        cogs.turn(_openIDsCog, to: [])
+        let settled = cogs.debugLiveRowCount
+        for _ in 0..<20 {
+            cogs.turn(_openIDsCog, to: [1])
+            cogs.turn(_openIDsCog, to: [])
+        }
+        #expect(cogs.debugLiveRowCount == settled, "twenty more cycles leave as many live rows as one")
+        #expect(children.count == 21)
+        #expect(
+            Set(children.map(ObjectIdentifier.init)).count == children.count,
+            "each reopening of identity 1 is a different child")
+        #expect(children.dropLast().allSatisfy { !$0.isLive }, "every earlier child retired")
+    }
+
     @Test("MECH-33 a duplicate identity in one collection stops with a clear error")
     func duplicateIdentityTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
