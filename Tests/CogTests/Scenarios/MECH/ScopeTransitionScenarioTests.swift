@@ -10,6 +10,8 @@ private let _backupAccountCog = Cog<String?>.Manual { nil }
 private let accountCog = _accountCog.readOnly
 private let selectedAccountCog = Cog<String?> { c in c[_useBackupCog] ? c[_backupAccountCog] : c[_accountCog] }
 private let isSignedInCog = Cog<Bool> { c in c[_accountCog] != nil }
+/// A keyed selection: the account open in each window.
+private let _windowAccountCogs = CogBox<String?, Int>.Manual { _ in nil }
 
 @MainActor
 struct ScopeTransitionScenarioTests {
@@ -85,6 +87,32 @@ struct ScopeTransitionScenarioTests {
         cogs.turn(_accountCog, to: "A")
         cogs.turn(_accountCog, to: "A")
         #expect(log.events == ["automatic", "source A", "projection A"])
+    }
+
+    @Test("MECH-21 keyed selections own independent lifetimes: a change under one key leaves the other's child")
+    func keyedSelectionsAreIndependent() {
+        let log = EventLog()
+        let (cogs, m) = Cogs.forTestingWithController()
+        var children: [Int: [CogController]] = [:]
+        for window in [1, 2] {
+            m.scope(_windowAccountCogs[window]) { child, account in
+                log.append("window \(window) opens \(account)")
+                children[window, default: []].append(child)
+            }
+        }
+        cogs.turn("open") { c in
+            c[_windowAccountCogs[1]] = "A"
+            c[_windowAccountCogs[2]] = "B"
+        }
+        cogs.turn(_windowAccountCogs[1], to: "C")
+        cogs.turn(_windowAccountCogs[2], to: "B")
+        #expect(log.events == ["window 1 opens A", "window 2 opens B", "window 1 opens C"])
+        #expect(children[1]?.map(\.isLive) == [false, true])
+        #expect(
+            children[2]?.map(\.isLive) == [true], "window 2's child outlived window 1's change and its own equal write")
+        cogs.turn(_windowAccountCogs[1], to: nil)
+        #expect(children[1]?.last?.isLive == false)
+        #expect(children[2]?.first?.isLive == true)
     }
 
     @Test("MECH-22 an identity replaced while a derived Bool stays true swaps the child exactly once")
