@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Compile-fail scenarios: each fixture in Fixtures/ must fail to type-check
@@ -74,6 +75,26 @@ struct CompileFailScenarioTests {
         let rejections = Set(
             diagnostics.split(separator: "\n").filter { $0.contains(".swift:") && $0.contains("error: \(expected)") })
         #expect(rejections.count == 3, "one rejection per form: \(diagnostics)")
+    }
+
+    /// The fixture's name can only be the one the design history suggests;
+    /// this half holds whatever the old name was: Cog's sources declare no
+    /// deprecated alias, renamed or unavailable stub at all.
+    @Test("MECH-36 Cog declares no deprecated alias, renamed or unavailable stub for any name")
+    func noDeprecatedAliases() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/Cog")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path))
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 20, "the scan must see Cog's sources")
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("@available") {
+                for word in ["deprecated", "renamed", "unavailable", "obsoleted"] {
+                    #expect(!line.contains(word), "\(file): \(line)")
+                }
+            }
+        }
     }
 
     @Test("SEED-06 only manual sources can be seeded")
