@@ -308,6 +308,27 @@ struct StorefrontCommandTests {
         #expect((plain["workload"] as? [String: Any])?["seed"] == nil, "the default workload carries no seed")
     }
 
+    @Test("PERF-15 the six cuts of the session each run after the gate and report time, mallocs and work counts")
+    func sixCuts() throws {
+        let cuts = ["cold-start", "session", "interactions", "inventory-burst", "funnel-memory", "compute-control"]
+        let outcome = try Storefront.run([
+            "--suite", cuts.joined(separator: ","), "--scale", "small", "--runtime", "cog", "--iterations", "1",
+            "--warmup", "0", "--format", "json", "--quiet",
+        ])
+        #expect(outcome.status == 0, "stderr was: \(outcome.standardError)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let suites = try #require(document["suites"] as? [[String: Any]])
+        #expect(suites.map { $0["suite"] as? String } == cuts)
+        for suite in suites {
+            for runtime in try #require(suite["runtimes"] as? [[String: Any]]) {
+                #expect(runtime["gate"] as? String == "passed", "\(suite["suite"] ?? "")")
+                #expect(runtime["wallNanoseconds"] != nil && runtime["mallocsPerIteration"] != nil)
+                #expect((runtime["renders"] as? Int ?? 0) > 0, "\(suite["suite"] ?? "") counts its renders")
+            }
+        }
+    }
+
     @Test("a runtime suite records each port in the stable JSON shape")
     func sessionRecord() throws {
         let outcome = try Storefront.run([

@@ -6,7 +6,11 @@ import Workload
 @MainActor
 @Suite("Agreement gate: cog port")
 struct CogPortGateTests {
-    @Test("the cog port passes the gate with the shadow model's digest", arguments: [Scale.small, .default])
+    /// Under `swift test --traits CompactArena` (a leg of .ci/run) this is
+    /// the representative workload on the CompactArena build (PERF-17).
+    @Test(
+        "PERF-17 the cog port passes the gate with the shadow model's digest, under this build's arena",
+        arguments: [Scale.small, .default])
     func passes(scale: Scale) async throws {
         let report = try await AgreementGate.run(CogPort.self, scale: scale)
         #expect(report.digest == AgreementGate.shadowDigest(scale: scale))

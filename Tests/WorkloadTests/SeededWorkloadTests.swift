@@ -35,6 +35,15 @@ struct SeededWorkloadTests {
                 != AgreementGate.shadowDigest(scale: .small))
     }
 
+    @Test("PERF-18 the four runtimes play one script and match the shadow model's checkpoints")
+    func fourRuntimesOneScript() async throws {
+        let expected = AgreementGate.shadowDigest(scale: .small)
+        #expect(try await AgreementGate.runSessions(CogPort.self, scale: .small, sessions: 1).digest == expected)
+        #expect(try await AgreementGate.runSessions(ObservablePort.self, scale: .small, sessions: 1).digest == expected)
+        #expect(try await AgreementGate.runSessions(MemoizedPort.self, scale: .small, sessions: 1).digest == expected)
+        #expect(try await AgreementGate.runSessions(StateGraphPort.self, scale: .small, sessions: 1).digest == expected)
+    }
+
     @Test("every port passes the gate on seeded workloads", arguments: seeds)
     func everyPortPasses(seed: UInt64) async throws {
         let seed = WorkloadSeed(seed)
