@@ -177,9 +177,9 @@ struct RuntimeSuiteRunner {
             for offset in runtimes.indices {
                 let runtime = runtimes[(iteration + offset) % runtimes.count]
                 guard ends.passing(runtime) else { continue }
-                progress.report(
-                    "\(runtime.rawValue), iteration \(iteration + 1)/\(sampling.iterations)",
-                    done: played / plays)
+                // Past the asked-for count only --min-time keeps sampling.
+                let count = iteration < sampling.iterations ? "/\(sampling.iterations)" : " (until --min-time)"
+                progress.report("\(runtime.rawValue), iteration \(iteration + 1)\(count)", done: played / plays)
                 played += 1
                 let session = await plan.prepare(runtime)
                 ends.check(
