@@ -79,10 +79,7 @@ enum Baselines {
     ) -> (lines: [String], regressions: [String]) {
         var lines: [String] = []
         var regressions: [String] = []
-        if baseline.environment.cpuModel != current.environment.cpuModel
-            || baseline.environment.logicalCores != current.environment.logicalCores
-            || baseline.environment.buildConfiguration != current.environment.buildConfiguration
-        {
+        if !baseline.environment.timesCompare(with: current.environment) {
             lines.append(
                 "warning: baseline '\(name)' was recorded on \(baseline.environment.cpuModel), "
                     + "\(baseline.environment.logicalCores) cores, \(baseline.environment.buildConfiguration) build; "
@@ -118,5 +115,14 @@ enum Baselines {
             }
         }
         return (lines, regressions)
+    }
+}
+
+extension EnvironmentFingerprint {
+    /// Whether times taken in `other` compare with times taken here: the
+    /// same processor model, core count and build configuration.
+    func timesCompare(with other: EnvironmentFingerprint) -> Bool {
+        cpuModel == other.cpuModel && logicalCores == other.logicalCores
+            && buildConfiguration == other.buildConfiguration
     }
 }

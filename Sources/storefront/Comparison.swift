@@ -61,10 +61,7 @@ struct Comparison {
         self.after = after
         self.timeLimit = timeLimit
         let old = before.document, new = after.document
-        if old.environment.cpuModel != new.environment.cpuModel
-            || old.environment.logicalCores != new.environment.logicalCores
-            || old.environment.buildConfiguration != new.environment.buildConfiguration
-        {
+        if !old.environment.timesCompare(with: new.environment) {
             warnings.append(
                 "A ran on \(old.environment.cpuModel), \(old.environment.logicalCores) cores, "
                     + "\(old.environment.buildConfiguration) build; B on \(new.environment.cpuModel), "

@@ -38,6 +38,18 @@ private struct WeatherMechanism: Mechanism {
     func operate(_ m: CogController) {}
 }
 
+/// A runtime and the controller of its scope 'session', opened and closed
+/// again by the scope's gate: retired.
+@MainActor
+private func retiredSessionController() -> (cogs: Cogs, retired: CogController) {
+    let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+    var retired: CogController?
+    m.scope(_gateCog, name: "session") { child in retired = child }
+    cogs.setGate(true)
+    cogs.setGate(false)
+    return (cogs, retired!)
+}
+
 /// Task names as the tasks themselves read them.
 @MainActor
 private final class TaskNames {
@@ -255,12 +267,9 @@ struct MechanismScenarioTests {
     func retiredPeekTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
-                var retired: CogController?
-                m.scope(_gateCog, name: "session") { child in retired = child }
-                cogs.setGate(true)
-                cogs.setGate(false)
-                _ = retired?.peek(_levelCog)
+                let (cogs, retired) = retiredSessionController()
+                defer { withExtendedLifetime(cogs) {} }
+                _ = retired.peek(_levelCog)
             }
         }
         let message = result?.standardErrorContent.text ?? ""
@@ -272,12 +281,9 @@ struct MechanismScenarioTests {
     func retiredStatusPeekTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
-                var retired: CogController?
-                m.scope(_gateCog, name: "session") { child in retired = child }
-                cogs.setGate(true)
-                cogs.setGate(false)
-                _ = retired?.status.peek(remoteCog)
+                let (cogs, retired) = retiredSessionController()
+                defer { withExtendedLifetime(cogs) {} }
+                _ = retired.status.peek(remoteCog)
             }
         }
         let message = result?.standardErrorContent.text ?? ""
@@ -289,12 +295,9 @@ struct MechanismScenarioTests {
     func retiredRefreshTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
-                var retired: CogController?
-                m.scope(_gateCog, name: "session") { child in retired = child }
-                cogs.setGate(true)
-                cogs.setGate(false)
-                _ = retired?.refresh(remoteCog)
+                let (cogs, retired) = retiredSessionController()
+                defer { withExtendedLifetime(cogs) {} }
+                _ = retired.refresh(remoteCog)
             }
         }
         let message = result?.standardErrorContent.text ?? ""
