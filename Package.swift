@@ -137,6 +137,8 @@ let swiftSyntaxHost = toolchainHostLibraries()
 let hostImports: [SwiftSetting] = [.unsafeFlags(["-I", swiftSyntaxHost])]
 package.products += [
     .executable(name: "coglint", targets: ["coglint"]),
+    .plugin(name: "CoglintBuildToolPlugin", targets: ["CoglintBuildToolPlugin"]),
+    .plugin(name: "CoglintCommandPlugin", targets: ["CoglintCommandPlugin"]),
 ]
 package.targets += [
     .target(
@@ -150,6 +152,20 @@ package.targets += [
         ]
     ),
     .executableTarget(name: "coglint", dependencies: ["CoglintCore"], exclude: ["README.md"], swiftSettings: hostImports),
+    .plugin(
+        name: "CoglintBuildToolPlugin",
+        capability: .buildTool(),
+        dependencies: ["coglint"],
+        path: "Plugins/CoglintBuildToolPlugin"
+    ),
+    .plugin(
+        name: "CoglintCommandPlugin",
+        capability: .command(
+            intent: .custom(verb: "coglint", description: "Lint the package's targets against Cog's usage rules")
+        ),
+        dependencies: ["coglint"],
+        path: "Plugins/CoglintCommandPlugin"
+    ),
     .testTarget(
         name: "CoglintTests",
         dependencies: ["CoglintCore", "coglint"],
