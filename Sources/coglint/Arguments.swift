@@ -9,6 +9,10 @@ struct Arguments {
     var role: TargetRole = .production
     var cachePath: String?
     var listRules = false
+    /// `--write-rule-articles CATALOG --corpus FIXTURES`: regenerate the
+    /// rule articles of a DocC catalog from the fixture corpus.
+    var articlesCatalog: String?
+    var corpus: String?
     var help = false
 
     struct UsageError: Error, CustomStringConvertible {
@@ -19,6 +23,7 @@ struct Arguments {
         USAGE: coglint [--reporter xcode|github|sarif] [--role production|test]
                        [--exclude PATH]... [--cache FILE] PATH...
                coglint --list-rules
+               coglint --write-rule-articles CATALOG --corpus FIXTURES
 
         Lints the Swift files under each PATH (files and directories, searched
         recursively) against Cog's usage rules.
@@ -29,6 +34,9 @@ struct Arguments {
           --exclude    skip this file or directory (repeatable)
           --cache      remember diagnostics per file content in FILE
           --list-rules print each rule's slug, summary and help URL
+          --write-rule-articles
+                       write each rule's DocC article into CATALOG, with the
+                       examples of the fixture corpus in FIXTURES
 
         Suppress one finding on the next line with
           // coglint:disable-next-line <rule> -- <reason>
@@ -60,6 +68,10 @@ struct Arguments {
                 excluded.append(try value(for: argument))
             case "--cache":
                 cachePath = try value(for: argument)
+            case "--write-rule-articles":
+                articlesCatalog = try value(for: argument)
+            case "--corpus":
+                corpus = try value(for: argument)
             case "--list-rules":
                 listRules = true
             case "--help", "-h":
@@ -72,7 +84,10 @@ struct Arguments {
                 paths.append(argument)
             }
         }
-        if !help, !listRules, paths.isEmpty {
+        if (articlesCatalog == nil) != (corpus == nil) {
+            throw UsageError(description: "--write-rule-articles and --corpus go together")
+        }
+        if !help, !listRules, articlesCatalog == nil, paths.isEmpty {
             throw UsageError(description: "no paths to lint")
         }
     }

@@ -22,6 +22,18 @@ struct Coglint {
             }
             exit(0)
         }
+        if let catalog = arguments.articlesCatalog, let corpus = arguments.corpus {
+            do {
+                let fixtures = try RuleFixture.corpus(at: URL(fileURLWithPath: corpus))
+                for rule in RuleCatalog.rules {
+                    let article = RuleArticle.markdown(for: rule, fixtures: fixtures.filter { $0.rule == rule.slug })
+                    try article.write(toFile: catalog + "/\(rule.slug).md", atomically: true, encoding: .utf8)
+                }
+                exit(0)
+            } catch {
+                fail("\(error)")
+            }
+        }
         do {
             let files = try SourceDiscovery.swiftFiles(in: arguments.paths, excluding: arguments.excluded)
             var cache = arguments.cachePath.map { LintCache(url: URL(fileURLWithPath: $0), role: arguments.role) }
