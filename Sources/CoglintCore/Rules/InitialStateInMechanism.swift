@@ -78,10 +78,9 @@ private struct AssemblyInInitializer {
         }
         // Then every mention of those names in the body.
         let names = locals.union(retained)
-        for token in body.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(token.text) {
-            guard names.contains(token.text), let reference = token.parent?.as(DeclReferenceExprSyntax.self) else {
-                continue
-            }
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier = token.tokenKind, names.contains(token.text),
+                  let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
             // `x.cogs` names some other value's member, unless `x` is `self`.
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text != "self" {

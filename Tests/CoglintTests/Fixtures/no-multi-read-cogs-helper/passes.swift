@@ -19,6 +19,10 @@ extension Cogs {
     func weatherBadge() -> some View {
         Text("\(self[currentZipCog] ?? "") \(self[isNiceOutsideHereCog])")
     }
+
+    func weatherRow() -> any View {
+        Text("\(self[currentZipCog] ?? "") \(self[isNiceOutsideHereCog])")
+    }
 }
 
 // Helpers outside extension Cogs and CogOps are outside the rule.
