@@ -171,7 +171,8 @@ package.targets += [
         dependencies: ["CoglintCore", "coglint"],
         // The rule fixtures are the specification the tests read, not code.
         exclude: ["Fixtures"],
-        swiftSettings: hostImports
+        // cogSettings: the plugin tests skip the CompactArena leg.
+        swiftSettings: hostImports + cogSettings
     ),
 ]
 
