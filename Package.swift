@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 // valgrind 3.19 cannot read the DWARF 5 that the toolchain emits by default;
@@ -133,4 +134,85 @@ for target in package.targets where target.type != .test && !runtimeLibraries.co
             (target.swiftSettings ?? [])
             + [.unsafeFlags(["-Xllvm", "-align-all-functions=6"], .when(configuration: .release))]
     }
+}
+
+// coglint: Cog's usage rules as a syntax-only linter (Sources/CoglintCore,
+// Sources/coglint, Plugins/; docs/coglint.md). It parses with the
+// SwiftSyntax and SwiftParser that the toolchain itself ships as host
+// libraries, so it needs no package dependency, only their folder on the
+// search and runtime paths. The Cog and CogTesting products never depend on
+// these targets, so an app using Cog gets neither SwiftSyntax nor these
+// flags (a test reads `swift package dump-package` to prove it).
+let swiftSyntaxHost = toolchainHostLibraries()
+let hostImports: [SwiftSetting] = [.unsafeFlags(["-I", swiftSyntaxHost])]
+package.products += [
+    .executable(name: "coglint", targets: ["coglint"]),
+    .plugin(name: "CoglintBuildToolPlugin", targets: ["CoglintBuildToolPlugin"]),
+    .plugin(name: "CoglintCommandPlugin", targets: ["CoglintCommandPlugin"]),
+]
+package.targets += [
+    .target(
+        name: "CoglintCore",
+        exclude: ["README.md"],
+        swiftSettings: hostImports,
+        linkerSettings: [
+            .unsafeFlags(["-L", swiftSyntaxHost, "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxHost]),
+            .linkedLibrary("SwiftSyntax"),
+            .linkedLibrary("SwiftParser"),
+        ]
+    ),
+    .executableTarget(
+        name: "coglint", dependencies: ["CoglintCore"], exclude: ["README.md"], swiftSettings: hostImports),
+    .plugin(
+        name: "CoglintBuildToolPlugin",
+        capability: .buildTool(),
+        dependencies: ["coglint"],
+        path: "Plugins/CoglintBuildToolPlugin"
+    ),
+    .plugin(
+        name: "CoglintCommandPlugin",
+        capability: .command(
+            intent: .custom(verb: "coglint", description: "Lint the package's targets against Cog's usage rules")
+        ),
+        dependencies: ["coglint"],
+        path: "Plugins/CoglintCommandPlugin"
+    ),
+    .testTarget(
+        name: "CoglintTests",
+        dependencies: ["CoglintCore", "coglint"],
+        // The rule fixtures are the specification the tests read, not code.
+        exclude: ["Fixtures"],
+        // cogSettings: the plugin tests skip the CompactArena leg.
+        swiftSettings: hostImports + cogSettings
+    ),
+]
+
+/// The toolchain's host-library folder (`usr/lib/swift/host`), found from
+/// the toolchain evaluating this manifest: its PackageDescription library is
+/// loaded from `usr/lib/swift/pm/ManifestAPI`, three levels below
+/// `usr/lib/swift`. Falls back to `swift -print-target-info` on a system
+/// without `/proc`.
+func toolchainHostLibraries() -> String {
+    if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+        let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libPackageDescription.so") }),
+        let start = line.firstIndex(of: "/")
+    {
+        let library = URL(fileURLWithPath: String(line[start...]))
+        return library.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("host").path
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "-print-target-info"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return "" }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    struct TargetInfo: Decodable {
+        struct Paths: Decodable { var runtimeResourcePath: String }
+        var paths: Paths
+    }
+    guard let info = try? JSONDecoder().decode(TargetInfo.self, from: data) else { return "" }
+    return info.paths.runtimeResourcePath + "/host"
 }

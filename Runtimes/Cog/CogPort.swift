@@ -95,7 +95,7 @@ public final class CogPort: StorefrontPort {
     private func placeOrder() {
         let checkout = cogs.peek(checkoutCog)
         guard checkout.ready, let total = checkout.totalCents else { return }
-        let number = cogs.peek(_ordersCog.readOnly).count + 1
+        let number = cogs.peek(ordersCog).count + 1
         cogs.placeOrder(number: number, totalCents: total)
         Task {
             _ = try await service.placeOrder(number: number, totalCents: total)
@@ -109,7 +109,7 @@ public final class CogPort: StorefrontPort {
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header: .header(cogs[headerCog])
-        case .grid: .grid(GridScreen(productIDs: cogs[visibleCog], page: cogs[_pageCog.readOnly]))
+        case .grid: .grid(GridScreen(productIDs: cogs[visibleCog], page: cogs[pageCog]))
         case .card(let id): .card(cogs[cardCogs[id]]!)
         case .facets: .facets(facets())
         case .cart: .cart(cogs[cartCog])
@@ -120,7 +120,7 @@ public final class CogPort: StorefrontPort {
     }
 
     private func facets() -> FacetScreen {
-        let selected = cogs[_selectedCategoryCog.readOnly]
+        let selected = cogs[selectedCategoryCog]
         let counts = cogs[facetCountsCog]
         return counts.isEmpty
             ? .empty(selectedCategory: selected) : FacetScreen(counts: counts, selectedCategory: selected)

@@ -3,34 +3,39 @@ import Workload
 
 // The Storefront's state, declared the way the design documents tell an app
 // to: private manual sources (underscore names, read elsewhere through
-// `.readOnly`), automatic cogs for everything derived, boxes for per-product
-// and per-category state. Declarations only name state; the runtime holds
+// `.readOnly`) with the named operations that write them, automatic cogs for
+// everything derived, boxes for per-product and per-category state. Declarations only name state; the runtime holds
 // the values, so every session's `Cogs` gets its own.
 
 // MARK: Sources
 
 /// The catalog the service loaded: products never change after loading.
-let _catalogCog = Cog<Catalog?>.Manual(name: "catalog") { nil }
-let _stockCogs = CogBox<Int, Int>.Manual(name: "stock") { _ in 0 }
-let _salePercentCogs = CogBox<Int, Int>.Manual(name: "salePercent") { _ in 0 }
-let _selectedCategoryCog = Cog<Int?>.Manual(name: "selectedCategory") { nil }
-let _queryCog = Cog<String>.Manual(name: "query") { "" }
-let _filtersCog = Cog<Filters>.Manual(name: "filters") { Filters() }
-let _sortCog = Cog<SortOrder>.Manual(name: "sort") { .featured }
-let _pageCog = Cog<Int>.Manual(name: "page") { 0 }
-let _openProductCog = Cog<Int?>.Manual(name: "openProduct") { nil }
+private let _catalogCog = Cog<Catalog?>.Manual(name: "catalog") { nil }
+private let _stockCogs = CogBox<Int, Int>.Manual(name: "stock") { _ in 0 }
+private let _salePercentCogs = CogBox<Int, Int>.Manual(name: "salePercent") { _ in 0 }
+private let _selectedCategoryCog = Cog<Int?>.Manual(name: "selectedCategory") { nil }
+private let _queryCog = Cog<String>.Manual(name: "query") { "" }
+private let _filtersCog = Cog<Filters>.Manual(name: "filters") { Filters() }
+private let _sortCog = Cog<SortOrder>.Manual(name: "sort") { .featured }
+private let _pageCog = Cog<Int>.Manual(name: "page") { 0 }
+private let _openProductCog = Cog<Int?>.Manual(name: "openProduct") { nil }
 /// Quantity per product in the cart (0: not in the cart), and which
 /// products are in it, ascending. Keyed state is a box, so changing one
 /// product's quantity notifies only what reads that product's quantity;
 /// readers of cart membership (recommendations) stay quiet.
-let _cartQuantityCogs = CogBox<Int, Int>.Manual(name: "cartQuantity") { _ in 0 }
-let _cartProductsCog = Cog<[Int]>.Manual(name: "cartProducts") { [] }
-let _ordersCog = Cog<[PlacedOrder]>.Manual(name: "orders") { [] }
+private let _cartQuantityCogs = CogBox<Int, Int>.Manual(name: "cartQuantity") { _ in 0 }
+private let _cartProductsCog = Cog<[Int]>.Manual(name: "cartProducts") { [] }
+private let _ordersCog = Cog<[PlacedOrder]>.Manual(name: "orders") { [] }
 
 /// The session's service: every request goes through it.
-let _serviceCog = Cog<StorefrontService?>.Manual(name: "service") { nil }
-let _couponCodeCog = Cog<String?>.Manual(name: "couponCode") { nil }
-let _zipCog = Cog<String?>.Manual(name: "zip") { nil }
+private let _serviceCog = Cog<StorefrontService?>.Manual(name: "service") { nil }
+private let _couponCodeCog = Cog<String?>.Manual(name: "couponCode") { nil }
+private let _zipCog = Cog<String?>.Manual(name: "zip") { nil }
+
+// What the port's views and its checkout step read directly.
+let selectedCategoryCog = _selectedCategoryCog.readOnly
+let pageCog = _pageCog.readOnly
+let ordersCog = _ordersCog.readOnly
 
 // MARK: Requests
 
@@ -243,4 +248,107 @@ let detailScreenCog = Cog<DetailScreen>(name: "detailScreen") { c in
     return DetailScreen(
         product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
         inCart: c[quantityCogs[id]], description: c[detailTextCog])
+}
+
+// MARK: Operations
+
+/// The app's named operations: every write is one turn named after its
+/// method, as the design documents ask.
+extension CogOps {
+    func connect(to service: StorefrontService) { turn(_serviceCog, to: service) }
+
+    func loadCatalog(_ catalog: Catalog) {
+        turn { c in
+            c[_catalogCog] = catalog
+            for (id, stock) in catalog.initialStock.enumerated() { c[_stockCogs[id]] = stock }
+        }
+    }
+
+    func selectCategory(_ category: Int?) { turn(_selectedCategoryCog, to: category) }
+    func showPage(_ page: Int) { turn(_pageCog, to: page) }
+    func search(_ query: String) { turn(_queryCog, to: query) }
+    func showInStockOnly(_ only: Bool) { turn { c in c[_filtersCog].inStockOnly = only } }
+
+    func limitPrice(minimum: Int?, maximum: Int?) {
+        turn { c in
+            c[_filtersCog].minimumPriceCents = minimum
+            c[_filtersCog].maximumPriceCents = maximum
+        }
+    }
+
+    func requireRating(_ tenths: Int) { turn { c in c[_filtersCog].minimumRatingTenths = tenths } }
+    func sort(by order: SortOrder) { turn(_sortCog, to: order) }
+
+    func addToCart(_ id: Int) {
+        turn { c in
+            c[_cartQuantityCogs[id]] += 1
+            if !c[_cartProductsCog].contains(id) { c[_cartProductsCog] = (c[_cartProductsCog] + [id]).sorted() }  // hand-written
+        }
+    }
+
+    func setQuantity(_ id: Int, to quantity: Int) {
+        turn { c in
+            c[_cartQuantityCogs[id]] = max(quantity, 0)
+            let inCart = c[_cartProductsCog].contains(id)  // hand-written
+            if quantity > 0, !inCart { c[_cartProductsCog] = (c[_cartProductsCog] + [id]).sorted() }  // hand-written
+            if quantity <= 0, inCart { c[_cartProductsCog].removeAll { $0 == id } }  // hand-written
+        }
+    }
+
+    func updateStock(_ updates: [StockUpdate]) {
+        turn { c in
+            for update in updates { c[_stockCogs[update.productID]] = update.stock }
+        }
+    }
+
+    func setSale(category: Int, percent: Int) { turn(_salePercentCogs[category], to: percent) }
+
+    /// Opens a product, which asks for its description. Returns the handle
+    /// that follows that request, or nil when the product was already open.
+    func openProduct(_ id: Int) -> CogRefresh? {
+        guard peek(_openProductCog.readOnly) != id else { return nil }
+        return turnStartingRequest(productDetailCog) { c in c[_openProductCog] = id }
+    }
+
+    func closeProduct() { turn(_openProductCog, to: nil) }
+
+    /// Enters a coupon code, which asks for its validation; nil when the
+    /// code was already entered.
+    func applyCoupon(_ code: String) -> CogRefresh? {
+        guard peek(_couponCodeCog.readOnly) != code else { return nil }
+        return turnStartingRequest(couponCog) { c in c[_couponCodeCog] = code }
+    }
+
+    /// Enters a ZIP code, which asks for a shipping quote; nil when the ZIP
+    /// code was already entered.
+    func enterZip(_ zip: String) -> CogRefresh? {
+        guard peek(_zipCog.readOnly) != zip else { return nil }
+        return turnStartingRequest(shippingQuoteCog) { c in c[_zipCog] = zip }
+    }
+
+    /// One turn that writes a request's input. The refresh joins the turn, so
+    /// the write and the refresh start one generation, and the returned
+    /// handle follows exactly that request.
+    private func turnStartingRequest<Request: CogStatusReadable>(
+        _ request: Request, name: String = #function, _ write: (CogWriter) -> Void
+    ) -> CogRefresh {
+        var handle: CogRefresh?
+        turn(name) { c in
+            write(c)
+            handle = refresh(request)
+        }
+        return handle!
+    }
+
+    /// Records the order, clears the cart and the coupon: one turn.
+    func placeOrder(number: Int, totalCents: Int) {
+        turn { c in
+            c[_ordersCog].append(PlacedOrder(number: number, totalCents: totalCents, confirmed: false))
+            for id in c[_cartProductsCog] { c[_cartQuantityCogs[id]] = 0 }
+            c[_cartProductsCog] = []  // hand-written
+            c[_couponCodeCog] = nil
+        }
+    }
+
+    func confirmOrder(_ number: Int) { turn { c in c[_ordersCog][number - 1].confirmed = true } }
 }

@@ -35,6 +35,7 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
     }
 
     public func batch(_ body: (CogWriter) -> Void) {
+        // coglint:disable-next-line primitives-only-in-ops -- a shape's batch is the bare primitive under measurement, not app code
         cogs.turn("batch", body)
     }
 

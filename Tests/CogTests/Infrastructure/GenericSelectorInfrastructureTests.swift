@@ -42,25 +42,25 @@ struct GenericSelectorInfrastructureTests {
         .enabled(if: AllocationCounter.isActive)
     )
     func genericSelectorNeedsNoThunk() {
-        let source = Cog<Int>.Manual { 2 }
+        let sourceCog = Cog<Int>.Manual { 2 }
         let offset = opaqueIdentity(3)
         // Once each first, so type metadata and caches are in place.
-        blackHole(declareGenerically(CogSelectorMaker<Int>.self, source, plus: offset))
-        blackHole(Cog<Int> { c in c[source] + offset })
+        blackHole(declareGenerically(CogSelectorMaker<Int>.self, sourceCog, plus: offset))
+        blackHole(Cog<Int> { c in c[sourceCog] + offset })
 
         let generic = AllocationCounter.count(.thread) {
-            blackHole(declareGenerically(CogSelectorMaker<Int>.self, source, plus: offset))
+            blackHole(declareGenerically(CogSelectorMaker<Int>.self, sourceCog, plus: offset))
         }
         let literal = AllocationCounter.count(.thread) {
-            blackHole(Cog<Int> { c in c[source] + offset })
+            blackHole(Cog<Int> { c in c[sourceCog] + offset })
         }
         #expect(literal.allocations > 0, "the counter saw the declaration")
         #expect(generic.allocations == literal.allocations, "generic: \(generic.calls), literal: \(literal.calls)")
 
         let cogs = Cogs.forTesting()
-        let sum = declareGenerically(CogSelectorMaker<Int>.self, source, plus: offset)
+        let sum = declareGenerically(CogSelectorMaker<Int>.self, sourceCog, plus: offset)
         #expect(cogs[sum] == 5)
-        cogs.turn(source, to: 10)
+        cogs.turn(sourceCog, to: 10)
         #expect(cogs[sum] == 13)
     }
 }

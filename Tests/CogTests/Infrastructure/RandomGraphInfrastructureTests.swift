@@ -63,7 +63,7 @@ struct RandomGraphInfrastructureTests {
         for (offset, recipe) in recipes.enumerated() {
             let inputs = nodes
             let counter = runs[offset]
-            let cog = Cog<Int> { c in
+            let nodeCog = Cog<Int> { c in
                 counter.bump()
                 let gate = c[inputs[recipe.gate]]
                 let branch = gate % 2 == 0 ? c[inputs[recipe.whenEven]] : c[inputs[recipe.whenOdd]]
@@ -72,7 +72,7 @@ struct RandomGraphInfrastructureTests {
                 _ = c.peek(inputs[recipe.peeked])
                 return (gate + branch) % recipe.modulus
             }
-            nodes.append(cog.cogReference)
+            nodes.append(nodeCog.cogReference)
         }
 
         let cogs = Cogs.forTesting()

@@ -5,7 +5,7 @@ import Testing
 /// An async detail whose selector reads an id, logging each id it runs for.
 @MainActor
 private final class DetailFixture {
-    let _idCog = Cog<Int>.Manual { 1 }
+    fileprivate let _idCog = Cog<Int>.Manual { 1 }
     let work = ControlledWork<String>()
     private(set) var selectedIDs: [Int] = []
     let cogs = Cogs.forTesting(clock: TestClock())

@@ -86,18 +86,18 @@ struct SourceDeclarationScenarioTests {
         let startCog = _startCog.readOnly
         #expect(cogs.peek(startCog) == 7)
         let runs = RunCounter()
-        let watcher = Cog<Int> { c in
+        let watcherCog = Cog<Int> { c in
             runs.bump()
             return c[startCog] * 2
         }
-        #expect(cogs.peek(watcher) == 14)
+        #expect(cogs.peek(watcherCog) == 14)
         cogs.turn { c in c[_startCog] = 8 }
         #expect(cogs.peek(startCog) == 8)
-        #expect(cogs.peek(watcher) == 16)
+        #expect(cogs.peek(watcherCog) == 16)
         #expect(runs.count == 2)
-        let rows = _rowCogs.readOnly
+        let rowCogs = _rowCogs.readOnly
         cogs.turn { c in c[_rowCogs[2]] = 21 }
-        #expect(cogs.peek(rows[2]) == 21)
+        #expect(cogs.peek(rowCogs[2]) == 21)
     }
 
     @Test("DECL-10 a name: label is what Cog shows for the cog")

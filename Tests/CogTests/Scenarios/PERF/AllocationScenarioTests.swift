@@ -165,12 +165,12 @@ struct AllocationScenarioTests {
             let cogs = Cogs.forTesting()
             let warmUp = (0..<20).map { offset in Cog<Int> { c in c[_priceCog] + offset } }
             for cog in warmUp { blackHole(cogs.peek(cog)) }
-            let fresh = Cog<Int> { c in c[_priceCog] + 100 }
+            let freshCog = Cog<Int> { c in c[_priceCog] + 100 }
             let counts = AllocationCounter.count(.thread) {
-                blackHole(cogs.peek(fresh))
+                blackHole(cogs.peek(freshCog))
             }
             #expect(counts.allocations == 1, "first read allocated: \(counts.calls)")
-            #expect(cogs.peek(fresh) == 100)
+            #expect(cogs.peek(freshCog) == 100)
         }
     #endif
 
