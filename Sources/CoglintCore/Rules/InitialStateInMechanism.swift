@@ -18,19 +18,10 @@ struct InitialStateInMechanism: Rule {
 
     func check(_ file: FileFacts) -> [Finding] {
         guard !file.appTypes.isEmpty else { return [] }
-        let visitor = Visitor(file)
-        visitor.walk(file.tree)
-        return visitor.findings
+        return Visitor(file).findingsInFile()
     }
 
-    private final class Visitor: SyntaxVisitor {
-        let file: FileFacts
-        var findings: [Finding] = []
-
-        init(_ file: FileFacts) {
-            self.file = file
-            super.init(viewMode: .sourceAccurate)
-        }
+    private final class Visitor: FindingsVisitor {
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
             guard let body = node.body, let type = EnclosingType.of(node), file.appTypes.contains(type.name) else {

@@ -12,19 +12,10 @@ struct NoCogsInViewInit: Rule {
 
     func check(_ file: FileFacts) -> [Finding] {
         guard !file.viewTypes.isEmpty else { return [] }
-        let visitor = Visitor(file)
-        visitor.walk(file.tree)
-        return visitor.findings
+        return Visitor(file).findingsInFile()
     }
 
-    private final class Visitor: SyntaxVisitor {
-        let file: FileFacts
-        var findings: [Finding] = []
-
-        init(_ file: FileFacts) {
-            self.file = file
-            super.init(viewMode: .sourceAccurate)
-        }
+    private final class Visitor: FindingsVisitor {
 
         private func flag(_ type: TypeSyntax?, _ place: String) {
             guard let type else { return }

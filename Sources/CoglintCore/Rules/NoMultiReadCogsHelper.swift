@@ -16,17 +16,10 @@ struct NoMultiReadCogsHelper: Rule {
         "A value-returning helper on Cogs or CogOps reads the graph at most once; combine reads in an automatic cog."
 
     func check(_ file: FileFacts) -> [Finding] {
-        let visitor = Visitor()
-        visitor.walk(file.tree)
-        return visitor.findings
+        Visitor(file).findingsInFile()
     }
 
-    private final class Visitor: SyntaxVisitor {
-        var findings: [Finding] = []
-
-        init() {
-            super.init(viewMode: .sourceAccurate)
-        }
+    private final class Visitor: FindingsVisitor {
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             guard let path = TypePath(type: node.extendedType), path.names == ["Cogs"] || path.names == ["CogOps"]

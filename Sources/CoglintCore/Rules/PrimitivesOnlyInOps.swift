@@ -26,20 +26,15 @@ struct PrimitivesOnlyInOps: Rule {
     func applies(to role: TargetRole) -> Bool { role == .production }
 
     func check(_ file: FileFacts) -> [Finding] {
-        let visitor = Visitor(file)
-        visitor.walk(file.tree)
-        return visitor.findings
+        Visitor(file).findingsInFile()
     }
 
-    private final class Visitor: SyntaxVisitor {
-        let file: FileFacts
+    private final class Visitor: FindingsVisitor {
         let receivers: Set<String>
-        var findings: [Finding] = []
 
-        init(_ file: FileFacts) {
-            self.file = file
+        override init(_ file: FileFacts) {
             receivers = file.runtimeReceivers.union(file.readerNames)
-            super.init(viewMode: .sourceAccurate)
+            super.init(file)
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

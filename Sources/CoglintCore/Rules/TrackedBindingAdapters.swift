@@ -20,19 +20,10 @@ struct TrackedBindingAdapters: Rule {
     let summary = "Bindings over Cog state are adapters on Cogs with a tracked getter; views only call them."
 
     func check(_ file: FileFacts) -> [Finding] {
-        let visitor = Visitor(file)
-        visitor.walk(file.tree)
-        return visitor.findings
+        Visitor(file).findingsInFile()
     }
 
-    private final class Visitor: SyntaxVisitor {
-        let file: FileFacts
-        var findings: [Finding] = []
-
-        init(_ file: FileFacts) {
-            self.file = file
-            super.init(viewMode: .sourceAccurate)
-        }
+    private final class Visitor: FindingsVisitor {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let path = TypePath(expression: node.calledExpression),
