@@ -10,6 +10,15 @@ extension CogOps {
     fileprivate func rename(_ name: String) { turn(_nameCog, to: name) }
 }
 
+/// A whileObserved cog over the count that counts its own runs, so a
+/// release (a fresh run on the next read) shows in `runs`.
+private func countedLabelCog(_ runs: RunCounter) -> Cog<String> {
+    Cog<String> { c in
+        runs.bump()
+        return "count \(c[_countCog])"
+    }
+}
+
 @MainActor
 struct ExportScenarioTests {
     @Test("EXPORT-01 the first value is the current settled value, even for a cold cog")
@@ -87,10 +96,7 @@ struct ExportScenarioTests {
     func otherSubscriberKeepsItsLease() async {
         let clock = TestClock()
         let runs = RunCounter()
-        let labelCog = Cog<String> { c in
-            runs.bump()
-            return "count \(c[_countCog])"
-        }
+        let labelCog = countedLabelCog(runs)
         let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
         let first = cogs.values(of: labelCog, buffering: .unbounded)
         var firstValues = first.makeAsyncIterator()
@@ -125,10 +131,7 @@ struct ExportLeaseScenarioTests {
     func cancelReleasesLease() async {
         let clock = TestClock()
         let runs = RunCounter()
-        let labelCog = Cog<String> { c in
-            runs.bump()
-            return "count \(c[_countCog])"
-        }
+        let labelCog = countedLabelCog(runs)
         let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
         let values = cogs.values(of: labelCog)
         var iterator = values.makeAsyncIterator()
@@ -144,10 +147,7 @@ struct ExportLeaseScenarioTests {
     func subscriptionKeepsAlive() async {
         let clock = TestClock()
         let runs = RunCounter()
-        let labelCog = Cog<String> { c in
-            runs.bump()
-            return "count \(c[_countCog])"
-        }
+        let labelCog = countedLabelCog(runs)
         let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
         var iterator = cogs.values(of: labelCog).makeAsyncIterator()
         #expect(await iterator.next() == "count 0")
