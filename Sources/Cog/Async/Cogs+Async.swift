@@ -29,7 +29,9 @@ extension Cogs {
             asyncRows[node] = row
         }
         // The default is produced once per state, when the state is created.
-        let previous = reader.family.value(ofRow: reader.slot) ?? CogStatus(pendingWith: makeDefault())
+        let stored = reader.family.value(ofRow: reader.slot)
+        let previous = stored ?? CogStatus(pendingWith: makeDefault())
+        if stored == nil { recordInitialPendingTurn(node) }
         row.lastGeneration += 1
         let generation = row.lastGeneration
         switch policy {
@@ -55,6 +57,25 @@ extension Cogs {
             }
         }
         return previous.pending()
+    }
+
+    /// A new async state's first pending status is a named turn of its own,
+    /// `label.pending` (ASYNC-01, 23, 28), counted and kept in history like
+    /// any publication. It is recorded, not flushed: it is published from
+    /// inside the status node's first run, where nothing depends on the new
+    /// state yet, so a flush would have nothing to push, and running one
+    /// would re-enter the computation that is creating the state and run
+    /// other work mid-read.
+    private func recordInitialPendingTurn(_ node: Int32) {
+        turns.completed += 1
+        #if DEBUG
+            // The read that created the state may itself be inside a turn's
+            // flush; its later entries keep that turn's number.
+            let enclosingTurn = history.currentTurn
+            history.beginTurn(named: "\(graph.label(of: node)).pending", by: nil)
+            recordState(.write, node)
+            history.currentTurn = enclosingTurn
+        #endif
     }
 
     private func start<Value>(_ generation: UInt64, _ job: AsyncJob<Value>, row: AsyncRow<Value>, node: Int32) {

@@ -5,12 +5,20 @@ import Testing
 
 @MainActor
 struct AsyncStatusScenarioTests {
-    @Test("ASYNC-01 the first read starts work and publishes pending with the resting default")
+    @Test("ASYNC-01 the first read starts work and publishes a pending turn with the resting default")
     func firstReadIsPending() async {
         let work = ControlledWork<Int>()
-        let countCog = Cog<Int>.Async(default: 7) { _ in .run { try await work.run() } }
+        let countCog = Cog<Int>.Async(name: "count", default: 7) { _ in .run { try await work.run() } }
         let cogs = Cogs.forTesting(clock: TestClock())
+        let turnsBefore = cogs.debugCompletedTurnCount
         #expect(cogs[countCog] == 7)
+        #expect(cogs.debugCompletedTurnCount == turnsBefore + 1, "the first read publishes one pending turn")
+        #if DEBUG  // turn names are debug history (HIST-04)
+            #expect(cogs.debugRecentTurnNames == ["count.pending"])
+            #expect(cogs.debugHistory.contains { $0.kind == .write && $0.label == "count" })
+        #endif
+        _ = cogs[countCog]
+        #expect(cogs.debugCompletedTurnCount == turnsBefore + 1, "only the state's creation publishes pending")
         let status = cogs.status.peek(countCog)
         #expect(status.kind == .pending)
         #expect(status.value == 7)
@@ -21,6 +29,9 @@ struct AsyncStatusScenarioTests {
         await work.succeed(1, with: 9)
         #expect(cogs[countCog] == 9)
         #expect(cogs.status.peek(countCog).kind == .success)
+        #if DEBUG
+            #expect(cogs.debugRecentTurnNames == ["count.pending", "count.success"])
+        #endif
     }
 
     @Test("ASYNC-03 a successful nil stays distinct from the resting nil through a reload")

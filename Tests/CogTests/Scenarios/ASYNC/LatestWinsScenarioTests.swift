@@ -189,7 +189,7 @@ struct LatestWinsScenarioTests {
     func coldRefreshIsInitialLoad() async {
         let work = ControlledWork<Int>()
         let selectorRuns = RunCounter()
-        let countCog = Cog<Int>.Async(default: 0) { _ in
+        let countCog = Cog<Int>.Async(name: "count", default: 0) { _ in
             selectorRuns.bump()
             return .run { try await work.run() }
         }
@@ -198,12 +198,20 @@ struct LatestWinsScenarioTests {
         let handle = cogs.refresh(countCog)
         #expect(handle.generation == 1)
         #expect(selectorRuns.count == 1)
-        #expect(cogs.status.peek(countCog).kind == .pending)
+        let status = cogs.status.peek(countCog)
+        #expect(status.kind == .pending)
+        #expect(status.value == 0)
+        #expect(!status.hasSucceeded)
+        #expect(cogs.debugCompletedTurnCount == turnsBefore + 1, "one pending turn, not initialize-then-replace")
         await work.started(1)
         #expect(!work.wasCancelled(1))
         await work.succeed(1, with: 4)
         #expect(handle.outcome?.isSuccess == true)
-        #expect(cogs.debugCompletedTurnCount == turnsBefore + 1)
+        #expect(selectorRuns.count == 1)
+        #expect(cogs.debugCompletedTurnCount == turnsBefore + 2)
+        #if DEBUG  // turn names are debug history (HIST-04)
+            #expect(cogs.debugRecentTurnNames == ["count.pending", "count.success"])
+        #endif
         #expect(cogs.debugBoundaryObjectCount == 0)
     }
 
@@ -233,10 +241,29 @@ struct LatestWinsScenarioTests {
     func automaticOverAsyncAtTheBoundary() async {
         let work = ControlledWork<Int>()
         let forecastCog = Cog<Int>.Async(name: "forecast", default: 0) { _ in .run { try await work.run() } }
-        let summaryCog = Cog<String> { c in "high \(c[forecastCog])" }
+        let summaryRuns = RunCounter()
+        let summaryCog = Cog<String>(name: "summary") { c in
+            summaryRuns.bump()
+            return "high \(c[forecastCog])"
+        }
         let cogs = Cogs.forTesting(clock: TestClock())
         let view = HeadlessView()
+        let turnsBefore = cogs.debugCompletedTurnCount
         view.render { _ = cogs[summaryCog] }
+        // The pending publication neither re-entered the summary's run nor
+        // notified anyone: one run, one turn, no notice.
+        #expect(summaryRuns.count == 1)
+        #expect(cogs.debugCompletedTurnCount == turnsBefore + 1)
+        #expect(view.notices.count == 0)
+        #if DEBUG
+            // The async state's status node, then its value node, then the summary.
+            let history = cogs.debugHistory.map(\.description)
+            #expect(
+                history == [
+                    "turn forecast.pending", "write forecast", "recompute forecast", "recompute forecast",
+                    "recompute summary",
+                ])
+        #endif
         #expect(cogs[summaryCog] == "high 0")
         await work.started(1)
         await work.succeed(1, with: 72)
@@ -244,6 +271,25 @@ struct LatestWinsScenarioTests {
         #expect(cogs[summaryCog] == "high 72")
         #if DEBUG  // turn names are debug history (HIST-04)
             #expect(cogs.debugRecentTurnNames.last == "forecast.success")
+        #endif
+    }
+
+    @Test("ASYNC-28 the cogs[forecastCog] value spelling at the UI edge records one named pending turn")
+    func asyncValueSpellingAtTheBoundary() async {
+        let work = ControlledWork<Int>()
+        let forecastCog = Cog<Int>.Async(name: "forecast", default: 0) { _ in .run { try await work.run() } }
+        let cogs = Cogs.forTesting(clock: TestClock())
+        let view = HeadlessView()
+        let turnsBefore = cogs.debugCompletedTurnCount
+        view.render { #expect(cogs[forecastCog] == 0) }
+        #expect(cogs.debugCompletedTurnCount == turnsBefore + 1)
+        #expect(view.notices.count == 0)
+        await work.started(1)
+        await work.succeed(1, with: 68)
+        #expect(view.notices.count == 1)
+        #expect(cogs[forecastCog] == 68)
+        #if DEBUG
+            #expect(cogs.debugRecentTurnNames == ["forecast.pending", "forecast.success"])
         #endif
     }
 
