@@ -1,7 +1,8 @@
 import Cog
 
 /// Narrow diagnostic seams for tests. They report counts and labels, never
-/// rows or edges.
+/// rows or edges; the one exception is a state's slot and generation, which
+/// is what PERF-05 is about.
 extension Cogs {
     /// How many Observation boundary objects the runtime owns (UI-05, PERF-04).
     public var debugBoundaryObjectCount: Int { boundaryObjectCount }
@@ -37,6 +38,28 @@ extension Cogs {
     /// Async runs still in flight or queued, across every state: the churn
     /// test's proof that no task is left behind.
     public var debugLiveAsyncRunCount: Int { liveAsyncRunCount }
+}
+
+/// Where a live state sits in the arena: its node and the generation of the
+/// state it holds there (PERF-05). Only for checking that a released slot is
+/// reused safely.
+public struct DebugStateSlot: Equatable, Sendable {
+    public let node: Int
+    public let generation: Int
+}
+
+extension Cogs {
+    /// The slot of a live state, or nil when it does not exist (PERF-05).
+    public func debugSlot<Reference: CogReadable>(of reference: Reference) -> DebugStateSlot? {
+        stateSlot(of: reference).map { DebugStateSlot(node: Int($0.node), generation: Int($0.generation)) }
+    }
+
+    /// Follows `slot` the way Cog's internal work follows a held handle and
+    /// returns the label of the state it names. Debug builds trap when the
+    /// state was released since, whether or not another key reused the slot.
+    public func debugFollow(_ slot: DebugStateSlot) -> String {
+        label(ofNode: Int32(slot.node), generation: UInt32(slot.generation))
+    }
 }
 
 extension Cogs {

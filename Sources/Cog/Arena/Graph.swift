@@ -95,6 +95,10 @@ final class Graph {
     @exclusivity(unchecked) var changedInFlush = Column<UInt64>()
     /// Index into `boundaries`, or `none` for a node the UI never read.
     @exclusivity(unchecked) var boundaryIndex = Column<Int32>()
+    /// Each node's generation, bumped when its state is released, so work
+    /// that outlives a turn names its state by `NodeHandle` and knows it is
+    /// gone even after another key reuses the slot (PERF-05).
+    @exclusivity(unchecked) var generation = Column<UInt32>()
     /// The typed family that stores the node's value, and its row there.
     @exclusivity(unchecked) var family = ContiguousArray<FamilyBase>()
     /// The same families, unretained, for the propagate and settle loops
@@ -157,6 +161,7 @@ final class Graph {
         subsTail.deallocate()
         changedInFlush.deallocate()
         boundaryIndex.deallocate()
+        generation.deallocate()
         familyRef.deallocate()
         slot.deallocate()
         runRecord.deallocate()
@@ -193,6 +198,7 @@ final class Graph {
         subsTail.append(Self.none)
         changedInFlush.append(0)
         boundaryIndex.append(Self.none)
+        generation.append(0)
         family.append(owner)
         familyRef.append(FamilyRef(family: .passUnretained(owner)))
         slot.append(row)
@@ -214,6 +220,38 @@ final class Graph {
         firstDep[n] = Self.none
         depsTail[n] = Self.none
         changedInFlush[n] = 0
+    }
+
+    /// Ends the life of `node`'s state: every handle to it is stale from
+    /// now on, whether or not another key later reuses the slot.
+    func endGeneration(of node: Int32) {
+        generation[Int(node)] &+= 1
+    }
+
+    /// `node` named with its current generation.
+    func handle(of node: Int32) -> NodeHandle {
+        NodeHandle(node: node, generation: generation[Int(node)])
+    }
+
+    /// Whether the state `handle` names still lives in its slot.
+    func isCurrent(_ handle: NodeHandle) -> Bool {
+        generation[Int(handle.node)] == handle.generation
+    }
+
+    /// The node of a handle its holder has found current. Debug builds trap
+    /// on a stale one: going on would read or write whatever state reuses
+    /// the slot now.
+    func node(of handle: NodeHandle) -> Int32 {
+        #if DEBUG
+            if !isCurrent(handle) {
+                fatalError(
+                    "Cog internal error: stale access to node \(handle.node) (generation \(handle.generation), "
+                        + "now \(generation[Int(handle.node)]), '\(label(of: handle.node))'): its state was released "
+                        + "and the slot may hold another state."
+                )
+            }
+        #endif
+        return handle.node
     }
 
     /// Unlinks and frees every dependency edge of `node`.

@@ -60,6 +60,9 @@ package enum CogWorkContext {
 final class AsyncRun {
     let generation: UInt64
     let ticket: CogWorkTicket
+    /// The state it runs for: a result that comes back after the state was
+    /// released (and its slot perhaps reused) must not publish (PERF-05).
+    let state: NodeHandle
     var task: Task<Void, Never>?
     /// Set when Cog itself replaced or released this run: whatever it does
     /// afterwards (a result, an element, a CancellationError) is silent.
@@ -67,9 +70,10 @@ final class AsyncRun {
     /// A stream's handle resolves at its first accepted element.
     var resolvedHandles = false
 
-    init(generation: UInt64, ticket: CogWorkTicket) {
+    init(generation: UInt64, ticket: CogWorkTicket, state: NodeHandle) {
         self.generation = generation
         self.ticket = ticket
+        self.state = state
     }
 
     func cancel() {

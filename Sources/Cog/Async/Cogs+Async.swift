@@ -80,7 +80,7 @@ extension Cogs {
 
     private func start<Value>(_ generation: UInt64, _ job: AsyncJob<Value>, row: AsyncRow<Value>, node: Int32) {
         let ticket = CogWorkTicket(label: graph.label(of: node), generation: generation)
-        let run = AsyncRun(generation: generation, ticket: ticket)
+        let run = AsyncRun(generation: generation, ticket: ticket, state: graph.handle(of: node))
         row.running.append(run)
         // A queued generation's handles were bound before its work existed.
         for handle in row.waiters[generation] ?? [] { handle.ticket = ticket }
@@ -121,7 +121,9 @@ extension Cogs {
     /// Whether `run` may still publish: not replaced or released by Cog, and
     /// still current once a lazily stale selector has been settled.
     private func isCurrent(_ run: AsyncRun, row: AsyncRowBase, node: Int32) -> Bool {
-        guard !run.cancelledByCog, !row.isReleased, asyncRows[node] === row else { return false }
+        guard !run.cancelledByCog, !row.isReleased, graph.isCurrent(run.state), asyncRows[node] === row else {
+            return false
+        }
         // A dependency change the flush has not settled (no demand) reruns
         // the selector now; under .latest that supersedes this run.
         graph.prepareRead(node)
@@ -259,7 +261,9 @@ extension Cogs {
             turns.refreshBindings.append((node, handle))
         case .flushing, .capturing:
             turns.queued.append(
-                .init(name: "refresh(\(graph.label(of: node)))", owner: owner, writes: [], refreshes: [(node, handle)])
+                .init(
+                    name: "refresh(\(graph.label(of: node)))", owner: owner, writes: [],
+                    refreshes: [(graph.handle(of: node), handle)])
             )
         }
         return handle

@@ -96,6 +96,7 @@ extension Cogs {
             }
             graph.detachDependencies(node)
             graph.family[Int(node)].releaseRow(slot: graph.slot[Int(node)])
+            graph.endGeneration(of: node)
             graph.flags[Int(node)] = []
             for dependency in dependencies where isUnobserved(dependency.node) {
                 if let heldUntil = dependency.heldUntil, heldUntil > timers.elapsedNanoseconds {
@@ -157,7 +158,8 @@ extension Cogs {
         let node = family.node(ofRow: row)
         turns.queued.append(
             .init(
-                name: "discard(\(family.label(slot: row)))", owner: owner, writes: [], discards: [(node, reference.key)]
+                name: "discard(\(family.label(slot: row)))", owner: owner, writes: [],
+                discards: [graph.handle(of: node)]
             )
         )
         guard turns.phase == .idle else { return }
@@ -169,14 +171,13 @@ extension Cogs {
     }
 
     /// Runs at the start of a discard turn's flush.
-    func performDiscards(_ discards: [(node: Int32, key: CogKey?)]) {
-        for (node, key) in discards {
-            let n = Int(node)
-            let family = graph.family[n]
-            let slot = graph.slot[n]
-            // The exact state still exists, and nothing else leases it.
-            let live = key.map { family.keyedRows[$0] == slot } ?? family.keylessLive
-            guard live, graph.subsHead[n] == Graph.none else { continue }
+    func performDiscards(_ discards: [NodeHandle]) {
+        for state in discards {
+            // The exact state still exists (not one created for the same
+            // key after it was released), and nothing else leases it.
+            guard graph.isCurrent(state) else { continue }
+            let node = graph.node(of: state)
+            guard graph.subsHead[Int(node)] == Graph.none else { continue }
             #if DEBUG
                 recordState(.discard, node)
             #endif
@@ -311,5 +312,26 @@ final class MainQueueTimer: CogTimer {
 
     isolated deinit {
         source.cancel()
+    }
+}
+
+extension Cogs {
+    // MARK: Seams for CogTesting (PERF-05)
+
+    /// The node and generation of a live state, or nil when it does not exist.
+    package func stateSlot<Reference: CogReadable>(of reference: Reference) -> (node: Int32, generation: UInt32)? {
+        let reference = reference.cogReference
+        let family = family(for: reference.descriptor)
+        let existing: Int32? =
+            if let key = reference.key { family.keyedRows[key] } else { family.keylessLive ? 0 : nil }
+        guard let row = existing else { return nil }
+        let node = family.node(ofRow: row)
+        return (node, graph.generation[Int(node)])
+    }
+
+    /// Follows a node and generation the way internal work follows a held
+    /// handle, returning the state's label; debug builds trap on a stale one.
+    package func label(ofNode node: Int32, generation: UInt32) -> String {
+        graph.label(of: graph.node(of: NodeHandle(node: node, generation: generation)))
     }
 }

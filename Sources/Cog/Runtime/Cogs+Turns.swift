@@ -68,7 +68,7 @@ extension Cogs {
     }
 
     @inline(__always)
-    private func flush(named name: String, owner: CogController?, discards: [(node: Int32, key: CogKey?)] = []) {
+    private func flush(named name: String, owner: CogController?, discards: [NodeHandle] = []) {
         turns.phase = .flushing
         #if DEBUG
             history.beginTurn(named: name, by: owner?.name)
@@ -130,8 +130,13 @@ extension Cogs {
                 graph.family[Int(write.node)].stageCaptured(key: write.key, value: write.value)
             }
             for refresh in next.refreshes {
-                graph.invalidate(refresh.node)
-                turns.refreshBindings.append(refresh)
+                guard graph.isCurrent(refresh.state) else {
+                    refresh.handle.resolve(.released)
+                    continue
+                }
+                let node = graph.node(of: refresh.state)
+                graph.invalidate(node)
+                turns.refreshBindings.append((node, refresh.handle))
             }
             flush(named: next.name, owner: next.owner, discards: next.discards)
         }

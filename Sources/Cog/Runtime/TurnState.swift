@@ -22,10 +22,12 @@ struct TurnState {
         var owner: CogController? = nil
         var writes: [CapturedWrite]
         /// Async refreshes requested during a flush: invalidated when this
-        /// entry runs, then their handles bound to the generations it started.
-        var refreshes: [(node: Int32, handle: CogRefresh)] = []
-        /// States to discard when this entry runs (`CogOps.discard`).
-        var discards: [(node: Int32, key: CogKey?)] = []
+        /// entry runs, then their handles bound to the generations it
+        /// started. A state released before then resolves its handle as
+        /// released and leaves whatever reuses its slot alone.
+        var refreshes: [(state: NodeHandle, handle: CogRefresh)] = []
+        /// The exact states to discard when this entry runs (`CogOps.discard`).
+        var discards: [NodeHandle] = []
     }
 
     /// A write a captured turn recorded. It names its state by family node
