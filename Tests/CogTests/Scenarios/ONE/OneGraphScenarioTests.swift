@@ -1,5 +1,6 @@
 import Cog
 import CogTesting
+import Observation
 import Testing
 
 private let _cartCountCog = Cog<Int>.Manual(name: "cartCount") { 0 }
@@ -18,6 +19,24 @@ extension CogOps {
 private struct CartBadge {
     let cogs: Cogs
     var body: String { "\(cogs[cartCountCog]) items" }
+}
+
+/// A screen-scoped draft: state whose life is the screen's, not the app's.
+private let _noteDraftCog = Cog<String>.Manual(name: "noteDraft", lifetime: .whileObserved(resetToInitial: true)) {
+    ""
+}
+
+extension CogOps {
+    fileprivate func writeNote(_ note: String) {
+        turn(_noteDraftCog, to: note)
+    }
+}
+
+/// A view of the cart screen, rebuilt with its scene.
+@MainActor
+private struct CartScreen {
+    let cogs: Cogs
+    var body: String { "\(cogs[cartCountCog]) items, note \(cogs[_noteDraftCog])" }
 }
 
 @MainActor
@@ -66,13 +85,32 @@ struct OneGraphScenarioTests {
 
     @Test("ONE-06 rebuilding the views keeps manual state, which lives in the context (headless)")
     func rebuiltViewsKeepState() {
-        let cogs = Cogs.forTesting()
-        var badge: CartBadge? = CartBadge(cogs: cogs)
+        let clock = TestClock()
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(1))
+        var scene: [CartScreen]? = [CartScreen(cogs: cogs), CartScreen(cogs: cogs)]
         cogs.addToCart()
         cogs.addToCart()
-        #expect(badge?.body == "2 items")
-        badge = nil
-        badge = CartBadge(cogs: cogs)
-        #expect(badge?.body == "2 items")
+        cogs.writeNote("gift wrap")
+        #expect(scene?.map(\.body) == ["2 items, note gift wrap", "2 items, note gift wrap"])
+        // The scene is thrown away: its views go, the screen's own draft is
+        // discarded as a scene teardown would, and time passes with no view
+        // at all. What the views held is gone (the draft comes back empty);
+        // what the context holds is not.
+        scene = nil
+        cogs.discard(_noteDraftCog)
+        clock.advance(by: .seconds(5))
+        #expect(cogs.debugSlot(of: _noteDraftCog) == nil, "the screen's draft was released with the scene")
+        let rebuilt = CartScreen(cogs: cogs)
+        #expect(rebuilt.body == "2 items, note ")
+        // The rebuilt view reads live state: the next op reaches it.
+        let notices = NoticeCounter()
+        withObservationTracking {
+            _ = rebuilt.body
+        } onChange: {
+            notices.bump()
+        }
+        cogs.addToCart()
+        #expect(notices.count == 1)
+        #expect(rebuilt.body == "3 items, note ")
     }
 }
