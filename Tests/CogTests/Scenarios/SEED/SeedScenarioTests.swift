@@ -91,5 +91,38 @@
             }
             #expect(result?.standardErrorContent.text.contains("seed is only for idle test setup") == true)
         }
+
+        @Test("SEED-08 seeding from a computing selector stops with a clear error")
+        func seedFromSelectorTraps() async {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                await MainActor.run {
+                    let cogs = Cogs.forTesting(clock: TestClock())
+                    let seedingCog = Cog<Int> { c in
+                        cogs.seed(_zipCog, 2)
+                        return c[_zipCog]
+                    }
+                    _ = cogs.peek(seedingCog)
+                }
+            }
+            let message = result?.standardErrorContent.text ?? ""
+            #expect(message.contains("was called inside a turn, selector or reaction"))
+            #expect(message.contains("seed is only for idle test setup"))
+        }
+
+        @Test("SEED-08 seeding from a reaction stops with a clear error")
+        func seedFromReactionTraps() async {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                await MainActor.run {
+                    let (cogs, m) = Cogs.forTestingWithController()
+                    m.run { c in
+                        if c[_zipCog] == 1 { cogs.seed(_weatherCog, "rain") }
+                    }
+                    cogs.turn(_zipCog, to: 1)
+                }
+            }
+            let message = result?.standardErrorContent.text ?? ""
+            #expect(message.contains("was called inside a turn, selector or reaction"))
+            #expect(message.contains("seed is only for idle test setup"))
+        }
     }
 #endif
