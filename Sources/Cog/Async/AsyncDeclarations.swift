@@ -35,13 +35,14 @@ enum AsyncDeclaration {
         line: Int,
         isKeyed: Bool,
         policy: AsyncPolicy,
+        lifetime: AutomaticCogLifetime,
         equals: (@MainActor (Value, Value) -> Bool)?,
         makeDefault: @escaping @MainActor () -> Value,
         selector: @escaping @MainActor (inout CogReader<CogStatus<Value>>, CogKey?) -> AsyncJob<Value>
     ) -> (status: CogDescriptor<CogStatus<Value>>, value: CogDescriptor<Value>) {
         let status = CogDescriptor<CogStatus<Value>>(
             name: name, fileID: fileID, line: line, equals: nil,
-            isKeyed: isKeyed, isEager: true, isAsync: true,
+            isKeyed: isKeyed, isEager: true, grace: lifetime.grace, isAsync: true,
             production: .automatic { reader in
                 let key = reader.key
                 let job = selector(&reader, key)
@@ -52,7 +53,7 @@ enum AsyncDeclaration {
         )
         let value = CogDescriptor<Value>(
             name: name, fileID: fileID, line: line, equals: equals,
-            isKeyed: isKeyed, isAsync: true,
+            isKeyed: isKeyed, grace: lifetime.grace, isAsync: true,
             production: .automatic { reader in
                 reader[CogReference(descriptor: status, key: reader.key)].storedValue
             }
@@ -88,6 +89,7 @@ extension Cog {
             _ policy: CogLatestPolicy = .latest,
             name: String? = nil,
             equals: (@MainActor (Value, Value) -> Bool)? = nil,
+            lifetime: AutomaticCogLifetime = .whileObserved(),
             default makeDefault: @autoclosure @escaping @MainActor () -> Value,
             fileID: String = #fileID,
             line: Int = #line,
@@ -95,7 +97,7 @@ extension Cog {
         ) {
             self.init(
                 AsyncDeclaration.descriptors(
-                    name: name, fileID: fileID, line: line, isKeyed: false, policy: .latest,
+                    name: name, fileID: fileID, line: line, isKeyed: false, policy: .latest, lifetime: lifetime,
                     equals: equals, makeDefault: makeDefault, selector: { reader, _ in selector(&reader).job }
                 )
             )
@@ -107,6 +109,7 @@ extension Cog {
             _ policy: CogOrderedPolicy,
             name: String? = nil,
             equals: (@MainActor (Value, Value) -> Bool)? = nil,
+            lifetime: AutomaticCogLifetime = .whileObserved(),
             default makeDefault: @autoclosure @escaping @MainActor () -> Value,
             fileID: String = #fileID,
             line: Int = #line,
@@ -114,7 +117,7 @@ extension Cog {
         ) {
             self.init(
                 AsyncDeclaration.descriptors(
-                    name: name, fileID: fileID, line: line, isKeyed: false, policy: policy.policy,
+                    name: name, fileID: fileID, line: line, isKeyed: false, policy: policy.policy, lifetime: lifetime,
                     equals: equals, makeDefault: makeDefault, selector: { reader, _ in .run(selector(&reader).body) }
                 )
             )
@@ -138,6 +141,7 @@ extension Cog.Async where Value: Equatable {
         _ policy: CogLatestPolicy = .latest,
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: AutomaticCogLifetime = .whileObserved(),
         default makeDefault: @autoclosure @escaping @MainActor () -> Value,
         fileID: String = #fileID,
         line: Int = #line,
@@ -145,7 +149,7 @@ extension Cog.Async where Value: Equatable {
     ) {
         self.init(
             AsyncDeclaration.descriptors(
-                name: name, fileID: fileID, line: line, isKeyed: false, policy: .latest,
+                name: name, fileID: fileID, line: line, isKeyed: false, policy: .latest, lifetime: lifetime,
                 equals: equals ?? structuralEquality, makeDefault: makeDefault,
                 selector: { reader, _ in selector(&reader).job }
             )
@@ -158,6 +162,7 @@ extension Cog.Async where Value: Equatable {
         _ policy: CogOrderedPolicy,
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: AutomaticCogLifetime = .whileObserved(),
         default makeDefault: @autoclosure @escaping @MainActor () -> Value,
         fileID: String = #fileID,
         line: Int = #line,
@@ -165,7 +170,7 @@ extension Cog.Async where Value: Equatable {
     ) {
         self.init(
             AsyncDeclaration.descriptors(
-                name: name, fileID: fileID, line: line, isKeyed: false, policy: policy.policy,
+                name: name, fileID: fileID, line: line, isKeyed: false, policy: policy.policy, lifetime: lifetime,
                 equals: equals ?? structuralEquality, makeDefault: makeDefault,
                 selector: { reader, _ in .run(selector(&reader).body) }
             )
@@ -196,6 +201,7 @@ extension CogBox {
             _ policy: CogLatestPolicy = .latest,
             name: String? = nil,
             equals: (@MainActor (Value, Value) -> Bool)? = nil,
+            lifetime: AutomaticCogLifetime = .whileObserved(),
             default makeDefault: @autoclosure @escaping @MainActor () -> Value,
             fileID: String = #fileID,
             line: Int = #line,
@@ -203,7 +209,7 @@ extension CogBox {
         ) {
             self.init(
                 AsyncDeclaration.descriptors(
-                    name: name, fileID: fileID, line: line, isKeyed: true, policy: .latest,
+                    name: name, fileID: fileID, line: line, isKeyed: true, policy: .latest, lifetime: lifetime,
                     equals: equals, makeDefault: makeDefault,
                     selector: { reader, key in selector(&reader, CogBox.unwrap(key)).job }
                 )
@@ -215,6 +221,7 @@ extension CogBox {
             _ policy: CogOrderedPolicy,
             name: String? = nil,
             equals: (@MainActor (Value, Value) -> Bool)? = nil,
+            lifetime: AutomaticCogLifetime = .whileObserved(),
             default makeDefault: @autoclosure @escaping @MainActor () -> Value,
             fileID: String = #fileID,
             line: Int = #line,
@@ -222,7 +229,7 @@ extension CogBox {
         ) {
             self.init(
                 AsyncDeclaration.descriptors(
-                    name: name, fileID: fileID, line: line, isKeyed: true, policy: policy.policy,
+                    name: name, fileID: fileID, line: line, isKeyed: true, policy: policy.policy, lifetime: lifetime,
                     equals: equals, makeDefault: makeDefault,
                     selector: { reader, key in .run(selector(&reader, CogBox.unwrap(key)).body) }
                 )
@@ -246,6 +253,7 @@ extension CogBox.Async where Value: Equatable {
         _ policy: CogLatestPolicy = .latest,
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: AutomaticCogLifetime = .whileObserved(),
         default makeDefault: @autoclosure @escaping @MainActor () -> Value,
         fileID: String = #fileID,
         line: Int = #line,
@@ -253,7 +261,7 @@ extension CogBox.Async where Value: Equatable {
     ) {
         self.init(
             AsyncDeclaration.descriptors(
-                name: name, fileID: fileID, line: line, isKeyed: true, policy: .latest,
+                name: name, fileID: fileID, line: line, isKeyed: true, policy: .latest, lifetime: lifetime,
                 equals: equals ?? structuralEquality, makeDefault: makeDefault,
                 selector: { reader, key in selector(&reader, CogBox.unwrap(key)).job }
             )
@@ -265,6 +273,7 @@ extension CogBox.Async where Value: Equatable {
         _ policy: CogOrderedPolicy,
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: AutomaticCogLifetime = .whileObserved(),
         default makeDefault: @autoclosure @escaping @MainActor () -> Value,
         fileID: String = #fileID,
         line: Int = #line,
@@ -272,7 +281,7 @@ extension CogBox.Async where Value: Equatable {
     ) {
         self.init(
             AsyncDeclaration.descriptors(
-                name: name, fileID: fileID, line: line, isKeyed: true, policy: policy.policy,
+                name: name, fileID: fileID, line: line, isKeyed: true, policy: policy.policy, lifetime: lifetime,
                 equals: equals ?? structuralEquality, makeDefault: makeDefault,
                 selector: { reader, key in .run(selector(&reader, CogBox.unwrap(key)).body) }
             )

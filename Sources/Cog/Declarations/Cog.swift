@@ -15,13 +15,14 @@ public struct Cog<Value>: CogReadable, Sendable {
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: AutomaticCogLifetime = .whileObserved(),
         fileID: String = #fileID,
         line: Int = #line,
         _ selector: @escaping @MainActor (inout CogReader<Value>) -> Value
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals,
-            isKeyed: false,
+            isKeyed: false, grace: lifetime.grace,
             production: .automatic(selector)
         )
     }
@@ -48,7 +49,7 @@ public struct Cog<Value>: CogReadable, Sendable {
             descriptor = CogDescriptor(
                 name: name, fileID: fileID, line: line, equals: equals,
                 isKeyed: false,
-                lifetime: lifetime,
+                releasableSource: lifetime.resetsToInitial, grace: lifetime.grace,
                 production: .manual { _ in initial() }
             )
         }
@@ -74,13 +75,14 @@ extension Cog where Value: Equatable {
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: AutomaticCogLifetime = .whileObserved(),
         fileID: String = #fileID,
         line: Int = #line,
         _ selector: @escaping @MainActor (inout CogReader<Value>) -> Value
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
-            isKeyed: false,
+            isKeyed: false, grace: lifetime.grace,
             production: .automatic(selector),
             kernels: equals == nil ? Family<Value>.equatableKernels(keyed: false) : nil
         )
@@ -101,7 +103,7 @@ extension Cog.Manual where Value: Equatable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: false,
-            lifetime: lifetime,
+            releasableSource: lifetime.resetsToInitial, grace: lifetime.grace,
             production: .manual { _ in initial() },
             kernels: equals == nil ? Family<Value>.equatableKernels(keyed: false) : nil
         )

@@ -14,13 +14,14 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: AutomaticCogLifetime = .whileObserved(),
         fileID: String = #fileID,
         line: Int = #line,
         _ selector: @escaping @MainActor (inout CogReader<Value>, Key) -> Value
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals,
-            isKeyed: true,
+            isKeyed: true, grace: lifetime.grace,
             production: Self.production(selector)
         )
     }
@@ -65,7 +66,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
             descriptor = CogDescriptor(
                 name: name, fileID: fileID, line: line, equals: equals,
                 isKeyed: true,
-                lifetime: lifetime,
+                releasableSource: lifetime.resetsToInitial, grace: lifetime.grace,
                 production: .manual { _ in initial() }
             )
         }
@@ -83,7 +84,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
             descriptor = CogDescriptor(
                 name: name, fileID: fileID, line: line, equals: equals,
                 isKeyed: true,
-                lifetime: lifetime,
+                releasableSource: lifetime.resetsToInitial, grace: lifetime.grace,
                 production: .manual { key in initial(CogBox.unwrap(key)) }
             )
         }
@@ -117,13 +118,14 @@ extension CogBox where Value: Equatable {
     public init(
         name: String? = nil,
         equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: AutomaticCogLifetime = .whileObserved(),
         fileID: String = #fileID,
         line: Int = #line,
         _ selector: @escaping @MainActor (inout CogReader<Value>, Key) -> Value
     ) {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
-            isKeyed: true,
+            isKeyed: true, grace: lifetime.grace,
             production: Self.production(selector),
             kernels: equals == nil ? Family<Value>.equatableKernels(keyed: true) : nil
         )
@@ -143,7 +145,7 @@ extension CogBox.Manual where Value: Equatable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
-            lifetime: lifetime,
+            releasableSource: lifetime.resetsToInitial, grace: lifetime.grace,
             production: .manual { _ in initial() },
             kernels: equals == nil ? Family<Value>.equatableKernels(keyed: true) : nil
         )
@@ -162,7 +164,7 @@ extension CogBox.Manual where Value: Equatable {
         descriptor = CogDescriptor(
             name: name, fileID: fileID, line: line, equals: equals ?? structuralEquality,
             isKeyed: true,
-            lifetime: lifetime,
+            releasableSource: lifetime.resetsToInitial, grace: lifetime.grace,
             production: .manual { key in initial(CogBox.unwrap(key)) },
             kernels: equals == nil ? Family<Value>.equatableKernels(keyed: true) : nil
         )

@@ -78,7 +78,8 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         equals: (@MainActor (Value, Value) -> Bool)?,
         isKeyed: Bool,
         isEager: Bool = false,
-        lifetime: ManualCogLifetime = .app,
+        releasableSource: Bool = false,
+        grace: Duration? = nil,
         isAsync: Bool = false,
         production: Production,
         kernels: (recompute: FamilyBase.RecomputeKernel, commit: FamilyBase.CommitKernel)? = nil
@@ -86,8 +87,8 @@ final class CogDescriptor<Value>: @unchecked Sendable {
         self.nameSource = CogNameSource(name: name, fileID: fileID, line: line)
         self.isKeyed = isKeyed
         self.isEager = isEager
-        self.isReleasableSource = lifetime.resetsToInitial
-        self.grace = lifetime.grace
+        self.isReleasableSource = releasableSource
+        self.grace = grace
         self.isAsync = isAsync
         self.equals = equals
         self.equalsOrNever = equals ?? { _, _ in false }
@@ -210,6 +211,33 @@ public struct ManualCogLifetime: Sendable {
             )
         }
         return ManualCogLifetime(resetsToInitial: true, grace: grace)
+    }
+}
+
+/// How long an automatic or async state outlives its last observer:
+///
+///     let detailPriceCogs = CogBox<Int, Int>(
+///         name: "detailPrice",
+///         lifetime: .whileObserved(grace: .zero)
+///     ) { c, id in ... }
+///
+/// Automatic and async state are always `whileObserved`: Cog can compute
+/// them again, so once nothing observes one (no UI read, reaction, export
+/// or live dependent) and its grace period passed, it is released. A peek
+/// or refresh renews the window. The default grace is the context's (30 s
+/// in production); a declaration whose states are cheap to recompute and
+/// rarely revisited can name a shorter one, so what the app no longer
+/// shows does not stay in memory for the context default.
+public struct AutomaticCogLifetime: Sendable {
+    @usableFromInline let grace: Duration?
+
+    @usableFromInline init(grace: Duration?) {
+        self.grace = grace
+    }
+
+    /// Released once unobserved for `grace` (the context default when nil).
+    public static func whileObserved(grace: Duration? = nil) -> AutomaticCogLifetime {
+        AutomaticCogLifetime(grace: grace)
     }
 }
 

@@ -47,6 +47,37 @@ struct LifetimeScenarioTests {
         #expect(probe.runs == ["fresh", "fresh"])
     }
 
+    @Test("LIFE-03 an automatic or async declaration's own grace period replaces the context default")
+    func declarationGraceReplacesDefault() async {
+        let clock = TestClock()
+        let work = ControlledWork<Int>()
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(30))
+        let briefCog = Cog<Int>(name: "brief", lifetime: .whileObserved(grace: .seconds(1))) { _ in 1 }
+        let briefCogs = CogBox<Int, Int>(name: "briefBox", lifetime: .whileObserved(grace: .seconds(1))) { _, key in key
+        }
+        let briefAsyncCog = Cog<Int>.Async(name: "briefAsync", lifetime: .whileObserved(grace: .seconds(1)), default: 0)
+        {
+            _ in .run { try await work.run() }
+        }
+        let usualCog = Cog<Int>(name: "usual") { _ in 2 }
+        _ = cogs.peek(briefCog)
+        _ = cogs.peek(briefCogs[3])
+        _ = cogs.peek(briefAsyncCog)
+        _ = cogs.peek(usualCog)
+        await work.started(1)
+        clock.advance(by: .milliseconds(999))
+        #expect(cogs.debugSlot(of: briefCog) != nil, "nothing goes before its own grace ends")
+        clock.advance(by: .milliseconds(1))
+        #expect(cogs.debugSlot(of: briefCog) == nil)
+        #expect(cogs.debugSlot(of: briefCogs[3]) == nil)
+        #expect(cogs.debugSlot(of: briefAsyncCog) == nil)
+        #expect(work.wasCancelled(1), "releasing the async state cancelled its work")
+        #expect(cogs.debugSlot(of: usualCog) != nil, "a declaration without its own grace keeps the context's")
+        clock.advance(by: .seconds(29))
+        #expect(cogs.debugSlot(of: usualCog) == nil)
+        #expect(cogs.peek(briefCogs[3]) == 3, "a released state comes back on the next read")
+    }
+
     @Test("LIFE-04 a watcher that returns within grace finds the cog never released and not recomputed")
     func returnWithinGrace() {
         let clock = TestClock()
