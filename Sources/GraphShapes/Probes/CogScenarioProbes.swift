@@ -179,14 +179,14 @@ enum CogScenarioProbes {
         let _headCog = Cog<Int>.Manual { 0 }
         var links: [Cog<Int>] = []
         links.reserveCapacity(length)
-        var previous = Cog<Int> { c in c[_headCog] }
-        links.append(previous)
+        var lastCog = Cog<Int> { c in c[_headCog] }
+        links.append(lastCog)
         for _ in 1..<length {
-            let before = previous
-            previous = Cog<Int> { c in c[before] &+ 1 }
-            links.append(previous)
+            let beforeCog = lastCog
+            lastCog = Cog<Int> { c in c[beforeCog] &+ 1 }
+            links.append(lastCog)
         }
-        let tailCog = previous
+        let tailCog = lastCog
         let cogs = Cogs.forTesting()
         // A first read nests one cold run per link; from the head end each
         // nests one, where a first read of the tail would nest them all.
