@@ -121,12 +121,12 @@ enum Baselines {
     /// The factor a probe's count may exceed its baseline's by. Turn and
     /// node counts repeat exactly in every process of one build, so any
     /// increase is a regression (PERF-02's retains and releases, PERF-07's
-    /// notices). Building a whole graph (PERF-03) does not: its heap peak
-    /// read 150,216 to 151,224 B and its mallocs 302.5 to 303 across
-    /// processes of one build (Swift's per-process hash seed), so its
-    /// counts get 2%.
+    /// notices). Building a whole graph (PERF-03) does not: across
+    /// processes of one build its heap peak read 150,216 to 155,368 B (3.4%)
+    /// and its mallocs 302.5 to 303 and releases 5,914.75 to 5,915 per
+    /// graph (presumably Swift's per-process hash seed), so its counts get 5%.
     static func tolerance(_ count: String, memory: Bool) -> Double {
-        memory ? 1.02 : 1
+        memory ? 1.05 : 1
     }
 
     /// The perf-scenarios probes against the baseline's, each count by
