@@ -63,7 +63,7 @@ struct StorefrontCommandTests {
         arguments: [
             (
                 ["--suite", "nope"],
-                "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, funnel-memory, cross-runtime, compute-control, graph, all"
+                "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, funnel-memory, cross-runtime, compute-control, graph, perf-scenarios, all"
             ),
             (["--runtime", "redux"], "unknown runtime 'redux'; accepted: cog, observable, memoized, stategraph"),
             (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
