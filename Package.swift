@@ -67,7 +67,7 @@ let package = Package(
         // pay. Both runtimes run the same shape code, so both gain.
         .target(
             name: "GraphShapes",
-            dependencies: ["Cog", "CogTesting", "StateGraph"],
+            dependencies: ["Cog", "CogTesting", "StateGraph", "Measure"],
             exclude: ["README.md"],
             swiftSettings: cogSettings + [
                 .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
@@ -100,7 +100,8 @@ let package = Package(
         .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: cogSettings),
         .testTarget(
             name: "CogTests",
-            dependencies: ["Cog", "CogTesting", "Measure", "GraphShapes"],
+            // graph-probe runs the PERF scenario probes under callgrind for the PERF tests.
+            dependencies: ["Cog", "CogTesting", "Measure", "GraphShapes", "graph-probe"],
             // Compile-fail fixtures are type-checked by a test, never built into it.
             exclude: ["Fixtures"],
             swiftSettings: cogSettings

@@ -19,6 +19,17 @@ public struct CallgrindRunner: Sendable {
         public var instructions: UInt64
         /// How many times the region ran.
         public var dumps: Int
+        /// Calls into the runtime's strong retain and release entry points
+        /// inside the region (`ReferenceCountingCalls`), added up.
+        public var retainCalls: UInt64 = 0
+        public var releaseCalls: UInt64 = 0
+
+        public init(instructions: UInt64, dumps: Int, retainCalls: UInt64 = 0, releaseCalls: UInt64 = 0) {
+            self.instructions = instructions
+            self.dumps = dumps
+            self.retainCalls = retainCalls
+            self.releaseCalls = releaseCalls
+        }
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -91,31 +102,65 @@ public struct CallgrindRunner: Sendable {
         }
 
         var totals: [String: RegionTotal] = [:]
-        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+        // Callgrind names a function in full once per run, in the first dump
+        // that mentions it, and by number alone in later dumps: read the
+        // dumps in the order they were written, with one table of names.
+        var names = ReferenceCountingCalls.Names()
+        for file in Self.inWrittenOrder(try FileManager.default.contentsOfDirectory(atPath: directory.path)) {
             let contents = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-            guard let dump = Self.parseDump(contents) else { continue }
-            totals[dump.name, default: RegionTotal(instructions: 0, dumps: 0)].instructions += dump.instructions
-            totals[dump.name, default: RegionTotal(instructions: 0, dumps: 0)].dumps += 1
+            guard let dump = Self.parseDump(contents, names: &names), dump.name != InstructionRegion.discardedDumpName
+            else { continue }
+            var total = totals[dump.name] ?? RegionTotal(instructions: 0, dumps: 0)
+            total.instructions += dump.instructions
+            total.dumps += 1
+            total.retainCalls += dump.calls.retains
+            total.releaseCalls += dump.calls.releases
+            totals[dump.name] = total
         }
         guard !totals.isEmpty else { throw Failure.noRegions(output: text) }
         return totals
     }
 
-    /// The region name and instruction total of one dump written by a
-    /// client request; nil for the final dump at exit and unreadable files.
-    static func parseDump(_ contents: String) -> (name: String, instructions: UInt64)? {
+    /// `callgrind.out.1`, `.2`, … by number, then the final dump at exit
+    /// (no number).
+    static func inWrittenOrder(_ files: [String]) -> [String] {
+        func number(_ file: String) -> Int {
+            file.split(separator: ".").last.flatMap { Int($0) } ?? Int.max
+        }
+        return files.sorted { number($0) < number($1) }
+    }
+
+    /// The region name, instruction total and reference-counting calls of
+    /// one dump written by a client request; nil for the final dump at exit
+    /// and unreadable files. `names` carries the function names earlier
+    /// dumps of the same run defined.
+    public static func parseDump(_ contents: String, names: inout ReferenceCountingCalls.Names) -> (
+        name: String, instructions: UInt64, calls: ReferenceCountingCalls
+    )? {
         let trigger = "desc: Trigger: Client Request: "
         var name: String?
         var total: UInt64?
+        var calls = ReferenceCountingCalls.Tally(names: names)
         for line in contents.split(separator: "\n") {
             if line.hasPrefix(trigger) {
                 name = String(line.dropFirst(trigger.count))
             } else if line.hasPrefix("totals:") {
                 // valgrind 3.19 can leave `summary:` at 0; `totals:` is right.
                 total = line.split(separator: " ").dropFirst().first.flatMap { UInt64($0) }
+            } else {
+                calls.read(line)
             }
         }
+        names = calls.names
         guard let name, let total else { return nil }
-        return (name, total)
+        return (name, total, calls.result)
+    }
+
+    /// One dump on its own, as the first of its run.
+    public static func parseDump(_ contents: String) -> (
+        name: String, instructions: UInt64, calls: ReferenceCountingCalls
+    )? {
+        var names = ReferenceCountingCalls.Names()
+        return parseDump(contents, names: &names)
     }
 }

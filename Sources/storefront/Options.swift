@@ -239,6 +239,12 @@ struct Options {
                         cellx, dynamic graphs) on cog and stategraph at full
                         size; values and run counts are checked before any
                         time is taken, a mismatch exits 2; runs no gate
+          perf-scenarios
+                        Cog's benchmark-mode scenarios (PERF-02, 03, 07, 11,
+                        13): retains, releases (with --instructions
+                        callgrind), mallocs, notices and heap peak per turn,
+                        node or graph; runs no gate, each probe checks its
+                        values
           cross-runtime the full session for every port side by side, then each
                         port's factor against the fastest in every suite run
                         and their geometric mean
@@ -288,8 +294,8 @@ struct Options {
           --baseline save NAME    save this run as Results/baselines/NAME.json
           --baseline compare NAME compare with a saved baseline; a port slower
                                   than the limit in Results/thresholds.json exits 3
-          --check-thresholds      hold malloc, render and recomputation counts to
-                                  Results/thresholds.json
+          --check-thresholds      hold malloc, render and recomputation counts, and
+                                  perf-scenarios pins, to Results/thresholds.json
           --inject-fault NAME     give one port a known defect, to see the gate
                                   catch it: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
           --shape NAME[,NAME...]  graph suite only: run just these shapes (e.g.

@@ -43,6 +43,10 @@ enum ProgressPlan {
             case .calibration: 0.01
             // Not played in steps; see `weight`.
             case .graph: 0
+            // Six small probes, each run tens of times (about 40 ms in all
+            // on the 2-core VM at the default plan), under callgrind a few
+            // runs each.
+            case .perfScenarios: 40
             }
         }
 
@@ -52,6 +56,7 @@ enum ProgressPlan {
             // sampled 45 s in the a657410 record), some 1,200 session steps
             // (one averages 0.85 ms over the ports there).
             case .graph: Double(GraphBench.cases(runtimes: options.runtimes.map(\.rawValue)).count) * 1_200
+            case .perfScenarios: 40
             default: (suite.isRuntimeSuite ? ports : 1) * plays * playSteps(suite)
             }
         }

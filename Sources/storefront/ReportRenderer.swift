@@ -49,6 +49,10 @@ enum ReportRenderer {
                     lines.append("failed: \(failed.shape) on \(failed.runtime): \(failed.failure!)")
                 }
             }
+            if let probes = suite.probes {
+                lines += probeTable(probes, markdown: markdown)
+                lines += probeNotes(probes)
+            }
             lines.append("")
             let counters =
                 (suite.regions?.map { ($0.region, $0.counters) } ?? [])
@@ -73,6 +77,13 @@ enum ReportRenderer {
                 "\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port; "
                     + "times are medians with the 95% interval of the median; ≈ marks a factor the samples cannot tell from 1."
             )
+        }
+        if document.suites.contains(where: { $0.probes != nil }) {
+            lines.append(
+                "perf-scenarios: every probe passed its value check first; counts are per unit (one turn, one "
+                    + "node of the chain, one whole graph), mallocs thread-exact, instructions, retains and releases "
+                    + "callgrind's (calls into the runtime's strong retain and release entry points), notices counted "
+                    + "by an observer on every boundary the probe made; median time per unit.")
         }
         if document.suites.contains(where: { $0.shapes != nil }) {
             lines.append(
@@ -333,6 +344,7 @@ enum ReportRenderer {
             }
             rows += actionKindCSVRows(suite)
             rows += (suite.shapes ?? []).map(graphCSVRow(suite: suite.suite))
+            rows += (suite.probes ?? []).map(probeCSVRow(suite: suite.suite))
         }
         return rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n")
     }

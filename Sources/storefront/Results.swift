@@ -6,11 +6,12 @@ import Workload
 /// write. Other tools read it, so these keys are kept stable; the schema
 /// string changes when they do.
 struct ResultsDocument: Codable {
-    /// 2 added `actionKinds` to the interactions suite's ports.
-    static let schema = "storefront-results/2"
+    /// 2 added `actionKinds` to the interactions suite's ports; 3 added
+    /// the perf-scenarios suite's `probes`.
+    static let schema = "storefront-results/3"
     /// Schemas this tool still reads back (baselines): every change so far
     /// only added optional fields, which an older document simply lacks.
-    static let readableSchemas: Set<String> = ["storefront-results/1", schema]
+    static let readableSchemas: Set<String> = ["storefront-results/1", "storefront-results/2", schema]
 
     var schema = ResultsDocument.schema
     var recordedAt: String
@@ -42,13 +43,15 @@ struct WorkloadInfo: Codable {
 }
 
 /// One suite: runtime suites list their ports; calibration lists regions;
-/// the graph suite lists shapes.
+/// the graph suite lists shapes; the perf-scenarios suite lists probes.
 struct SuiteResult: Codable {
     var suite: String
     var summary: String
     var runtimes: [RuntimeResult]? = nil
     var regions: [CalibrationResult]? = nil
     var shapes: [GraphShapeResult]? = nil
+    /// The perf-scenarios suite: one entry per probe.
+    var probes: [ScenarioProbeResult]? = nil
 }
 
 /// A counter's value, or why there is none: `{"value": n}` or
@@ -65,6 +68,9 @@ struct Reading: Codable, Equatable {
     }
 
     init(unavailable reason: String) { unavailable = reason }
+
+    /// A count that need not be whole: a per-unit figure.
+    init(value: Double) { self.value = value }
 }
 
 struct WallTime: Codable, Equatable {

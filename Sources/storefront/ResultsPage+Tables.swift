@@ -117,6 +117,7 @@ extension ResultsPage {
             lines += actionKindTable(runtimes, id: id)
         }
         if let shapes = suite.shapes { lines.append(graphTable(shapes, id: id)) }
+        if let probes = suite.probes { lines += probeSection(probes, id: id) }
         lines += counterNotes(suite)
         lines.append("</section>")
         return lines

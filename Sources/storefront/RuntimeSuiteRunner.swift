@@ -72,7 +72,7 @@ struct RuntimeSuiteRunner {
                 funnel.phases.dropLast().flatMap(\.steps), funnel.phases.last!.steps,
                 end: funnel.checkpoints.last!,
                 "\(suite.rawValue) at \(scale) scale: \(opens) products opened after browsing and searching")
-        case .calibration, .computeControl, .graph:
+        case .calibration, .computeControl, .graph, .perfScenarios:
             preconditionFailure("\(suite.rawValue) is not a runtime suite")
         }
     }

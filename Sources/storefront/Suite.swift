@@ -9,6 +9,7 @@ enum Suite: String, CaseIterable {
     case crossRuntime = "cross-runtime"
     case computeControl = "compute-control"
     case graph
+    case perfScenarios = "perf-scenarios"
 
     var summary: String {
         switch self {
@@ -22,12 +23,18 @@ enum Suite: String, CaseIterable {
         case .crossRuntime: "the full session for every port side by side, and each port's factor in every suite run"
         case .computeControl: "the session's changing screens computed by plain functions with no runtime: the floor"
         case .graph: "the classic reactive-graph shapes on each runtime's core, counts verified before time"
+        case .perfScenarios:
+            "Cog's benchmark-mode scenarios (PERF-02, 03, 07, 11, 13): retains, releases, mallocs, notices and "
+                + "memory per unit, values verified first"
         }
     }
 
     /// Suites that drive the runtime ports (and so run the gate first).
     /// The graph suite runs no Storefront gate: its gate is the count check.
-    var isRuntimeSuite: Bool { self != .calibration && self != .computeControl && self != .graph }
+    /// Neither does the perf-scenarios suite: each probe checks its own values.
+    var isRuntimeSuite: Bool {
+        self != .calibration && self != .computeControl && self != .graph && self != .perfScenarios
+    }
 
     /// Suites whose measured part is the whole session, so a port's time
     /// there can be set against the compute control's.
@@ -38,7 +45,7 @@ enum Suite: String, CaseIterable {
         switch self {
         case .calibration: CalibrationRegions.all
         case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime, .computeControl,
-            .graph:
+            .graph, .perfScenarios:
             []
         }
     }

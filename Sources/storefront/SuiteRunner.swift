@@ -60,6 +60,7 @@ struct SuiteRunner {
             blackHole(control.run())
             InstructionRegion.measure(Suite.computeControl.rawValue) { blackHole(control.run()) }
         }
+        if suites.contains(.perfScenarios) { ScenarioSuiteRunner.runUnderCallgrind() }
         let runtimeSuites = suites.filter(\.isRuntimeSuite)
         guard !runtimeSuites.isEmpty else { return }
         let runner = RuntimeSuiteRunner(options: options, progress: Progress(quiet: true))
@@ -69,9 +70,10 @@ struct SuiteRunner {
     }
 
     /// Re-runs this executable under callgrind for the given suites;
-    /// returns each region's instruction count, or the reason there is none.
+    /// returns each region's totals (instructions, retain and release
+    /// calls), or the reason there are none.
     static func countInstructions(suites: String, scale: Scale, seed: WorkloadSeed?, runtimes: [Runtime] = [])
-        -> (counts: [String: CounterReading], failure: String?)
+        -> (counts: [String: CallgrindRunner.RegionTotal], failure: String?)
     {
         guard let runner = CallgrindRunner() else {
             return ([:], "valgrind is not installed (apt-get install -y valgrind)")
@@ -82,7 +84,7 @@ struct SuiteRunner {
             if !runtimes.isEmpty { arguments += ["--runtime", runtimes.map(\.rawValue).joined(separator: ",")] }
             if let seed { arguments += ["--seed", "\(seed)"] }
             let totals = try runner.run(executable, arguments: arguments)
-            return (totals.mapValues { .counted(Int64($0.instructions)) }, nil)
+            return (totals, nil)
         } catch {
             return ([:], "callgrind run failed: \(error)")
         }

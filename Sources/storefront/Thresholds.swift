@@ -19,9 +19,13 @@ struct Thresholds: Codable {
     var renders: [String: [String: [String: Int]]] = [:]
     /// scale → suite → port → the most recomputations one run may take.
     var recomputations: [String: [String: [String: Int]]] = [:]
+    /// perf-scenarios probe → count (`mallocsPerUnit`, `retainsPerUnit`,
+    /// `releasesPerUnit`, `noticesPerUnit`, `peakHeapBytes`) → the most one
+    /// unit may cost. The probes do not depend on the workload's scale.
+    var perfScenarios: [String: [String: Double]] = [:]
 
     private enum CodingKeys: String, CodingKey {
-        case note, relativeTimeLimit, mallocsPerAction, mallocsPerIteration, renders, recomputations
+        case note, relativeTimeLimit, mallocsPerAction, mallocsPerIteration, renders, recomputations, perfScenarios
     }
 
     init(from decoder: any Decoder) throws {
@@ -37,6 +41,7 @@ struct Thresholds: Codable {
             try container.decodeIfPresent(
                 [String: [String: [String: Int]]].self,
                 forKey: .recomputations) ?? [:]
+        perfScenarios = try container.decodeIfPresent([String: [String: Double]].self, forKey: .perfScenarios) ?? [:]
     }
 
     static func load(root: URL) throws -> Thresholds {
@@ -111,7 +116,30 @@ struct Thresholds: Codable {
                 }
             }
         }
+        for probe in document.suites.flatMap({ $0.probes ?? [] }) where probe.verified == "passed" {
+            found += probeViolations(probe)
+        }
         return found
+    }
+
+    /// A pinned count the probe exceeds, or could not measure: a pin that
+    /// goes unchecked would let the count regress unseen, so a count the run
+    /// did not take (retains without callgrind) fails the check too.
+    private func probeViolations(_ probe: ScenarioProbeResult) -> [String] {
+        guard let pins = perfScenarios[probe.probe] else { return [] }
+        let counts = Dictionary(probe.counts.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return pins.sorted { $0.key < $1.key }.compactMap { name, limit in
+            guard let known = counts[name] else {
+                return "\(probe.probe): Results/thresholds.json pins '\(name)', which the probe does not report"
+            }
+            guard let actual = known else {
+                return "\(probe.probe): \(name) is pinned at \(limit) but was not counted in this run "
+                    + "(retains and releases need --instructions callgrind)"
+            }
+            guard actual > limit + 0.001 else { return nil }
+            return "\(probe.probe): \(String(format: "%.2f", actual)) \(name), above the pinned "
+                + String(format: "%.2f", limit)
+        }
     }
 }
 

@@ -19,15 +19,15 @@ func runTool(_ options: Options) async -> Never {
     // After the checks that can stop the run, so an error stands alone.
     if Options.isDebugBuild { FileHandle.standardError.write(Data((debugBuildWarning + "\n").utf8)) }
     let gate = await GateOutcome(options, progress: progress)
-    let instructions = instructionCounts(options, verified: gate.verified, progress: progress)
-    let suites = await measure(options, gate: gate, instructions: instructions, progress: progress)
+    let callgrind = instructionCounts(options, verified: gate.verified, progress: progress)
+    let suites = await measure(options, gate: gate, callgrind: callgrind, progress: progress)
     let document = ResultsDocument(
         recordedAt: ResultsDocument.now(),
         environment: EnvironmentFingerprint.current(),
         workload: WorkloadInfo(scale: options.scale, seed: options.seed),
         plan: options.plan,
         suites: suites)
-    let wrongShapes = GraphSuiteRunner.failures(in: suites)
+    let wrongShapes = GraphSuiteRunner.failures(in: suites) + ScenarioSuiteRunner.failures(in: suites)
     let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
     let failedLater = Set(suites.flatMap { $0.runtimes ?? [] }.filter { $0.gate == "failed" }.map(\.runtime))
         .subtracting(gate.failedPorts.map(\.runtime.rawValue))
@@ -44,7 +44,7 @@ func runTool(_ options: Options) async -> Never {
     }
     if !wrongShapes.isEmpty {
         fail(
-            "\(wrongShapes.count) graph case(s) failed their count verification and were not timed: "
+            "\(wrongShapes.count) graph case(s) or probe(s) failed their count or value check and were not timed: "
                 + wrongShapes.joined(separator: "; "), code: .gateFailed)
     }
     if !mismatches.isEmpty {
@@ -165,15 +165,15 @@ private struct GateOutcome {
 /// With --instructions callgrind, the suites re-run once under callgrind
 /// (this executable with `--callgrind-child`): calibration and the compute
 /// control region by region, each runtime suite's measured part once per
-/// port that passed the gate. The graph suite has its own probe.
+/// port that passed the gate, and each perf-scenarios probe. The graph suite
+/// has its own probe.
 @MainActor
-private func instructionCounts(_ options: Options, verified: [Runtime], progress: Progress) -> [String: CounterReading]
-{
-    guard options.callgrind else { return [:] }
+private func instructionCounts(_ options: Options, verified: [Runtime], progress: Progress) -> CallgrindCounts {
+    guard options.callgrind else { return CallgrindCounts() }
     let counted = options.suites.filter {
-        $0 == .calibration || $0 == .computeControl || ($0.isRuntimeSuite && !verified.isEmpty)
+        $0 == .calibration || $0 == .computeControl || $0 == .perfScenarios || ($0.isRuntimeSuite && !verified.isEmpty)
     }
-    guard !counted.isEmpty else { return [:] }
+    guard !counted.isEmpty else { return CallgrindCounts() }
     progress.begin(ProgressPlan.callgrind)
     progress.report("every measured part once more under valgrind, tens of times slower than native")
     let (counts, failure) = SuiteRunner.countInstructions(
@@ -181,16 +181,17 @@ private func instructionCounts(_ options: Options, verified: [Runtime], progress
         runtimes: verified)
     progress.finish()
     if let failure { fail(failure) }
-    return counts
+    return CallgrindCounts(totals: counts)
 }
 
 /// Every chosen suite, in order; then each whole-session port's factor
 /// against the compute control, when both were measured.
 @MainActor
 private func measure(
-    _ options: Options, gate: GateOutcome, instructions: [String: CounterReading],
+    _ options: Options, gate: GateOutcome, callgrind: CallgrindCounts,
     progress: Progress
 ) async -> [SuiteResult] {
+    let instructions = callgrind.instructions
     let regionRunner = SuiteRunner(options: options, progress: progress)
     // Built on first use: it generates the catalog and resolves the session
     // with the shadow model, which a calibration-only run does not need.
@@ -217,6 +218,8 @@ private func measure(
             suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: control))
         case .graph:
             suites.append(GraphSuiteRunner(options: options, progress: progress).run())
+        case .perfScenarios:
+            suites.append(ScenarioSuiteRunner(options: options, progress: progress).run(callgrind: callgrind))
         case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime:
             var results =
                 verified.isEmpty

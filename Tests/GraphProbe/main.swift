@@ -6,6 +6,8 @@
 //   valgrind --tool=callgrind --collect-atstart=no --dump-instr=no \
 //     .build/release/graph-probe deepPropagation:20
 // Each dump's instruction total divided by N is instructions per iteration.
+// A PERF scenario's name (`"PERF-13 deep-chain settle:4"`) runs that probe
+// of `storefront --suite perf-scenarios` the same way (`probeScenario`).
 // The argument `clock` prints the core's clock estimated by a chain of
 // dependent adds (`ClockEstimate`): time × clock is cycles, and instructions
 // ÷ cycles the instructions per cycle the suite's times imply.
@@ -15,6 +17,7 @@ import Measure
 
 @MainActor
 func probe(_ name: String, _ steps: Int) -> String? {
+    if let scenario = CogScenarioProbe.named(name) { return probeScenario(scenario, steps) }
     guard let benchCase = GraphBench.cases(runtimes: ["cog"]).first(where: { $0.shape == name }) else {
         return "unknown shape"
     }
@@ -27,6 +30,26 @@ func probe(_ name: String, _ steps: Int) -> String? {
         }
     }
     return instance.sampledMismatch()
+}
+
+/// A PERF scenario probe (`"PERF-11 one key, 1 pinned:4"`): N runs in a
+/// dropped region (`InstructionRegion.discarded`), then N in a region named after it, then N runs of its reference, if it has one, in
+/// `NAME/reference`, as `storefront --suite perf-scenarios` counts them.
+@MainActor
+func probeScenario(_ scenario: CogScenarioProbe, _ steps: Int) -> String? {
+    let instance = scenario.make()
+    if let failure = instance.verify() { return failure }
+    InstructionRegion.discarded { for _ in 0..<steps { instance.run() } }
+    InstructionRegion.measure(scenario.name) {
+        for _ in 0..<steps { instance.run() }
+    }
+    if let reference = instance.reference {
+        InstructionRegion.discarded { for _ in 0..<steps { reference.run() } }
+        InstructionRegion.measure(scenario.name + "/reference") {
+            for _ in 0..<steps { reference.run() }
+        }
+    }
+    return instance.verify()
 }
 
 let requested = Array(CommandLine.arguments.dropFirst())

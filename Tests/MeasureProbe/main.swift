@@ -28,6 +28,15 @@ let regions: [String: () -> Void] = [
         for _ in 0..<opaqueIdentity(1_000) { head = Node(next: head) }
         blackHole(head)
     },
+    // Exactly 1,000 strong retains and 1,000 releases through the runtime's
+    // entry points: what callgrind's call counts are checked against.
+    "retain-1000": {
+        let object = Node(next: nil)
+        let reference = Unmanaged.passUnretained(object)
+        for _ in 0..<opaqueIdentity(1_000) { _ = reference.retain() }
+        for _ in 0..<opaqueIdentity(1_000) { reference.release() }
+        blackHole(object)
+    },
     "dictionary": {
         var table: [String: Int] = [:]
         for value in 0..<opaqueIdentity(500) { table["key\(value)"] = value }
@@ -35,11 +44,18 @@ let regions: [String: () -> Void] = [
     },
 ]
 
+// `warm:NAME` runs the region once in a dropped dump first
+// (`InstructionRegion.discarded`), so its call counts are its own.
 let requested = Array(CommandLine.arguments.dropFirst())
-guard !requested.isEmpty, requested.allSatisfy({ regions[$0] != nil }) else {
+func regionName(_ argument: String) -> String {
+    argument.hasPrefix("warm:") ? String(argument.dropFirst(5)) : argument
+}
+guard !requested.isEmpty, requested.allSatisfy({ regions[regionName($0)] != nil }) else {
     print("usage: measure-probe REGION... (regions: \(regions.keys.sorted().joined(separator: ", ")))")
     exit(1)
 }
-for name in requested {
+for argument in requested {
+    let name = regionName(argument)
+    if argument != name { InstructionRegion.discarded { regions[name]!() } }
     InstructionRegion.measure(name) { regions[name]!() }
 }

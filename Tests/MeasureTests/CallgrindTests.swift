@@ -36,6 +36,54 @@ struct CallgrindTests {
         #expect(total > single + single / 2 && total <= 2 * single)
     }
 
+    @Test("calls into swift_retain and swift_release are counted exactly per region")
+    func referenceCountingCalls() throws {
+        let runner = try #require(CallgrindRunner())
+        // Each region runs once in a dropped dump first: callgrind charges a
+        // call site's calls made outside any region to its next dump.
+        let totals = try runner.run(probe, arguments: ["warm:retain-1000", "warm:xorshift"])
+        let counted = try #require(totals["retain-1000"])
+        // Both regions also look their closure up in the probe's table (a
+        // few retains); a debug build copies the Unmanaged wrapper around
+        // each call (3,002 retains measured there), so the bound is a floor.
+        let harness = try #require(totals["xorshift"])
+        #expect(counted.retainCalls - harness.retainCalls >= 1_000, "\(counted), \(harness)")
+        #expect(counted.releaseCalls - harness.releaseCalls >= 1_000, "\(counted), \(harness)")
+        #expect(try runner.run(probe, arguments: ["warm:retain-1000", "warm:xorshift"]) == totals, "repeatable")
+        #expect(totals[InstructionRegion.discardedDumpName] == nil, "dropped dumps are not regions")
+    }
+
+    @Test("a dump's reference-counting calls are read through name compression and recursion suffixes")
+    func parsesReferenceCountingCalls() throws {
+        let dump = """
+            desc: Trigger: Client Request: region
+            fn=(1) caller
+            cfn=(2) swift_retain
+            calls=3 0
+            0 30
+            cfn=(3) swift_release'2
+            calls=2 0
+            0 20
+            fn=(4) swift_bridgeObjectRetain
+            cfn=(2)
+            calls=5 0
+            0 50
+            fn=(1)
+            cfn=(2)
+            calls=1 0
+            0 10
+            cfn=(5) swift_retainCount
+            calls=7 0
+            0 70
+            totals: 180
+            """
+        let parsed = try #require(CallgrindRunner.parseDump(dump))
+        #expect(parsed.name == "region")
+        #expect(parsed.instructions == 180)
+        // The bridge-object retain's own call into swift_retain is not a second retain.
+        #expect(parsed.calls == ReferenceCountingCalls(retains: 4, releases: 2))
+    }
+
     @Test("a failing command is reported with its status")
     func failingCommand() throws {
         let runner = try #require(CallgrindRunner())
