@@ -23,7 +23,14 @@ package final class TrackLedger {
     /// next main-actor job to be released.
     package private(set) var pendingReleases = 0
 
-    private var waiters: [(ready: (TrackLedger) -> Bool, resume: CheckedContinuation<Void, Never>)] = []
+    private var waiters: [Waiter] = []
+    private var lastWaiter = 0
+
+    private struct Waiter {
+        let id: Int
+        let ready: (TrackLedger) -> Bool
+        let resume: CheckedContinuation<Void, Never>
+    }
 
     package init() {}
 
@@ -42,17 +49,30 @@ package final class TrackLedger {
     func releasesParked(_ count: Int) { update { $0.pendingReleases += count } }
     func releasesDone(_ count: Int) { update { $0.pendingReleases -= count } }
 
-    /// Returns once `ready` holds (at once if it already does). Waiters are
+    /// Returns once `ready` holds (at once if it already does), or once
+    /// the waiting task is cancelled (a test's time limit), so a count that
+    /// never comes fails the test rather than hanging the run. Waiters are
     /// checked after each change, on the main actor.
     package func wait(until ready: @escaping (TrackLedger) -> Bool) async {
         if ready(self) { return }
-        await withCheckedContinuation { waiters.append((ready, $0)) }
+        lastWaiter += 1
+        let id = lastWaiter
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { waiters.append(Waiter(id: id, ready: ready, resume: $0)) }
+        } onCancel: {
+            Task { @MainActor in self.stopWaiting(id) }
+        }
+    }
+
+    private func stopWaiting(_ id: Int) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).resume.resume()
     }
 
     private func update(_ change: (TrackLedger) -> Void) {
         change(self)
         guard !waiters.isEmpty else { return }
-        var waiting: [(ready: (TrackLedger) -> Bool, resume: CheckedContinuation<Void, Never>)] = []
+        var waiting: [Waiter] = []
         for waiter in waiters {
             if waiter.ready(self) { waiter.resume.resume() } else { waiting.append(waiter) }
         }
