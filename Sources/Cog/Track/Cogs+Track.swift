@@ -24,7 +24,10 @@ extension Cogs {
     ) {
         let identity = TrackIdentity.keyPath(ObjectIdentifier(model), keyPath)
         if let input = tracking.inputs[identity] { return (input.node, model[keyPath: keyPath]) }
-        let input = makeTrackInput(identity, label: String(describing: keyPath))
+        // An @Observable property is computed, and a computed key path
+        // describes itself by address: the type names it better.
+        let described = String(describing: keyPath)
+        let input = makeTrackInput(identity, label: described.contains("<") ? "\(Model.self)" : described)
         return (input.node, input.arm { model[keyPath: keyPath] })
     }
 

@@ -29,6 +29,9 @@ struct TrackScenarioTests {
         }
         #expect(seen.values == ["hi Ada", "hi Grace", "hi Edsger", "hi Barbara"], "no run saw a pre-write value")
         #expect(probe.propagationCount == 3)
+        #if DEBUG
+            #expect(cogs.debugRecentTurnNames == Array(repeating: "track(Profile)", count: 3), "each its own turn")
+        #endif
     }
 
     @Test(
