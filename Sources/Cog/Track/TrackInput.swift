@@ -18,8 +18,9 @@ final class TrackInput {
     /// The hidden source node its consumers link to.
     let node: Int32
     let identity: TrackIdentity
-    /// What history and turn names call it: `\Model.name`, or the
-    /// consumer's label and position for the closure form.
+    /// What turn names call it: the model's type for the key-path form (an
+    /// `@Observable` property's key path describes itself by address), or
+    /// the consumer's label and position for the closure form.
     let label: String
     let backend: TrackBackend
     let ledger: TrackLedger
@@ -51,7 +52,9 @@ final class TrackInput {
     }
 
     /// Starts (or restarts) observing what `value` reads, then reads it: a
-    /// change made after the consumer's read is always reported.
+    /// change made after the consumer's read is always reported. On the
+    /// `Observations` path `value` runs twice (the first element arms, then
+    /// the consumer's value), so a tracked closure should only read.
     func arm<Value>(_ value: @escaping @MainActor () -> Value) -> Value {
         read = { _ = value() }
         generation &+= 1
