@@ -470,8 +470,8 @@ final class Graph {
             firstSub[dep] = after != Self.none ? edges.sub[Int(after)] : Self.none
         }
         if after != Self.none { edges.prevSub[Int(after)] = before } else { subsTail[dep] = before }
-        if subsHead[dep] == Self.none, flags[dep].contains(.releasable), boundaryIndex[dep] == Self.none {
-            lifetime?.withGuaranteed { $0.noteUnobserved(Int32(dep)) }
+        if subsHead[dep] == Self.none, flags[dep].rawValue & NodeFlags.lastSubscriberBits != 0 {
+            lifetime?.withGuaranteed { $0.lostLastSubscriber(Int32(dep)) }
         }
     }
 

@@ -38,6 +38,10 @@ struct NodeFlags: OptionSet, Sendable {
     /// grace period once nothing observes it.
     static let releasable = NodeFlags(rawValue: 1 << 11)
 
+    /// The hidden source of one outside `@Observable` input (`c.track`):
+    /// losing its last subscriber stops that observation.
+    static let tracked = NodeFlags(rawValue: 1 << 12)
+
     /// Nodes the push queues for flush steps 3 to 5.
     static let settledByFlush: NodeFlags = [.hot, .eager, .reaction]
 
@@ -54,5 +58,9 @@ struct NodeFlags: OptionSet, Sendable {
     @usableFromInline static let queuedBit: UInt16 = 1 << 7
     @usableFromInline static let coldBit: UInt16 = 1 << 4
     @usableFromInline static let releasableBit: UInt16 = 1 << 11
+    /// What a node's last subscriber leaving concerns: a releasable node
+    /// starts its grace window, a tracked input stops observing. One test
+    /// for both, so a graph that tracks nothing pays nothing more.
+    static let lastSubscriberBits: UInt16 = (1 << 11) | (1 << 12)
     @usableFromInline static let stagedBit: UInt16 = 1 << 5
 }

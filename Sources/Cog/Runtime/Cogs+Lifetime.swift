@@ -36,6 +36,18 @@ extension Cogs {
         noteUnobserved(node)
     }
 
+    /// `node` lost its last subscriber edge: a tracked input stops
+    /// observing (`c.track`), and releasable state the UI does not pin
+    /// starts its grace window.
+    func lostLastSubscriber(_ node: Int32) {
+        let n = Int(node)
+        if graph.flags[n].contains(.tracked) {
+            stopTrackInput(node: node)
+        } else if graph.boundaryIndex[n] == Graph.none {
+            noteUnobserved(node)
+        }
+    }
+
     /// Starts or renews `node`'s grace window (the declaration's own grace
     /// period, else the context default).
     func noteUnobserved(_ node: Int32) {

@@ -53,6 +53,8 @@ public final class Cogs: CogOps {
     /// the retiring run has returned to the reaction loop
     /// (`keepBodiesWhileRunning`).
     @exclusivity(unchecked) var retiredReactionBodies: [ReactionBody] = []
+    /// The inputs `c.track` links in (`Cogs+Track`), created with the first.
+    @exclusivity(unchecked) var trackRegistry: TrackRegistry?
 
     #if DEBUG
         /// The bounded debug history (debug builds only; see `CogHistory`).
@@ -75,14 +77,16 @@ public final class Cogs: CogOps {
     /// Every controller becomes inert first, then their reactions and tasks
     /// are cancelled and their bodies released; async work is cancelled
     /// (waiting refresh handles resolve `released`) and grace timers
-    /// stop and export readers end; only then are the mechanisms released,
-    /// and what they own after them. The acknowledgement comes last.
+    /// stop, export readers end and tracked inputs stop observing; only
+    /// then are the mechanisms released, and what they own after them. The
+    /// acknowledgement comes last.
     isolated deinit {
         for controller in controllers { controller.markRetired() }
         for controller in controllers { controller.releaseRegistrations(in: nil) }
         for row in asyncRows.values { row.release() }
         graceWindows.disarm()
         for finish in exportFinishers { finish() }
+        tearDownTracking()
         mechanisms.removeAll()
         // Families hold the graph and the graph's family column holds them:
         // break the cycle so both go with the runtime.
