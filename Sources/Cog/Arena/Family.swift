@@ -56,7 +56,9 @@ class FamilyBase {
     }
 
     /// Drops row `slot`'s value and key; its node is already detached.
+    /// Every handle to the state is stale from now on (PERF-05).
     func releaseRow(slot: Int32) {
+        cogs.graph.endGeneration(of: node(ofRow: slot))
         clearValue(slot: slot)
         guard isKeyed else {
             keylessLive = false  // the node stays, for the next use

@@ -108,7 +108,6 @@ extension Cogs {
             }
             graph.detachDependencies(node)
             graph.family[Int(node)].releaseRow(slot: graph.slot[Int(node)])
-            graph.endGeneration(of: node)
             graph.flags[Int(node)] = []
             for dependency in dependencies where isUnobserved(dependency.node) {
                 if let heldUntil = dependency.heldUntil, heldUntil > timers.elapsedNanoseconds {

@@ -99,7 +99,6 @@ extension Cogs {
         guard !graph.flags[Int(node)].contains(.retired) else { return }
         graph.detachDependencies(node)
         graph.family[Int(node)].releaseRow(slot: graph.slot[Int(node)])
-        graph.endGeneration(of: node)
         graph.flags[Int(node)] = .retired
     }
 }
