@@ -21,9 +21,9 @@ enum ProgressPlan {
         let burst = schedule.phases.firstIndex { $0.name == "inventory-burst" }!
         let beforeBurst = Double(schedule.stepsBeforeBurst.count)
         let ports = Double(options.runtimes.count)
-        // Warm-up, timed, then the allocation, hardware, software and
-        // memory runs.
-        let plays = Double(options.plan.warmup + options.plan.iterations + 4)
+        // Warm-up, timed (each after an untimed priming play), then the
+        // allocation, hardware, software and memory runs.
+        let plays = Double(options.plan.warmup + 2 * options.plan.iterations + 4)
 
         func playSteps(_ suite: Suite) -> Double {
             switch suite {

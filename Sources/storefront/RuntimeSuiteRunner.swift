@@ -157,8 +157,9 @@ struct RuntimeSuiteRunner {
         let sampling = options.plan
         var ends = SessionEnds(suite: suite, expected: plan.end)
         var discarded: [Double] = []
-        // Plays per port: warm-up, timed (at least), and four counting runs.
-        let plays = Double(runtimes.count * (sampling.warmup + sampling.iterations + 4))
+        // Plays per port: warm-up, timed (at least) each after its priming
+        // play, and four counting runs.
+        let plays = Double(runtimes.count * (sampling.warmup + 2 * sampling.iterations + 4))
         var played = 0.0
         for round in 0..<sampling.warmup {
             progress.report("warm-up \(round + 1)/\(sampling.warmup)", done: played / plays)
@@ -180,7 +181,20 @@ struct RuntimeSuiteRunner {
                 // Past the asked-for count only --min-time keeps sampling.
                 let count = iteration < sampling.iterations ? "/\(sampling.iterations)" : " (until --min-time)"
                 progress.report("\(runtime.rawValue), iteration \(iteration + 1)\(count)", done: played / plays)
-                played += 1
+                played += 2
+                // Priming: the port plays once untimed right before its
+                // timed play, so the timed play finds the allocator and the
+                // caches as this port leaves them, as in an app that runs
+                // one runtime, never as the port before it in the rotation
+                // left them. Without it, freeing one port's objects left
+                // glibc's fast bins full, and the next port's first large
+                // allocations paid to consolidate them: cog, which follows
+                // stategraph in the rotation and allocates in large blocks,
+                // took 1.7–1.8 ms for a cold start beside the other ports
+                // against 0.75–0.78 ms alone (docs/measurement.md).
+                ends.check(
+                    await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
+                    when: "priming play \(iteration + 1)")
                 let session = await plan.prepare(runtime)
                 ends.check(
                     await plan.play(runtime, session, &samples[runtime, default: []]), runtime,
