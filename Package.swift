@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
@@ -9,6 +9,20 @@ let dwarf4: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
 // The CompactArena trait reaches the code as a compilation condition.
 let cogSettings: [SwiftSetting] = [
     .define("CompactArena", .when(traits: ["CompactArena"]))
+]
+
+// The build-settings matrix (LEG-01, LEG-02; docs/cog.md "Build-settings
+// legs"). Each trait turns on one of the two settings an app target may
+// have, for Cog, CogTesting and CogTests alike: the tests play the app's
+// code, and Cog's own sources must state their isolation rather than lean
+// on a package default (core design §7), which they only prove by being
+// compiled under both defaults. The trait names also reach the code as
+// compilation conditions, so the leg-assertion test knows the intended leg.
+let legSettings: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self, .when(traits: ["DefaultMainActor"])),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault", .when(traits: ["NonisolatedNonsending"])),
+    .define("DefaultMainActor", .when(traits: ["DefaultMainActor"])),
+    .define("NonisolatedNonsending", .when(traits: ["NonisolatedNonsending"])),
 ]
 
 let package = Package(
@@ -27,6 +41,16 @@ let package = Package(
             name: "CompactArena",
             description:
                 "Stores state values in type-erased Any? columns instead of one typed column per value type; same behaviour."
+        ),
+        .trait(
+            name: "DefaultMainActor",
+            description:
+                "Test leg: Cog, CogTesting and CogTests compile with default MainActor isolation; same behaviour."
+        ),
+        .trait(
+            name: "NonisolatedNonsending",
+            description:
+                "Test leg: Cog, CogTesting and CogTests compile with NonisolatedNonsendingByDefault; same behaviour."
         ),
         .default(enabledTraits: []),
     ],
@@ -96,14 +120,14 @@ let package = Package(
             dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort", "StateGraphPort"]),
 
         // Cog: the MainActor state graph, its testing product, and its tests.
-        .target(name: "Cog", exclude: ["README.md"], swiftSettings: cogSettings),
-        .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: cogSettings),
+        .target(name: "Cog", exclude: ["README.md"], swiftSettings: cogSettings + legSettings),
+        .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: cogSettings + legSettings),
         .testTarget(
             name: "CogTests",
             dependencies: ["Cog", "CogTesting", "Measure", "GraphShapes"],
             // Compile-fail fixtures are type-checked by a test, never built into it.
             exclude: ["Fixtures"],
-            swiftSettings: cogSettings
+            swiftSettings: cogSettings + legSettings
         ),
     ],
     swiftLanguageModes: [.v6]
