@@ -211,6 +211,19 @@ package.targets += [
     ),
 ]
 
+// The build-settings legs (.ci/run, LEG-01) run Cog's host suite alone.
+// SwiftPM passes every enabled trait to every target of the package as a
+// compilation condition, so a leg's trait rebuilds the whole package, the
+// linter and the benchmark included. `COG_HOST_SUITE_ONLY` set in the
+// environment leaves just the targets that suite builds, which halves a
+// leg's build. Unset, the package is whole; SwiftPM keys its manifest cache
+// on the environment, so switching back re-evaluates this file.
+if ProcessInfo.processInfo.environment["COG_HOST_SUITE_ONLY"] != nil {
+    let hostSuite: Set<String> = ["CMeasure", "Measure", "StateGraph", "Cog", "CogTesting", "GraphShapes", "CogTests"]
+    package.targets.removeAll { !hostSuite.contains($0.name) }
+    package.products.removeAll { !hostSuite.contains($0.name) }
+}
+
 /// The toolchain's host-library folder (`usr/lib/swift/host`), found from
 /// the toolchain evaluating this manifest: its PackageDescription library is
 /// loaded from `usr/lib/swift/pm/ManifestAPI`, three levels below
