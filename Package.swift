@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
@@ -9,6 +9,20 @@ let dwarf4: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
 // The CompactArena trait reaches the code as a compilation condition.
 let cogSettings: [SwiftSetting] = [
     .define("CompactArena", .when(traits: ["CompactArena"]))
+]
+
+// The build-settings matrix (LEG-01, LEG-02; docs/cog.md "Build-settings
+// legs"). Each trait turns on one of the two settings an app target may
+// have, for Cog, CogTesting and CogTests alike: the tests play the app's
+// code, and Cog's own sources must state their isolation rather than lean
+// on a package default (core design §7), which they only prove by being
+// compiled under both defaults. The trait names also reach the code as
+// compilation conditions, so the leg-assertion test knows the intended leg.
+let legSettings: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self, .when(traits: ["DefaultMainActor"])),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault", .when(traits: ["NonisolatedNonsending"])),
+    .define("DefaultMainActor", .when(traits: ["DefaultMainActor"])),
+    .define("NonisolatedNonsending", .when(traits: ["NonisolatedNonsending"])),
 ]
 
 let package = Package(
@@ -27,6 +41,16 @@ let package = Package(
             name: "CompactArena",
             description:
                 "Stores state values in type-erased Any? columns instead of one typed column per value type; same behaviour."
+        ),
+        .trait(
+            name: "DefaultMainActor",
+            description:
+                "Test leg: Cog, CogTesting and CogTests compile with default MainActor isolation; same behaviour."
+        ),
+        .trait(
+            name: "NonisolatedNonsending",
+            description:
+                "Test leg: Cog, CogTesting and CogTests compile with NonisolatedNonsendingByDefault; same behaviour."
         ),
         .default(enabledTraits: []),
     ],
@@ -96,15 +120,15 @@ let package = Package(
             dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort", "StateGraphPort"]),
 
         // Cog: the MainActor state graph, its testing product, and its tests.
-        .target(name: "Cog", exclude: ["README.md"], swiftSettings: cogSettings),
-        .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: cogSettings),
+        .target(name: "Cog", exclude: ["README.md"], swiftSettings: cogSettings + legSettings),
+        .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: cogSettings + legSettings),
         .testTarget(
             name: "CogTests",
             // graph-probe runs the PERF scenario probes under callgrind for the PERF tests.
             dependencies: ["Cog", "CogTesting", "Measure", "GraphShapes", "graph-probe"],
             // Compile-fail fixtures are type-checked by a test, never built into it.
             exclude: ["Fixtures"],
-            swiftSettings: cogSettings
+            swiftSettings: cogSettings + legSettings
         ),
     ],
     swiftLanguageModes: [.v6]
@@ -187,6 +211,19 @@ package.targets += [
         swiftSettings: hostImports + cogSettings
     ),
 ]
+
+// The build-settings legs (.ci/run, LEG-01) run Cog's host suite alone.
+// SwiftPM passes every enabled trait to every target of the package as a
+// compilation condition, so a leg's trait rebuilds the whole package, the
+// linter and the benchmark included. `COG_HOST_SUITE_ONLY` set in the
+// environment leaves just the targets that suite builds, which halves a
+// leg's build. Unset, the package is whole; SwiftPM keys its manifest cache
+// on the environment, so switching back re-evaluates this file.
+if ProcessInfo.processInfo.environment["COG_HOST_SUITE_ONLY"] != nil {
+    let hostSuite: Set<String> = ["CMeasure", "Measure", "StateGraph", "Cog", "CogTesting", "GraphShapes", "CogTests"]
+    package.targets.removeAll { !hostSuite.contains($0.name) }
+    package.products.removeAll { !hostSuite.contains($0.name) }
+}
 
 /// The toolchain's host-library folder (`usr/lib/swift/host`), found from
 /// the toolchain evaluating this manifest: its PackageDescription library is

@@ -13,7 +13,7 @@ import Synchronization
 /// cancels (replacement or release) gets a cooperative stop: its `run()`
 /// throws `CancellationError` in its own task, off the actor; `finished`
 /// returns once that task ended.
-public final class ControlledConcurrentWork<Value: Sendable>: Sendable {
+public nonisolated final class ControlledConcurrentWork<Value: Sendable>: Sendable {
     private struct Entry {
         var continuation: CheckedContinuation<Value, any Error>?
         var ticket: CogWorkTicket?
@@ -76,6 +76,7 @@ public final class ControlledConcurrentWork<Value: Sendable>: Sendable {
     }
 
     /// Returns once generation `generation` has started and waits for the test.
+    @concurrent
     public func started(_ generation: Int) async {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> Bool in

@@ -227,7 +227,7 @@ public final class ControlledStream<Element> {
 }
 
 /// The generations Cog cancelled; written from cancellation handlers.
-final class CancelledGenerations: Sendable {
+nonisolated final class CancelledGenerations: Sendable {
     private let set = Mutex<Set<Int>>([])
 
     func insert(_ generation: Int) {

@@ -5,7 +5,7 @@ import Synchronization
 /// ignored. A test drives it through `ControlledStream.stubbornSequence()`,
 /// so that a late element or a late `CancellationError` actually reaches
 /// Cog, and Cog's own guard (not the stream) is what keeps it off screen.
-public final class StubbornFeed<Element: Sendable>: AsyncSequence, Sendable {
+public nonisolated final class StubbornFeed<Element: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = any Error
 
     private struct State {
@@ -23,6 +23,7 @@ public final class StubbornFeed<Element: Sendable>: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         let feed: StubbornFeed
 
+        @concurrent
         public mutating func next() async throws -> Element? {
             try await feed.take()
         }
@@ -43,6 +44,7 @@ public final class StubbornFeed<Element: Sendable>: AsyncSequence, Sendable {
         waiter?.resume(with: event)
     }
 
+    @concurrent
     private func take() async throws -> Element? {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

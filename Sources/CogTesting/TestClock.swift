@@ -8,7 +8,7 @@ import Synchronization
 /// sleeper whose deadline has come, in deadline order. `activeSleeperCount`
 /// and `maximumActiveSleeperCount` let a proof tell one renewed timer from
 /// timers that accumulated.
-public final class TestClock: Clock, Sendable {
+public nonisolated final class TestClock: Clock, Sendable {
     public struct Instant: InstantProtocol, Sendable {
         public var offset: Duration
 
@@ -58,6 +58,7 @@ public final class TestClock: Clock, Sendable {
     /// The most sleepers that ever waited at once.
     public var maximumActiveSleeperCount: Int { state.withLock { $0.maximum } }
 
+    @concurrent
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
@@ -97,6 +98,7 @@ public final class TestClock: Clock, Sendable {
     /// Returns a cancel action.
     /// Returns once at least `count` sleepers are waiting: the signal that a
     /// task reached its sleep, so advancing the clock will wake it.
+    @concurrent
     public func waitForSleepers(_ count: Int) async {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> Bool in
@@ -153,7 +155,7 @@ public final class TestClock: Clock, Sendable {
     }
 }
 
-extension TestClock: CogTimerSource {
+nonisolated extension TestClock: CogTimerSource {
     package var elapsedNanoseconds: Int64 { now.offset.wholeNanoseconds }
 
     @MainActor

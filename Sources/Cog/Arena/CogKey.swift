@@ -6,7 +6,7 @@
 /// type-erased. One declaration has one key type, so a family never sees
 /// both cases for the same key.
 @usableFromInline
-enum CogKey: Hashable, @unchecked Sendable {
+nonisolated enum CogKey: Hashable, @unchecked Sendable {
     // @unchecked: box keys are required to be Sendable, so `.erased` only
     // ever wraps a Sendable key.
     case int(Int)

@@ -15,7 +15,7 @@
 /// `deallocate()` and nothing is deinitialized. Copies of a column share
 /// its memory, so only its owner may keep one.
 @usableFromInline
-struct Column<Element>: RandomAccessCollection, @unchecked Sendable {
+nonisolated struct Column<Element>: RandomAccessCollection, @unchecked Sendable {
     // @unchecked: the memory is only touched by its MainActor owner; the
     // conformance lets that owner's nonisolated deinit free it.
     @usableFromInline var base: UnsafeMutablePointer<Element>?
@@ -147,7 +147,7 @@ struct Column<Element>: RandomAccessCollection, @unchecked Sendable {
     }
 }
 
-extension Int {
+nonisolated extension Int {
     /// The index of arena id `id` (a node, edge or row): never negative
     /// (`Graph.none` is tested before any use as an index), so it widens
     /// by zero-extension, which loading the 32-bit id has done already.
@@ -164,7 +164,7 @@ extension Int {
     }
 }
 
-extension Unmanaged {
+nonisolated extension Unmanaged {
     /// Runs `body` on the referenced object without retaining it; the
     /// caller guarantees that something else keeps it alive meanwhile.
     ///

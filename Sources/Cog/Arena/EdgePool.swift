@@ -8,7 +8,7 @@
 /// `nextDep` and are handed out again before the columns grow; the columns
 /// never shrink, so a graph that keeps its shape reuses the same rows forever.
 @usableFromInline
-struct EdgePool: Sendable {
+nonisolated struct EdgePool: Sendable {
     @usableFromInline static let none: Int32 = -1
 
     @usableFromInline var dep = Column<Int32>()

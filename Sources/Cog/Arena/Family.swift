@@ -162,6 +162,10 @@ class FamilyBase {
     func stageCaptured(key: CogKey?, value: Any) {
         preconditionFailure("\(type(of: self)) stores no source")
     }
+
+    // Written out so its isolation does not depend on the package's
+    // default: `Family`'s nonisolated deinit overrides it.
+    nonisolated deinit {}
 }
 
 /// The typed family of one declaration whose values are `Value`.

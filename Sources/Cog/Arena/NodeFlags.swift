@@ -4,7 +4,7 @@
 /// `check` (CHECK) means some upstream value may have changed; `dirty`
 /// (DIRTY) means a direct parent did change, so the selector must run.
 @usableFromInline
-struct NodeFlags: OptionSet, Sendable {
+nonisolated struct NodeFlags: OptionSet, Sendable {
     @usableFromInline var rawValue: UInt16
 
     @inlinable init(rawValue: UInt16) { self.rawValue = rawValue }

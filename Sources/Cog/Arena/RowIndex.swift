@@ -6,7 +6,7 @@
 /// cannot make the array huge; other key types use a dictionary of erased
 /// keys.
 @usableFromInline
-struct RowIndex {
+nonisolated struct RowIndex {
     @usableFromInline var dense = ContiguousArray<Int32>()
     @usableFromInline var sparse: [Int: Int32] = [:]
     @usableFromInline var erased: [AnyHashable: Int32] = [:]
@@ -86,7 +86,7 @@ struct RowIndex {
 /// by kind: an `Int`-keyed family pays 8 bytes a row rather than the 41 of
 /// an optional erased key, and a keyless family stores nothing.
 @usableFromInline
-struct RowKeys {
+nonisolated struct RowKeys {
     @usableFromInline var ints = ContiguousArray<Int>()
     @usableFromInline var erased = ContiguousArray<AnyHashable>()
 

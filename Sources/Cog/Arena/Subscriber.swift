@@ -8,7 +8,7 @@
 /// it), so handing it down to `Graph.link` saves the link a load of the
 /// node's stamp, and a run stores no stamp for its node.
 @usableFromInline
-struct Subscriber {
+nonisolated struct Subscriber {
     @usableFromInline let node: Int32
     @usableFromInline let stamp: UInt32
 

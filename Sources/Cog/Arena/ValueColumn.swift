@@ -16,7 +16,7 @@
 /// appended, assigned in place, and deinitialized by the owner's deinit
 /// (`destroy()`). Growth doubles the capacity and nothing ever shrinks.
 @usableFromInline
-struct ValueColumn<Value>: @unchecked Sendable {
+nonisolated struct ValueColumn<Value>: @unchecked Sendable {
     // @unchecked: the memory is only touched by its MainActor owner; the
     // conformance lets that owner's nonisolated deinit free it.
     #if CompactArena

@@ -1,14 +1,14 @@
 /// Something whose async lifecycle the status lens can read: `Cog.Async`
 /// and a `CogBox.Async`'s `box[key]`. Synchronous declarations do not
 /// conform, so asking them for status does not compile.
-public protocol CogStatusReadable<Value> {
+public nonisolated protocol CogStatusReadable<Value> {
     associatedtype Value
     var cogStatusReference: CogReference<CogStatus<Value>> { get }
 }
 
 /// One async state's two faces: its value (a total read that changes only
 /// with an accepted success) and its status.
-public struct CogAsyncReference<Value>: CogReadable, CogStatusReadable, Sendable {
+public nonisolated struct CogAsyncReference<Value>: CogReadable, CogStatusReadable, Sendable {
     @usableFromInline let value: CogReference<Value>
     @usableFromInline let status: CogReference<CogStatus<Value>>
 
@@ -27,7 +27,7 @@ public struct CogAsyncReference<Value>: CogReadable, CogStatusReadable, Sendable
 /// the value projection that reads `status.value` with the value's equality,
 /// so an equal success leaves value consumers quiet.
 @usableFromInline
-enum AsyncDeclaration {
+nonisolated enum AsyncDeclaration {
     @inlinable
     static func descriptors<Value>(
         name: String?,
@@ -62,7 +62,7 @@ enum AsyncDeclaration {
     }
 }
 
-extension Cog {
+nonisolated extension Cog {
     /// A keyless async value: a tracked synchronous selector that describes
     /// async work. Reads return the latest accepted success or `default:`;
     /// the lifecycle is read through the status lens.
@@ -133,7 +133,7 @@ extension Cog {
     }
 }
 
-extension Cog.Async where Value: Equatable {
+nonisolated extension Cog.Async where Value: Equatable {
     /// `.run` or `.stream` work under `.latest`; an equal success (or an
     /// equal stream element) leaves value consumers quiet.
     @inlinable
@@ -178,7 +178,7 @@ extension Cog.Async where Value: Equatable {
     }
 }
 
-extension CogBox {
+nonisolated extension CogBox {
     /// A keyed family of async values: one independent generation line,
     /// status and default per key.
     ///
@@ -247,7 +247,7 @@ extension CogBox {
     }
 }
 
-extension CogBox.Async where Value: Equatable {
+nonisolated extension CogBox.Async where Value: Equatable {
     @inlinable
     public init(
         _ policy: CogLatestPolicy = .latest,

@@ -51,7 +51,7 @@ package final class CogWorkTicket {
 }
 
 /// The task-local a work body can read to learn its ticket.
-package enum CogWorkContext {
+package nonisolated enum CogWorkContext {
     @TaskLocal package static var ticket: CogWorkTicket?
 }
 
@@ -124,6 +124,10 @@ class AsyncRowBase {
     }
 
     func dropWaiting() {}
+
+    // Written out so its isolation does not depend on the package's
+    // default: `AsyncRow`'s nonisolated deinit overrides it.
+    nonisolated deinit {}
 }
 
 /// The async machinery of one state whose values are `Value`.

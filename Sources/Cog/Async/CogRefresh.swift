@@ -66,7 +66,7 @@ public final class CogRefresh {
     }
 }
 
-extension CogRefresh.Outcome {
+nonisolated extension CogRefresh.Outcome {
     /// The outcome's case name: "success", "failure", "superseded" or "released".
     public var name: String {
         switch self {

@@ -6,7 +6,7 @@
 /// failure; `isLoading` and `hasSucceeded` are separate facts. A status read
 /// at the UI edge (`cogs.status[ref]`) tracks each field separately: binding
 /// the status tracks nothing until a field is read.
-public struct CogStatus<Value> {
+public nonisolated struct CogStatus<Value> {
     public typealias Kind = CogStatusKind
 
     @usableFromInline var storedKind: Kind
@@ -96,7 +96,7 @@ public struct CogStatus<Value> {
 }
 
 /// What an async state's latest publication says: `CogStatus.Kind`.
-public enum CogStatusKind: Sendable, Equatable {
+public nonisolated enum CogStatusKind: Sendable, Equatable {
     case pending
     case success
     case failure
@@ -105,7 +105,7 @@ public enum CogStatusKind: Sendable, Equatable {
 /// The Observation boundary of a UI-read async status: one tracked
 /// property per `CogStatus` field, each notified only when that field changed.
 @usableFromInline
-final class StatusBoundary: CogBoundary, @unchecked Sendable {
+nonisolated final class StatusBoundary: CogBoundary, @unchecked Sendable {
     // The snapshot is touched only by the flush and the creating read, both on the MainActor.
     // One distinct byte per field, so each key path is distinct.
     let kind: UInt8 = 0
@@ -148,7 +148,7 @@ final class StatusBoundary: CogBoundary, @unchecked Sendable {
     }
 }
 
-extension CogStatus {
+nonisolated extension CogStatus {
     /// The fields a status boundary diffs, with the value erased.
     var fingerprint: (CogStatusKind, UInt64, Bool, UInt64) {
         (storedKind, valueVersion, storedHasSucceeded, errorVersion)

@@ -4,7 +4,7 @@
 /// All tracked reads happen in the selector, before the work starts, so no
 /// dependency hides after an `await`. The work runs on the MainActor and
 /// suspends at its `await`s.
-public struct CogWork<Value> {
+public nonisolated struct CogWork<Value> {
     @usableFromInline let job: AsyncJob<Value>
 
     @usableFromInline init(job: AsyncJob<Value>) { self.job = job }
@@ -34,7 +34,7 @@ public struct CogWork<Value> {
 
 /// One-shot work only: what the ordered policies accept, so a stream cannot
 /// be queued, exhausted or merged (the type system says no).
-public struct CogRunWork<Value> {
+public nonisolated struct CogRunWork<Value> {
     @usableFromInline let body: @MainActor () async throws -> Value
 
     @usableFromInline init(body: @escaping @MainActor () async throws -> Value) { self.body = body }
@@ -48,7 +48,7 @@ public struct CogRunWork<Value> {
 
 /// The internal form of both work kinds.
 @usableFromInline
-enum AsyncJob<Value> {
+nonisolated enum AsyncJob<Value> {
     case run(@MainActor () async throws -> Value)
     /// Iterates the sequence, handing each element to `deliver`; stops when
     /// `deliver` says the generation is no longer current.
@@ -56,13 +56,13 @@ enum AsyncJob<Value> {
 }
 
 /// The one policy streams allow: `.latest`, the default.
-public struct CogLatestPolicy: Sendable {
+public nonisolated struct CogLatestPolicy: Sendable {
     /// Cancel old work; only the newest generation may publish.
     public static let latest = CogLatestPolicy()
 }
 
 /// The policies for one-shot work when order matters more than speed.
-public struct CogOrderedPolicy: Sendable {
+public nonisolated struct CogOrderedPolicy: Sendable {
     @usableFromInline let policy: AsyncPolicy
 
     /// Run requests one at a time, in order.
@@ -74,6 +74,6 @@ public struct CogOrderedPolicy: Sendable {
 }
 
 @usableFromInline
-enum AsyncPolicy: Sendable {
+nonisolated enum AsyncPolicy: Sendable {
     case latest, queue, exhaustLatest, merged
 }

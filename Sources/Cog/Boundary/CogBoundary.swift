@@ -11,7 +11,7 @@ import Observation
 /// An async state's status node gets the `StatusBoundary` subclass, which
 /// tracks each `CogStatus` field separately.
 @usableFromInline
-class CogBoundary: Observable, @unchecked Sendable {
+nonisolated class CogBoundary: Observable, @unchecked Sendable {
     // @unchecked: the registrar is Sendable; subclasses keep MainActor-only
     // snapshots that only the flush (on the MainActor) touches.
     let registrar = ObservationRegistrar()

@@ -6,7 +6,7 @@
 ///
 /// Declaring runs nothing; the selector first runs when the value is first
 /// read, and again only when something it read really changed.
-public struct Cog<Value>: CogReadable, Sendable {
+public nonisolated struct Cog<Value>: CogReadable, Sendable {
     @usableFromInline let descriptor: CogDescriptor<Value>
 
     /// An automatic value whose changes are decided by `equals:`; without
@@ -68,7 +68,7 @@ public struct Cog<Value>: CogReadable, Sendable {
     }
 }
 
-extension Cog where Value: Equatable {
+nonisolated extension Cog where Value: Equatable {
     /// An automatic value that stops propagation when it recomputes to an
     /// equal value (`==` unless `equals:` says otherwise).
     @inlinable
@@ -89,7 +89,7 @@ extension Cog where Value: Equatable {
     }
 }
 
-extension Cog.Manual where Value: Equatable {
+nonisolated extension Cog.Manual where Value: Equatable {
     /// A source whose equal writes are dropped (`==` unless `equals:` says otherwise).
     @inlinable
     public init(

@@ -6,7 +6,7 @@
 ///     }
 ///
 /// One key's write, read or notice never touches another key.
-public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
+public nonisolated struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
     @usableFromInline let descriptor: CogDescriptor<Value>
 
     @inlinable
@@ -113,7 +113,7 @@ public struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
     }
 }
 
-extension CogBox where Value: Equatable {
+nonisolated extension CogBox where Value: Equatable {
     @inlinable
     public init(
         name: String? = nil,
@@ -132,7 +132,7 @@ extension CogBox where Value: Equatable {
     }
 }
 
-extension CogBox.Manual where Value: Equatable {
+nonisolated extension CogBox.Manual where Value: Equatable {
     @inlinable
     public init(
         name: String? = nil,

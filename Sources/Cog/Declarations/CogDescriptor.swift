@@ -5,7 +5,7 @@
 /// so two declarations with the same name stay distinct, copies of one
 /// declaration converge, and two runtimes give it independent state.
 @usableFromInline
-final class CogDescriptor<Value>: @unchecked Sendable {
+nonisolated final class CogDescriptor<Value>: @unchecked Sendable {
     // @unchecked only for `cache`: every other stored property is an
     // immutable Sendable value, and the cache is touched only by `Cogs`,
     // which is MainActor-isolated.
@@ -121,7 +121,7 @@ final class CogDescriptor<Value>: @unchecked Sendable {
 
 /// A declaration's name as given: `name:`, or the declaration site.
 @usableFromInline
-struct CogNameSource: Sendable {
+nonisolated struct CogNameSource: Sendable {
     @usableFromInline let explicit: String?
     @usableFromInline let fileID: String
     @usableFromInline let line: Int
@@ -149,7 +149,7 @@ struct CogNameSource: Sendable {
 /// every fast path misses, and the lookup finds the family under the
 /// parked serial; creating the row unparks it.
 @usableFromInline
-struct FamilyCache<Value> {
+nonisolated struct FamilyCache<Value> {
     /// 0 (no runtime has that serial) until a runtime fills the cache;
     /// a matching serial guarantees `family` is set.
     @usableFromInline var runtimeSerial: UInt64 = 0
@@ -187,7 +187,7 @@ struct FamilyCache<Value> {
 /// write renews the window, reactions and exports lease it, a UI read pins
 /// it until `discard`); the next read starts over from the starting-value
 /// closure, which runs again. Only such a source can be discarded.
-public struct ManualCogLifetime: Sendable {
+public nonisolated struct ManualCogLifetime: Sendable {
     @usableFromInline let resetsToInitial: Bool
     @usableFromInline let grace: Duration?
 
@@ -250,4 +250,4 @@ public struct AutomaticCogLifetime: Sendable {
 /// retain/release pair per recompute). This function converts to the
 /// MainActor type with no check.
 @inlinable
-func structuralEquality<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool { lhs == rhs }
+nonisolated func structuralEquality<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool { lhs == rhs }

@@ -3,14 +3,14 @@
 ///
 /// Every read API takes a `CogReadable`; the conformance only hands over the
 /// internal value reference, which user code cannot construct.
-public protocol CogReadable<Value> {
+public nonisolated protocol CogReadable<Value> {
     associatedtype Value
     var cogReference: CogReference<Value> { get }
 }
 
 /// Something that names one writable source. Only `Cog<Value>.Manual` and a
 /// manual box's `box[key]` conform, and only a turn's writer can write.
-public protocol CogWritable<Value>: CogReadable {
+public nonisolated protocol CogWritable<Value>: CogReadable {
     var manualCogReference: ManualCogReference<Value> { get }
 }
 
@@ -19,7 +19,7 @@ public protocol CogWritable<Value>: CogReadable {
 /// It is a small value: building one (`box[key]`) allocates nothing for `Int`
 /// keys or keys that fit `AnyHashable`'s inline storage. It never exposes
 /// arena slots.
-public struct CogReference<Value>: CogReadable, @unchecked Sendable {
+public nonisolated struct CogReference<Value>: CogReadable, @unchecked Sendable {
     // @unchecked: the descriptor is Sendable and box keys are required to be
     // Sendable, so the key only ever wraps a Sendable key.
     @usableFromInline let descriptor: CogDescriptor<Value>
@@ -35,7 +35,7 @@ public struct CogReference<Value>: CogReadable, @unchecked Sendable {
 }
 
 /// A writable value reference to one source state.
-public struct ManualCogReference<Value>: CogWritable, Sendable {
+public nonisolated struct ManualCogReference<Value>: CogWritable, Sendable {
     @usableFromInline let reference: CogReference<Value>
 
     @inlinable

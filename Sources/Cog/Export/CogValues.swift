@@ -1,6 +1,6 @@
 /// How a `values(of:buffering:)` subscriber's buffer behaves while its
 /// reader is slow. No policy ever blocks a turn.
-public enum CogBuffering: Sendable, Equatable {
+public nonisolated enum CogBuffering: Sendable, Equatable {
     /// Keep the newest `n` values; older waiting values are skipped.
     case newest(Int)
     /// Keep the oldest `n` waiting values; newer ones are dropped while full.
@@ -64,7 +64,7 @@ final class ExportBuffer<Value: Sendable> {
 /// The `AsyncSequence` `cogs.values(of:buffering:)` returns: the current
 /// settled value first, then each changed value. Iterate it on the MainActor;
 /// cancelling the reading task ends the subscription and its lease.
-public struct CogValues<Value: Sendable>: AsyncSequence, Sendable {
+public nonisolated struct CogValues<Value: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Value
     public typealias Failure = Never
 
@@ -73,6 +73,7 @@ public struct CogValues<Value: Sendable>: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         let buffer: ExportBuffer<Value>
 
+        @concurrent
         public mutating func next() async -> Value? {
             let buffer = buffer
             return await withTaskCancellationHandler {

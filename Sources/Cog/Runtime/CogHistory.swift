@@ -13,7 +13,7 @@
     /// Recording never allocates once the ring is full: a record holds the
     /// strings and key the graph already has (a retain, no copy), and a state's
     /// `label[key]` is rendered only when history is read.
-    struct CogHistory {
+    nonisolated struct CogHistory {
         static let capacity = 512
         /// The most causes a chain warning keeps (REACT-17).
         static let chainCauseLimit = 256
@@ -115,7 +115,7 @@
 
     /// One debug-history entry (debug builds only). Read it through
     /// CogTesting's `debugHistory`.
-    public struct CogHistoryEntry: Sendable, Equatable, CustomStringConvertible {
+    public nonisolated struct CogHistoryEntry: Sendable, Equatable, CustomStringConvertible {
         public enum Kind: String, Sendable {
             /// A turn began its flush: `label` is its name.
             case turn
@@ -146,7 +146,7 @@
 
     /// A debug warning: one uninterrupted chain of turns (each queued by the
     /// reactions of the one before) ran past `CogHistory.chainTurnLimit` turns.
-    public struct CogChainWarning: Sendable, Equatable {
+    public nonisolated struct CogChainWarning: Sendable, Equatable {
         /// Turns in the chain, the one that started it included.
         public var turnCount: Int
         /// The chain's causes in order, `turn name` and `reaction name`, at most

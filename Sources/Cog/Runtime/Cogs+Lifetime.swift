@@ -242,7 +242,7 @@ extension Cogs {
 
 /// Where grace periods get their time: `ContinuousClock` and the main
 /// queue in production, `CogTesting.TestClock` in tests.
-package protocol CogTimerSource: Sendable {
+package nonisolated protocol CogTimerSource: Sendable {
     /// Monotonic time since the source started, in nanoseconds (the unit
     /// grace windows keep).
     var elapsedNanoseconds: Int64 { get }
@@ -263,7 +263,7 @@ package protocol CogTimer: AnyObject {
 /// reads: it keeps counting while the device sleeps), read as nanoseconds
 /// directly, since a window is renewed every time a selector stops reading
 /// releasable state and a `Duration` costs a 128-bit division to convert.
-struct ContinuousTimers: CogTimerSource {
+nonisolated struct ContinuousTimers: CogTimerSource {
     #if canImport(Darwin) || canImport(Glibc)
         let start = Self.clockNanoseconds()
 
@@ -285,6 +285,7 @@ struct ContinuousTimers: CogTimerSource {
         var elapsedNanoseconds: Int64 { (ContinuousClock.now - start).wholeNanoseconds }
     #endif
 
+    @MainActor
     func makeTimer(_ fire: @escaping @MainActor @Sendable () -> Void) -> any CogTimer {
         MainQueueTimer(fire)
     }

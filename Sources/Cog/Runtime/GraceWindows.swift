@@ -132,7 +132,7 @@ struct GraceWindows {
     }
 }
 
-extension Duration {
+nonisolated extension Duration {
     /// The duration in whole nanoseconds, the unit grace windows keep.
     package var wholeNanoseconds: Int64 {
         let (seconds, attoseconds) = components

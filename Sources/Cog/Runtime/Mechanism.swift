@@ -31,7 +31,7 @@ extension Mechanism {
 }
 
 /// Whether `watch` calls its body at registration.
-public enum CogWatchInitial: Sendable {
+public nonisolated enum CogWatchInitial: Sendable {
     /// Only real changes call the body.
     case skip
     /// The body also runs once at registration, with no old value.

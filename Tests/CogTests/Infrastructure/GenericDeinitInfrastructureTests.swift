@@ -15,7 +15,7 @@ struct GenericDeinitInfrastructureTests {
     static func genericClasses(in source: String) -> [(name: String, body: Substring)] {
         var found: [(String, Substring)] = []
         let pattern =
-            /(?m)^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|package\s+|internal\s+)?(?:final\s+)?class\s+(\w+)</
+            /(?m)^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|nonisolated|final)\s+)*class\s+(\w+)</
         for match in source.matches(of: pattern) {
             guard let open = source[match.range.upperBound...].firstIndex(of: "{") else { continue }
             var depth = 0
@@ -59,9 +59,12 @@ struct GenericDeinitInfrastructureTests {
                 deinit {}
             }
             class Plain {}
+            nonisolated final class Pair<First, Second> {
+                nonisolated deinit {}
+            }
             """
         let found = Self.genericClasses(in: source)
-        #expect(found.map(\.name) == ["Box"])
+        #expect(found.map(\.name) == ["Box", "Pair"])
         #expect(found.first?.body.contains("deinit {}") == true)
         #expect(found.first?.body.contains("nonisolated deinit") == false)
     }

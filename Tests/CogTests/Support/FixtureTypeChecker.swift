@@ -3,7 +3,7 @@ import Testing
 
 /// Type-checks a compile-fail fixture against the Cog module this test
 /// binary was built with, using the toolchain's `swiftc`.
-struct FixtureTypeChecker {
+nonisolated struct FixtureTypeChecker {
     struct Outcome {
         var succeeded: Bool
         var diagnostics: String
@@ -73,16 +73,23 @@ struct FixtureTypeChecker {
         return value("// expected-error: ", 0)
     }
 
+    /// The build-settings leg's settings (`BuildLeg`): a fixture is an
+    /// app's code, so in each leg it is type-checked as that leg's app
+    /// would compile it.
+    static var legSettings: [String] {
+        let leg = BuildLeg.intended
+        return (leg.defaultMainActor ? ["-default-isolation", "MainActor"] : [])
+            + (leg.nonisolatedNonsending ? ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault"] : [])
+    }
+
     func typeCheck(_ fixture: String) throws -> Outcome {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("cog-fixture-module-cache")
         let process = Process()
         process.executableURL = swiftc
-        process.arguments = [
-            "-typecheck", "-swift-version", "6",
-            "-I", moduleDirectory.path,
-            "-module-cache-path", cache.path,
-            Self.fixtureDirectory.appendingPathComponent(fixture).path,
-        ]
+        let source = Self.fixtureDirectory.appendingPathComponent(fixture).path
+        process.arguments =
+            ["-typecheck", "-swift-version", "6"] + Self.legSettings
+            + ["-I", moduleDirectory.path, "-module-cache-path", cache.path, source]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -93,7 +100,7 @@ struct FixtureTypeChecker {
     }
 }
 
-extension FixtureTypeChecker {
+nonisolated extension FixtureTypeChecker {
     /// A release-absence proof: `fixture` uses a debug-only API, so it
     /// type-checks against a debug build of Cog (the harness control) and
     /// fails against a release build with the fixture's expected error.

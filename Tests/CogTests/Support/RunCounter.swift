@@ -11,7 +11,7 @@ final class RunCounter {
 }
 
 /// Counts Observation notices, which arrive through @Sendable callbacks.
-final class NoticeCounter: Sendable {
+nonisolated final class NoticeCounter: Sendable {
     private let notices = Atomic<Int>(0)
 
     var count: Int { notices.load(ordering: .sequentiallyConsistent) }

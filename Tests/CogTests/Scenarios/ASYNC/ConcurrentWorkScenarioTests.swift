@@ -7,7 +7,7 @@ import Testing
 private let _inputCog = Cog<Int>.Manual(name: "input") { 2 }
 
 /// Where expensive work observed itself running: thread-safe, written off the actor.
-private final class Sightings: Sendable {
+private nonisolated final class Sightings: Sendable {
     private let entries = Mutex<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var events: [String] { entries.withLock { $0 } }
@@ -16,7 +16,7 @@ private final class Sightings: Sendable {
 /// Whether the caller runs on the main dispatch queue: the MainActor's
 /// executor on this platform. (`Thread.isMainThread` is no proxy for it
 /// under the test runner here.)
-private enum MainQueue {
+private nonisolated enum MainQueue {
     static let key = DispatchSpecificKey<Bool>()
     static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: true)
     static var isCurrent: Bool {

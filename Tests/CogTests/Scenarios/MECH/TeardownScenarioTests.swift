@@ -14,7 +14,7 @@ extension CogOps {
 
 /// A thread-safe ordered log: deinitializers and cancellation handlers may
 /// run on any executor.
-private final class SyncLog: Sendable {
+private nonisolated final class SyncLog: Sendable {
     private let entries = Mutex<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var events: [String] { entries.withLock { $0 } }
@@ -83,7 +83,7 @@ private final class ResourceMechanism: Mechanism {
 
 /// An engine a mechanism constructs and its delegate owns: it calls back
 /// from whatever executor it runs on.
-private final class Engine: Sendable {
+private nonisolated final class Engine: Sendable {
     private let callback = Mutex<(@Sendable (Int) -> Void)?>(nil)
     func setCallback(_ body: @escaping @Sendable (Int) -> Void) { callback.withLock { $0 = body } }
     func emit(_ reading: Int) { callback.withLock { $0 }?(reading) }
@@ -115,7 +115,7 @@ private final class SensorMechanism: Mechanism {
 }
 
 /// Holds the only reference to a runtime so a test can drop it anywhere.
-private final class RuntimeHolder: Sendable {
+private nonisolated final class RuntimeHolder: Sendable {
     private let slot: Mutex<Cogs?>
     init(_ cogs: sending Cogs) { slot = Mutex(cogs) }
     func drop() { _ = slot.withLock { $0.take() } }
