@@ -220,7 +220,9 @@ package.targets += [
 // leg's build. Unset, the package is whole; SwiftPM keys its manifest cache
 // on the environment, so switching back re-evaluates this file.
 if ProcessInfo.processInfo.environment["COG_HOST_SUITE_ONLY"] != nil {
-    let hostSuite: Set<String> = ["CMeasure", "Measure", "StateGraph", "Cog", "CogTesting", "GraphShapes", "CogTests"]
+    let hostSuite: Set<String> = [
+        "CMeasure", "Measure", "StateGraph", "Cog", "CogTesting", "GraphShapes", "graph-probe", "CogTests",
+    ]
     package.targets.removeAll { !hostSuite.contains($0.name) }
     package.products.removeAll { !hostSuite.contains($0.name) }
 }

@@ -228,7 +228,7 @@ public nonisolated struct ManualCogLifetime: Sendable {
 /// in production); a declaration whose states are cheap to recompute and
 /// rarely revisited can name a shorter one, so what the app no longer
 /// shows does not stay in memory for the context default.
-public struct AutomaticCogLifetime: Sendable {
+public nonisolated struct AutomaticCogLifetime: Sendable {
     @usableFromInline let grace: Duration?
 
     @usableFromInline init(grace: Duration?) {
