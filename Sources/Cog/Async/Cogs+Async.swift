@@ -72,7 +72,7 @@ extension Cogs {
             // The read that created the state may itself be inside a turn's
             // flush; its later entries keep that turn's number.
             let enclosingTurn = history.currentTurn
-            history.beginTurn(named: "\(graph.label(of: node)).pending", by: nil)
+            history.currentTurn = history.recordNestedTurn(named: "\(graph.label(of: node)).pending")
             recordState(.write, node)
             history.currentTurn = enclosingTurn
         #endif

@@ -68,6 +68,17 @@
             currentTurn = 0
         }
 
+        /// Records a turn the runtime publishes inside other work (a new
+        /// async state's first pending status) and returns its number. It
+        /// is numbered and kept like any turn, but it is not a link of the
+        /// chain in progress: no reaction asked for it, so a reaction that
+        /// creates a thousand async states is not a thousand-turn chain.
+        mutating func recordNestedTurn(named name: String) -> Int {
+            lastTurn += 1
+            record(Record(kind: .turn, turn: lastTurn, name: name, by: nil))
+            return lastTurn
+        }
+
         mutating func recordState(_ kind: CogHistoryEntry.Kind, name: String, key: CogKey?) {
             record(Record(kind: kind, turn: currentTurn, name: name, key: key))
             if kind == .reaction { noteCause(isTurn: false, name) }

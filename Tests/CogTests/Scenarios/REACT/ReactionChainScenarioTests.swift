@@ -65,4 +65,23 @@ struct ReactionChainScenarioTests {
             #expect(warning.message.contains("truncated at 256 causes"))
         #endif
     }
+
+    @Test("REACT-17 a reaction that creates a hundred async states is no chain: their pending turns are not links")
+    func pendingTurnsAreNoChain() async {
+        let work = ControlledWork<Int>()
+        let forecastCogs = CogBox<Int, Int>.Async(name: "forecast", default: 0) { _, _ in .run { try await work.run() }
+        }
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        let turnsBefore = cogs.debugCompletedTurnCount
+        m.run(name: "prefetch") { c in
+            if c[_volleyCog] > 0 { for zip in 0..<100 { _ = c[forecastCogs[zip]] } }
+        }
+        cogs.serve()
+        #expect(cogs.debugCompletedTurnCount == turnsBefore + 101, "the serve turn and a hundred pending turns")
+        #if DEBUG
+            #expect(cogs.debugChainWarnings.isEmpty)
+            #expect(cogs.debugRecentTurnNames.filter { $0.hasSuffix(".pending") }.count == 100)
+        #endif
+        await work.started(100)
+    }
 }
