@@ -26,6 +26,41 @@ struct BuildLegScenarioTests {
         }
     }
 
+    /// The matrix is CI's to run (each leg is its own build), so this test
+    /// holds CI to it: `.ci/run` must run the whole host suite in each of
+    /// the four debug legs and in release, each named in `COG_LEG` for the
+    /// LEG-02 check above, and must stop when a leg's LEG-02 tests did not
+    /// pass. Dropping or renaming a leg fails here, in every leg.
+    @Test("LEG-01 .ci/run runs Cog's whole host suite in all four legs and in release, each named for LEG-02")
+    func ciRunsEveryLeg() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let script = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let lines = script.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.hasPrefix("#") }
+        let commands = lines.joined(separator: "\n")
+        // The default leg and the release leg run the whole package's tests.
+        #expect(lines.contains("COG_LEG=default swift test"))
+        #expect(lines.contains("COG_LEG=release swift test -c release"))
+        // The other three debug legs: every combination of the two traits,
+        // each under the name BuildLeg gives its settings.
+        let legs: [(settings: BuildLeg, traits: String)] = [
+            (BuildLeg(release: false, defaultMainActor: true, nonisolatedNonsending: false), "DefaultMainActor"),
+            (BuildLeg(release: false, defaultMainActor: false, nonisolatedNonsending: true), "NonisolatedNonsending"),
+            (
+                BuildLeg(release: false, defaultMainActor: true, nonisolatedNonsending: true),
+                "DefaultMainActor,NonisolatedNonsending"
+            ),
+        ]
+        for leg in legs {
+            #expect(commands.contains("\(leg.settings.name):\(leg.traits)"), "no \(leg.settings) leg in .ci/run")
+        }
+        #expect(commands.contains("swift build --build-tests --scratch-path \"$scratch\" --traits \"$traits\""))
+        #expect(
+            commands.contains("COG_LEG=$name swift test --skip-build --scratch-path \"$scratch\" --traits \"$traits\""))
+        #expect(commands.contains("Test \"LEG-02 .*\" passed"), "each leg must check its LEG-02 tests passed")
+    }
+
     /// The leg `.ci/run` asked for is the leg that was built: a CI step that
     /// lost its trait or its configuration would otherwise rerun another leg.
     @Test("LEG-02 the leg CI names is the leg this binary was built for")
