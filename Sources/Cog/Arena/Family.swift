@@ -46,6 +46,12 @@ class FamilyBase {
     /// `FamilyCache`).
     @inlinable var parksCache: Bool { !isKeyed && !keylessLive }
 
+    /// The row of `key`'s live state, or nil when it does not exist; unlike
+    /// `row(for:)`, it creates nothing.
+    func existingRow(for key: CogKey?) -> Int32? {
+        if let key { keyedRows[key] } else { keylessLive ? 0 : nil }
+    }
+
     /// Rows holding a live state.
     var liveRowCount: Int { isKeyed ? rowNodes.count - freeRows.count : (keylessLive ? 1 : 0) }
 

@@ -163,9 +163,7 @@ extension Cogs {
             )
         }
         let family = family(for: descriptor)
-        let existing: Int32? =
-            if let key = reference.key { family.keyedRows[key] } else { family.keylessLive ? 0 : nil }
-        guard let row = existing else { return }
+        guard let row = family.existingRow(for: reference.key) else { return }
         let node = family.node(ofRow: row)
         turns.queued.append(
             .init(
@@ -334,9 +332,7 @@ extension Cogs {
     package func stateSlot<Reference: CogReadable>(of reference: Reference) -> (node: Int32, generation: UInt32)? {
         let reference = reference.cogReference
         let family = family(for: reference.descriptor)
-        let existing: Int32? =
-            if let key = reference.key { family.keyedRows[key] } else { family.keylessLive ? 0 : nil }
-        guard let row = existing else { return nil }
+        guard let row = family.existingRow(for: reference.key) else { return nil }
         let node = family.node(ofRow: row)
         return (node, graph.generation[Int(node)])
     }

@@ -356,12 +356,10 @@ public final class Cogs: CogOps {
                 )
             }
             let family = family(for: reference.descriptor)
-            let exists = reference.key.map { family.keyedRows[$0] != nil } ?? family.keylessLive
-            guard exists else {
+            guard let row = family.existingRow(for: reference.key) else {
                 _ = family.addRow(key: reference.key, value: value)
                 return
             }
-            let row = family.row(for: reference.key)
             if let current = family.value(ofRow: row), family.isEqual(current, value) { return }
             family.setValue(value, ofRow: row)
             graph.markSeeded(family.node(ofRow: row))
