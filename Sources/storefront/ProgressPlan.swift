@@ -21,9 +21,7 @@ enum ProgressPlan {
         let burst = schedule.phases.firstIndex { $0.name == "inventory-burst" }!
         let beforeBurst = Double(schedule.stepsBeforeBurst.count)
         let ports = Double(options.runtimes.count)
-        // Warm-up, timed (each after an untimed priming play), then the
-        // allocation, hardware, software and memory runs.
-        let plays = Double(options.plan.warmup + 2 * options.plan.iterations + 4)
+        let plays = Double(RuntimeSuiteRunner.playsPerPort(options.plan))
 
         func playSteps(_ suite: Suite) -> Double {
             switch suite {

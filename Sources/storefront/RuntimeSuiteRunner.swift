@@ -157,9 +157,7 @@ struct RuntimeSuiteRunner {
         let sampling = options.plan
         var ends = SessionEnds(suite: suite, expected: plan.end)
         var discarded: [Double] = []
-        // Plays per port: warm-up, timed (at least) each after its priming
-        // play, and four counting runs.
-        let plays = Double(runtimes.count * (sampling.warmup + 2 * sampling.iterations + 4))
+        let plays = Double(runtimes.count * Self.playsPerPort(sampling))
         var played = 0.0
         for round in 0..<sampling.warmup {
             progress.report("warm-up \(round + 1)/\(sampling.warmup)", done: played / plays)
@@ -380,6 +378,13 @@ struct RuntimeSuiteRunner {
             _ = await plan.play(runtime, session, &discarded)
             InstructionRegion.end(Self.instructionRegion(suite, runtime))
         }
+    }
+
+    /// The measured part's plays per port in `run`, at least: warm-up, each
+    /// timed play after its priming play, and the allocation, hardware,
+    /// software and memory runs (`--min-time` may add timed plays).
+    static func playsPerPort(_ sampling: SamplingPlan) -> Int {
+        sampling.warmup + 2 * sampling.iterations + 4
     }
 
     static func instructionRegion(_ suite: Suite, _ runtime: Runtime) -> String {
