@@ -1,3 +1,5 @@
+import Cog
+import CogTesting
 import Measure
 import Testing
 
@@ -31,6 +33,41 @@ struct QueuedBodyInfrastructureTests {
         #expect(nonEscaping.allocations == 0)
         #expect(runtime.queued.isEmpty)
     }
+
+    /// The split that would keep both promises, tried and measured: ops
+    /// take a storable body (so a controller's could wait in the FIFO)
+    /// while `Cogs` keeps its non-escaping `performTurn`. The body is
+    /// formed escaping at the op's call site, and across the module
+    /// boundary the optimizer can neither specialize `Cogs` for the
+    /// closure nor prove it stays put, so every op call on `Cogs` still
+    /// boxes it, in release builds too.
+    @Test(
+        "an escaping body handed on to Cogs' non-escaping performTurn still mallocs on every call",
+        .enabled(if: AllocationCounter.isActive)
+    )
+    func escapingBodyThroughNonEscapingWitnessAllocates() {
+        let _priceCog = Cog<Int>.Manual { 0 }
+        let cogs = Cogs.forTesting()
+        _ = cogs[_priceCog]
+        var price = 0
+        let counts = AllocationCounter.count(.thread) {
+            for step in 0..<100 {
+                price = opaqueIdentity(step)
+                storableTurn(on: cogs) { c in c[_priceCog] = price &+ 1 }
+            }
+        }
+        #expect(counts.allocations >= 100, "an escaping body allocated \(counts.allocations) times in 100 turns")
+        #expect(cogs.peek(_priceCog) == 100)
+    }
+}
+
+/// An op-shaped entry point whose body could be stored, forwarding to the
+/// runtime's non-escaping turn: what `CogOps.turn` would become if a
+/// controller's body had to wait in the FIFO.
+@MainActor
+@inline(__always)
+private func storableTurn(on cogs: Cogs, _ body: @escaping (CogWriter) -> Void) {
+    cogs.performTurn(named: "storableTurn", body)
 }
 
 /// A turn entry point shaped like Cog's: the storable form keeps the body
