@@ -103,7 +103,7 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "Measure", "StateGraph", "Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort",
-                "StateGraphPort", "GraphShapes",
+                "StateGraphPort", "GraphShapes", "Cog",
             ]
         ),
 

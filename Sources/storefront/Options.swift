@@ -1,3 +1,4 @@
+import Cog
 import Foundation
 import Measure
 import Workload
@@ -20,6 +21,10 @@ struct Options {
     var callgrind = false
     var record = false
     var checkThresholds = false
+    /// `--thresholds FILE`: the thresholds file to check against instead of
+    /// `Results/thresholds.json` (CI's sentinel run proves a crossed
+    /// ceiling fails the run).
+    var thresholdsFile: URL?
     enum BaselineAction: Equatable {
         case save(String)
         case compare(String)
@@ -119,6 +124,9 @@ struct Options {
                 probe = runtime
             case "--record": record = true
             case "--check-thresholds": checkThresholds = true
+            case "--thresholds":
+                thresholdsFile = URL(fileURLWithPath: try value(for: argument))
+                checkThresholds = true
             case "--baseline":
                 let action = try value(for: argument)
                 let name = try value(for: "--baseline \(action)")
@@ -180,6 +188,13 @@ struct Options {
                     description: "--check-thresholds pins the counts of the default workload; drop --seed \(seed)")
             }
         }
+        if record || baseline?.isSave == true, Self.isCompactArenaBuild {
+            throw UsageError(
+                description: "this build's Cog has the CompactArena trait, which an app does not get; "
+                    + "\(record ? "--record" : "--baseline save") keeps the default build's numbers only: build "
+                    + "without --traits CompactArena (a compact run can still be printed, written with --output, "
+                    + "or checked with --check-thresholds)")
+        }
         if record, runtimes.count != Runtime.allCases.count {
             throw UsageError(
                 description: "--record compares every port; drop --runtime (it chose "
@@ -194,6 +209,9 @@ struct Options {
     }
 
     static var isDebugBuild: Bool { EnvironmentFingerprint.buildConfiguration == "debug" }
+
+    /// Whether this build's Cog has the `CompactArena` trait.
+    static var isCompactArenaBuild: Bool { CogArenaLayout.isCompact }
 
     /// The case of `Choice` named `name`, or an error listing the accepted names.
     private static func choice<Choice: CaseIterable & RawRepresentable>(
@@ -294,8 +312,11 @@ struct Options {
           --baseline save NAME    save this run as Results/baselines/NAME.json
           --baseline compare NAME compare with a saved baseline; a port slower
                                   than the limit in Results/thresholds.json exits 3
-          --check-thresholds      hold malloc, render and recomputation counts, and
-                                  perf-scenarios pins, to Results/thresholds.json
+          --check-thresholds      hold malloc, render and recomputation counts,
+                                  instruction ceilings (with --instructions
+                                  callgrind) and perf-scenarios pins to
+                                  Results/thresholds.json
+          --thresholds FILE       the same check against FILE instead
           --inject-fault NAME     give one port a known defect, to see the gate
                                   catch it: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
           --shape NAME[,NAME...]  graph suite only: run just these shapes (e.g.

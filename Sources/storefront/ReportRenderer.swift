@@ -32,6 +32,14 @@ enum ReportRenderer {
                     : "DEBUG BUILD: these times are not what an app gets; run with -c release.", "",
             ]
         }
+        if document.cogArena == "compact" {
+            lines += [
+                markdown
+                    ? "> **CompactArena build.** The cog port's Cog stores values in type-erased columns, not what an app gets."
+                    : "COMPACTARENA BUILD: the cog port's Cog stores values in type-erased columns, not what an app gets.",
+                "",
+            ]
+        }
         let plan = document.plan
         for suite in document.suites {
             var heading = "\(suite.suite): \(suite.summary)"

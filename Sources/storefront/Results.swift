@@ -7,15 +7,21 @@ import Workload
 /// string changes when they do.
 struct ResultsDocument: Codable {
     /// 2 added `actionKinds` to the interactions suite's ports; 3 added
-    /// the perf-scenarios suite's `probes`.
-    static let schema = "storefront-results/3"
+    /// the perf-scenarios suite's `probes`; 4 added `cogArena`.
+    static let schema = "storefront-results/4"
     /// Schemas this tool still reads back (baselines): every change so far
     /// only added optional fields, which an older document simply lacks.
-    static let readableSchemas: Set<String> = ["storefront-results/1", "storefront-results/2", schema]
+    static let readableSchemas: Set<String> = [
+        "storefront-results/1", "storefront-results/2", "storefront-results/3", schema,
+    ]
 
     var schema = ResultsDocument.schema
     var recordedAt: String
     var environment: EnvironmentFingerprint
+    /// The value-column layout the `cog` port's Cog was built with:
+    /// "specialized" (what an app gets), or "compact" (the `CompactArena`
+    /// trait). Absent in documents older than schema 4, all specialized.
+    var cogArena: String? = nil
     var workload: WorkloadInfo
     var plan: SamplingPlan
     var suites: [SuiteResult]

@@ -157,6 +157,7 @@ enum ResultsPage {
             document.environment.rows + [
                 ("recorded at", document.recordedAt),
                 ("results schema", document.schema),
+                ("Cog arena", document.cogArena ?? "specialized (not noted before schema 4)"),
                 (
                     "workload",
                     "\(document.workload.label): \(document.workload.products) products, "

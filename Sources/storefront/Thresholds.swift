@@ -4,7 +4,8 @@ import Foundation
 /// malloc counts for the cuts the design documents gate, per scale, suite
 /// and port; the work counts (renders, and recomputations where a runtime
 /// counts them), so that a lost equality cut-off fails like an extra malloc;
-/// and the time ratio a baseline comparison tolerates.
+/// one-sided instruction ceilings (PERF-10); and the time ratio a baseline
+/// comparison tolerates.
 struct Thresholds: Codable {
     /// How the pinned counts were taken, for the reader of the file.
     var note: String
@@ -23,9 +24,14 @@ struct Thresholds: Codable {
     /// `releasesPerUnit`, `noticesPerUnit`, `peakHeapBytes`) → the most one
     /// unit may cost. The probes do not depend on the workload's scale.
     var perfScenarios: [String: [String: Double]] = [:]
+    /// scale → suite → port → the most callgrind instructions one iteration
+    /// may take (PERF-10). The `cog` port built with the `CompactArena`
+    /// trait has its own ceiling, under `cog+CompactArena`.
+    var instructionsPerIteration: [String: [String: [String: UInt64]]] = [:]
 
     private enum CodingKeys: String, CodingKey {
         case note, relativeTimeLimit, mallocsPerAction, mallocsPerIteration, renders, recomputations, perfScenarios
+        case instructionsPerIteration
     }
 
     init(from decoder: any Decoder) throws {
@@ -42,19 +48,31 @@ struct Thresholds: Codable {
                 [String: [String: [String: Int]]].self,
                 forKey: .recomputations) ?? [:]
         perfScenarios = try container.decodeIfPresent([String: [String: Double]].self, forKey: .perfScenarios) ?? [:]
+        instructionsPerIteration =
+            try container.decodeIfPresent(
+                [String: [String: [String: UInt64]]].self, forKey: .instructionsPerIteration) ?? [:]
     }
 
-    static func load(root: URL) throws -> Thresholds {
-        guard let thresholds = try loadIfPresent(root: root) else {
-            throw ToolFailure(.failure, "no thresholds file at \(file(root).path); --check-thresholds needs one")
+    /// The committed file under `root`, or `file` when one was named
+    /// (`--thresholds FILE`).
+    static func load(root: URL?, file: URL? = nil) throws -> Thresholds {
+        guard let file = file ?? root.map(Self.file) else {
+            throw ToolFailure(.failure, "--check-thresholds needs the package root or --thresholds FILE")
+        }
+        guard let thresholds = try loadIfPresent(file: file) else {
+            throw ToolFailure(.failure, "no thresholds file at \(file.path); --check-thresholds needs one")
         }
         return thresholds
     }
 
+    /// The committed thresholds file, or nil when there is none.
+    static func loadIfPresent(root: URL) throws -> Thresholds? {
+        try loadIfPresent(file: file(root))
+    }
+
     /// The thresholds file, or nil when there is none; a file that is there
     /// but unreadable, malformed or out of range is an error, never ignored.
-    static func loadIfPresent(root: URL) throws -> Thresholds? {
-        let file = file(root)
+    private static func loadIfPresent(file: URL) throws -> Thresholds? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         guard let data = try? Data(contentsOf: file) else {
             throw ToolFailure(
@@ -77,12 +95,19 @@ struct Thresholds: Codable {
 
     private static func file(_ root: URL) -> URL { root.appendingPathComponent("Results/thresholds.json") }
 
+    /// The key a port's instruction ceiling is pinned under: the port's name,
+    /// or `cog+CompactArena` for the cog port of a `CompactArena` build.
+    static func instructionKey(runtime: String, cogArena: String?) -> String {
+        runtime == "cog" && cogArena == "compact" ? "cog+CompactArena" : runtime
+    }
+
     /// Every pinned count the document exceeds, as one line each.
     func violations(in document: ResultsDocument) -> [String] {
         let scale = document.workload.scale
         var found: [String] = []
         for suite in document.suites {
             for result in suite.runtimes ?? [] where result.gate == "passed" {
+                found += instructionViolations(result, suite: suite.suite, document: document)
                 // Pins are written to four decimals; one more malloc per
                 // run moves the per-action count far more than that.
                 if let limit = mallocsPerAction[scale]?[suite.suite]?[result.runtime],
@@ -120,6 +145,27 @@ struct Thresholds: Codable {
             found += probeViolations(probe)
         }
         return found
+    }
+
+    /// A port's instructions per iteration above its PERF-10 ceiling, or
+    /// not counted although a ceiling is pinned: an unchecked ceiling would
+    /// let the cost regress unseen.
+    private func instructionViolations(_ result: RuntimeResult, suite: String, document: ResultsDocument) -> [String] {
+        let key = Self.instructionKey(runtime: result.runtime, cogArena: document.cogArena)
+        let scale = document.workload.scale
+        guard let ceiling = instructionsPerIteration[scale]?[suite]?[key] else { return [] }
+        guard let counted = result.counters?["callgrind-instructions"]?.value else {
+            return [
+                "\(suite)/\(key) at \(scale) scale: instructions per iteration are pinned at \(ceiling) but were "
+                    + "not counted in this run (add --instructions callgrind)"
+            ]
+        }
+        let actual = UInt64(counted)
+        guard actual > ceiling else { return [] }
+        return [
+            "\(suite)/\(key) at \(scale) scale: \(actual) instructions per iteration, above the pinned ceiling "
+                + "\(ceiling) (PERF-10)"
+        ]
     }
 
     /// A pinned count the probe exceeds, or could not measure: a pin that

@@ -1,3 +1,4 @@
+import Cog
 import Foundation
 import Measure
 import Workload
@@ -24,6 +25,7 @@ func runTool(_ options: Options) async -> Never {
     let document = ResultsDocument(
         recordedAt: ResultsDocument.now(),
         environment: EnvironmentFingerprint.current(),
+        cogArena: CogArenaLayout.name,
         workload: WorkloadInfo(scale: options.scale, seed: options.seed),
         plan: options.plan,
         suites: suites)
@@ -116,7 +118,7 @@ private struct Preflight {
             if let directory = options.outputDirectory {
                 try RecordWriter.prepare(directory, toWrite: ResultsPage.fileName)
             }
-            if options.record || options.baseline != nil || options.checkThresholds {
+            if options.record || options.baseline != nil || (options.checkThresholds && options.thresholdsFile == nil) {
                 repositoryRoot = try Recorder.repositoryRoot()
             }
             if options.record {
@@ -128,7 +130,7 @@ private struct Preflight {
             case nil: break
             }
             if options.checkThresholds {
-                thresholds = try Thresholds.load(root: repositoryRoot!)
+                thresholds = try Thresholds.load(root: repositoryRoot, file: options.thresholdsFile)
             } else if baseline != nil {
                 // Only the time limit is used; with no file the default holds.
                 thresholds = try Thresholds.loadIfPresent(root: repositoryRoot!)

@@ -223,6 +223,27 @@ struct RecordsTests {
             "\(negative.standardError)")
     }
 
+    @Test("PERF-10 --thresholds FILE checks against that file: a ceiling the run did not count exits 3")
+    func thresholdsFile() throws {
+        let root = try ScratchRoot()
+        try root.write(
+            """
+            {"note": "sentinel", "relativeTimeLimit": 1.25, "mallocsPerAction": {}, "mallocsPerIteration": {},
+             "instructionsPerIteration": {"small": {"cold-start": {"memoized": 1}}}}
+            """, to: "sentinel.json")
+        let outcome = try Storefront.run(
+            quickColdStart + [
+                "--runtime", "memoized", "--thresholds", root.url.appendingPathComponent("sentinel.json").path,
+            ],
+            in: root.url)
+        #expect(outcome.status == 3, "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains(
+                "cold-start/memoized at small scale: instructions per iteration are pinned at 1"))
+        let committedFileExists = root.exists("Results/thresholds.json")
+        #expect(!committedFileExists, "the committed file was not needed")
+    }
+
     @Test("--check-thresholds without a thresholds file exits 1 before measuring")
     func missingThresholds() throws {
         let root = try ScratchRoot()

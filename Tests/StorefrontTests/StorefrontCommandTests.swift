@@ -226,7 +226,7 @@ struct StorefrontCommandTests {
         let written = try Data(contentsOf: directory.appendingPathComponent("results.json"))
         for data in [written, Data(outcome.standardOutput.utf8)] {
             let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            #expect(document["schema"] as? String == "storefront-results/3")
+            #expect(document["schema"] as? String == "storefront-results/4")
             let environment = try #require(document["environment"] as? [String: Any])
             #expect(environment["logicalCores"] as? Int == ProcessInfo.processInfo.activeProcessorCount)
             let suites = try #require(document["suites"] as? [[String: Any]])

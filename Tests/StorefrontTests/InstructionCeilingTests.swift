@@ -1,0 +1,88 @@
+import Foundation
+import Measure
+import Testing
+
+@testable import storefront
+
+/// PERF-10's gate: one-sided ceilings on instructions per iteration, held
+/// by `--check-thresholds` (CI's sentinel run proves a real run that
+/// crosses one fails).
+@Suite("instruction ceilings")
+struct InstructionCeilingTests {
+    private let thresholds = try! JSONDecoder().decode(
+        Thresholds.self,
+        from: Data(
+            """
+            {"note": "test", "relativeTimeLimit": 1.25, "mallocsPerAction": {}, "mallocsPerIteration": {},
+             "instructionsPerIteration": {"small": {"session": {
+                 "cog": 80000000, "cog+CompactArena": 120000000, "stategraph": 330000000}}}}
+            """.utf8))
+
+    @Test(
+        "PERF-10 an iteration above its instruction ceiling is a violation naming the port, the count and the ceiling")
+    func aboveCeiling() {
+        let document = session(arena: "specialized", ["cog": 80_000_001, "stategraph": 329_000_000])
+        #expect(
+            thresholds.violations(in: document) == [
+                "session/cog at small scale: 80000001 instructions per iteration, above the pinned ceiling 80000000 (PERF-10)"
+            ])
+        #expect(thresholds.violations(in: session(arena: "specialized", ["cog": 80_000_000])).isEmpty)
+    }
+
+    @Test("PERF-10 the compact arena's cog is held to its own ceiling, not the specialized one's")
+    func compactArenaCeiling() {
+        #expect(thresholds.violations(in: session(arena: "compact", ["cog": 100_000_000])).isEmpty)
+        #expect(
+            thresholds.violations(in: session(arena: "compact", ["cog": 130_000_000]))
+                .map { $0.hasPrefix("session/cog+CompactArena at small scale: 130000000 instructions") } == [true])
+    }
+
+    @Test("PERF-10 a pinned ceiling the run did not count is a violation saying how to count it")
+    func uncountedCeiling() {
+        let violations = thresholds.violations(in: session(arena: "specialized", ["cog": nil]))
+        #expect(violations.count == 1)
+        #expect(violations.first?.contains("pinned at 80000000 but were not counted") == true)
+        #expect(violations.first?.contains("--instructions callgrind") == true)
+    }
+
+    @Test("a port without a ceiling, or a run at another scale, is not held to one")
+    func unpinned() {
+        #expect(thresholds.violations(in: session(arena: "specialized", ["memoized": 10_000_000_000])).isEmpty)
+        #expect(thresholds.violations(in: session(arena: "specialized", ["cog": 1e12], scale: "default")).isEmpty)
+    }
+
+    /// Runs in both CI builds: the default one, and the debug run of the
+    /// whole suite with `--traits CompactArena`.
+    @Test("a CompactArena build refuses --record and --baseline save; the default build does not")
+    func compactBuildDoesNotRecord() {
+        let record = Result { try Options(["--suite", "cold-start", "--record", "--allow-debug-build"]) }
+        let save = Result { try Options(["--suite", "cold-start", "--baseline", "save", "x", "--allow-debug-build"]) }
+        for outcome in [record, save] {
+            switch outcome {
+            case .success: #expect(!Options.isCompactArenaBuild)
+            case .failure(let error):
+                #expect(Options.isCompactArenaBuild)
+                #expect("\(error)".contains("CompactArena trait, which an app does not get"))
+            }
+        }
+    }
+
+    /// A session suite whose ports counted these instructions (nil: not counted).
+    private func session(arena: String, _ instructions: [String: Double?], scale: String = "small")
+        -> ResultsDocument
+    {
+        let ports = instructions.sorted { $0.key < $1.key }.map { name, count in
+            RuntimeResult(
+                runtime: name, gate: "passed",
+                counters: [
+                    "callgrind-instructions": count.map { Reading(.counted(Int64($0))) }
+                        ?? Reading(unavailable: "not requested (add --instructions callgrind)")
+                ])
+        }
+        return ResultsDocument(
+            recordedAt: "2026-12-02T00:00:00Z", environment: EnvironmentFingerprint.current(), cogArena: arena,
+            workload: WorkloadInfo(scale: scale, products: 240, categories: 6, sessionActions: 93),
+            plan: SamplingPlan(warmup: 0, iterations: 1),
+            suites: [SuiteResult(suite: "session", summary: "the whole session", runtimes: ports)])
+    }
+}
