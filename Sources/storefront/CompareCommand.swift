@@ -81,7 +81,9 @@ enum CompareCommand {
                         row.entry, row.before.map(ReportRenderer.duration) ?? "–",
                         row.after.map(ReportRenderer.duration) ?? "–",
                         factorText(row.factor), row.note ?? verdictText(row.verdict),
-                        pair(row.mallocs.before.map { String($0) }, row.mallocs.after.map { String($0) }),
+                        pair(
+                            row.mallocs.before.map(ReportRenderer.perUnit),
+                            row.mallocs.after.map(ReportRenderer.perUnit)),
                         pair(
                             row.instructions.before.map(ReportRenderer.grouped),
                             row.instructions.after.map(ReportRenderer.grouped)),

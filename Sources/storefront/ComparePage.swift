@@ -62,15 +62,15 @@ enum ComparePage {
         return [
             HTML.Cell(row.entry), HTML.Cell(row.before.map(ReportRenderer.duration) ?? "–"),
             HTML.Cell(row.after.map(ReportRenderer.duration) ?? "–"), factor, verdict,
-            HTML.Cell(row.mallocs.before.map { String($0) } ?? "–", classes: changed(row.mallocs)),
-            HTML.Cell(row.mallocs.after.map { String($0) } ?? "–", classes: changed(row.mallocs)),
+            HTML.Cell(row.mallocs.before.map(ReportRenderer.perUnit) ?? "–", classes: changed(row.mallocs)),
+            HTML.Cell(row.mallocs.after.map(ReportRenderer.perUnit) ?? "–", classes: changed(row.mallocs)),
             HTML.Cell(row.instructions.before.map(ReportRenderer.grouped) ?? "–"),
             HTML.Cell(row.instructions.after.map(ReportRenderer.grouped) ?? "–"),
         ]
     }
 
     /// Malloc counts are exact: a changed one is worth a reader's eye.
-    private static func changed(_ counts: (before: UInt64?, after: UInt64?)) -> [String] {
+    private static func changed(_ counts: (before: Double?, after: Double?)) -> [String] {
         guard let before = counts.before, let after = counts.after, before != after else { return [] }
         return [after > before ? "slower" : "faster", "changed"]
     }

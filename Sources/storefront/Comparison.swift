@@ -3,7 +3,7 @@ import Measure
 
 /// Two results documents side by side (`storefront compare A B`): for every
 /// entry both measured (a suite's port, an interactions action kind, a
-/// graph shape, a calibration region), B's median as a factor of A's with
+/// graph shape, a calibration region, a perf-scenarios probe), B's median as a factor of A's with
 /// its bootstrap interval where both have enough samples, and their mallocs
 /// and instructions. A regression is marked by `--baseline compare`'s rule:
 /// B's factor above the time limit (`Results/thresholds.json`'s
@@ -27,7 +27,8 @@ struct Comparison {
         /// B against A; nil when either side lacks a time.
         var factor: Factor?
         var verdict = Verdict.none
-        var mallocs: (before: UInt64?, after: UInt64?) = (nil, nil)
+        /// Per iteration, per cycle, or per unit for a probe.
+        var mallocs: (before: Double?, after: Double?) = (nil, nil)
         var instructions: (before: Double?, after: Double?) = (nil, nil)
         /// Why a row has no factor: a side failed, or did not run it.
         var note: String?
@@ -86,6 +87,7 @@ struct Comparison {
             + actionKindRows(a?.runtimes ?? [], b?.runtimes ?? [])
             + entries(a, b, \.shapes, key: { "\($0.shape)/\($0.runtime)" }).map { old, new in shapeRow(old, new) }
             + entries(a, b, \.regions, key: \.region).map { old, new in regionRow(old, new) }
+            + entries(a, b, \.probes, key: \.probe).map { old, new in probeRow(old, new) }
     }
 
     /// The entries of either side under `path`, paired by `key`, in A's order then B's.
@@ -103,7 +105,7 @@ struct Comparison {
         var row = timed(
             old?.runtime ?? new?.runtime ?? "", old?.wallNanoseconds?.median, new?.wallNanoseconds?.median,
             old?.samplesNanoseconds, new?.samplesNanoseconds)
-        row.mallocs = (old?.mallocsPerIteration, new?.mallocsPerIteration)
+        row.mallocs = (old?.mallocsPerIteration.map { Double($0) }, new?.mallocsPerIteration.map { Double($0) })
         row.instructions = (old.flatMap(ReportRenderer.instructionCount), new.flatMap(ReportRenderer.instructionCount))
         row.note = missing(old, new) {
             $0.gate == "failed" ? "failed the gate: \($0.gateFailure ?? "no reason recorded")" : nil
@@ -122,7 +124,7 @@ struct Comparison {
                 var row = timed(
                     "\(port)/\(kind)", a?.wallNanoseconds.median, b?.wallNanoseconds.median,
                     a?.samplesNanoseconds, b?.samplesNanoseconds)
-                row.mallocs = (a?.mallocsPerCycle, b?.mallocsPerCycle)
+                row.mallocs = (a.map { Double($0.mallocsPerCycle) }, b.map { Double($0.mallocsPerCycle) })
                 row.note = missing(a, b) { _ in nil }
                 return row
             }
@@ -133,7 +135,7 @@ struct Comparison {
         let name = old.map { "\($0.shape)/\($0.runtime)" } ?? new.map { "\($0.shape)/\($0.runtime)" } ?? ""
         var row = timed(
             name, old?.medianNanoseconds, new?.medianNanoseconds, old?.samplesNanoseconds, new?.samplesNanoseconds)
-        row.mallocs = (old?.mallocsPerIteration, new?.mallocsPerIteration)
+        row.mallocs = (old?.mallocsPerIteration.map { Double($0) }, new?.mallocsPerIteration.map { Double($0) })
         row.note = missing(old, new) {
             $0.verified == "passed" ? nil : "failed its count check: \($0.failure ?? "no reason recorded")"
         }
@@ -144,11 +146,25 @@ struct Comparison {
         var row = timed(
             old?.region ?? new?.region ?? "", old?.wallNanoseconds.median, new?.wallNanoseconds.median,
             old?.samplesNanoseconds, new?.samplesNanoseconds)
-        row.mallocs = (old?.allocations.allocations, new?.allocations.allocations)
+        row.mallocs = (old.map { Double($0.allocations.allocations) }, new.map { Double($0.allocations.allocations) })
         row.instructions = (
             old?.counters["callgrind-instructions"]?.value, new?.counters["callgrind-instructions"]?.value
         )
         row.note = missing(old, new) { _ in nil }
+        return row
+    }
+
+    /// A perf-scenarios probe: its time, mallocs and instructions per unit.
+    private func probeRow(_ old: ScenarioProbeResult?, _ new: ScenarioProbeResult?) -> Row {
+        let unit = old?.unit ?? new?.unit ?? "unit"
+        var row = timed(
+            "\(old?.probe ?? new?.probe ?? "") (per \(unit))", old?.wallNanoseconds?.median,
+            new?.wallNanoseconds?.median, old?.samplesNanoseconds, new?.samplesNanoseconds)
+        row.mallocs = (old?.mallocsPerUnit, new?.mallocsPerUnit)
+        row.instructions = (old?.instructionsPerUnit?.value, new?.instructionsPerUnit?.value)
+        row.note = missing(old, new) {
+            $0.verified == "passed" ? nil : "failed its value check: \($0.failure ?? "no reason recorded")"
+        }
         return row
     }
 

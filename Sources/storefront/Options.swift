@@ -280,8 +280,10 @@ struct Options {
           storefront compare A B sets two results side by side: A and B are
           record folders (Results/<date>-<commit>/, or any folder holding
           results.json), results files, or names of saved baselines. It prints
-          B's median as a factor of A's per suite and port (with its interval),
-          mallocs and instructions, marks a regression by --baseline compare's
+          B's median as a factor of A's per suite and port, action kind, graph
+          shape, calibration region and perf-scenarios probe (with its
+          interval), mallocs and instructions, marks a regression by
+          --baseline compare's
           rule, and writes the page to --output DIR, else to
           .build/storefront/compare/; a regression exits 3, bad input 1.
 

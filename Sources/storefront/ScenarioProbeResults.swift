@@ -55,7 +55,7 @@ struct ScenarioProbeResult: Codable {
         [
             ("mallocsPerUnit", mallocsPerUnit), ("retainsPerUnit", retainsPerUnit?.value),
             ("releasesPerUnit", releasesPerUnit?.value), ("noticesPerUnit", noticesPerUnit),
-            ("peakHeapBytes", peakHeapBytes.map(Double.init)),
+            ("peakHeapBytes", peakHeapBytes.map { Double($0) }),
         ]
     }
 }

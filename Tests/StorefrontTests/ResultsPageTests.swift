@@ -171,7 +171,7 @@ struct ResultsPageTests {
         let row = try #require(lines.first { $0.hasPrefix("  cog ") })
         #expect(
             row.contains("1.00 ms") && row.contains("2.00 ms") && row.contains("2.00× (2.00–2.00)")
-                && row.contains("REGRESSION") && row.contains("4200 → 4300"), "\(row)")
+                && row.contains("REGRESSION") && row.contains("4,200 → 4,300"), "\(row)")
         #expect(lines.first { $0.hasPrefix("  memoized ") }?.contains("faster") == true)
         #expect(lines.first { $0.hasPrefix("  observable ") }?.contains("≈ same") == true)
         #expect(lines.last == "1 regression(s) marked REGRESSION above")
@@ -180,6 +180,44 @@ struct ResultsPageTests {
             outcome.standardError == "results page: \(page.path)\n"
                 + "storefront: regression: session/cog is 2.00× A's median, above the limit of 1.25×\n")
         #expect(FileManager.default.fileExists(atPath: page.path))
+    }
+
+    @Test(
+        "compare sets perf-scenarios probes side by side: time, mallocs and instructions per unit, and a failed check")
+    func compareProbes() {
+        func probe(_ name: String, median: Double, instructions: Double, verified: Bool = true) -> ScenarioProbeResult {
+            var result = ScenarioProbeResult(probe: name, id: "PERF-13", summary: "settle", unit: "node")
+            result.verified = verified ? "passed" : "failed"
+            result.failure = verified ? nil : "the chain's value was wrong"
+            result.samplesNanoseconds = (0..<9).map { median + Double($0) }
+            result.wallNanoseconds = WallTime(SampleSummary(result.samplesNanoseconds!, resamples: 50))
+            result.mallocsPerUnit = 0.5
+            result.instructionsPerUnit = Reading(.counted(Int64(instructions)))
+            return result
+        }
+        func run(_ probes: [ScenarioProbeResult]) -> ComparedRun {
+            let document = Fixture.document(
+                recordedAt: "2026-12-02T10:00:00Z", commit: "cccccccccccc",
+                suites: [SuiteResult(suite: "perf-scenarios", summary: "probes", probes: probes)])
+            return ComparedRun(name: "X", file: URL(fileURLWithPath: "/x/results.json"), document: document)
+        }
+        let comparison = Comparison(
+            run([
+                probe("PERF-13 deep-chain settle", median: 20, instructions: 201),
+                probe("PERF-02", median: 5, instructions: 9),
+            ]),
+            run([
+                probe("PERF-13 deep-chain settle", median: 40, instructions: 260),
+                probe("PERF-02", median: 5, instructions: 9, verified: false),
+            ]),
+            timeLimit: 1.25)
+        let rows = comparison.suites.first { $0.suite == "perf-scenarios" }?.rows ?? []
+        #expect(rows.map(\.entry) == ["PERF-13 deep-chain settle (per node)", "PERF-02 (per node)"])
+        #expect(rows.first?.verdict == .regression)
+        #expect(rows.first?.instructions.before == 201 && rows.first?.instructions.after == 260)
+        #expect(rows.last?.note == "B failed its value check: the chain's value was wrong")
+        let text = CompareCommand.text(comparison)
+        #expect(text.contains("0.50 → 0.50") && text.contains("201 → 260"), "\(text)")
     }
 
     @Test("compare reads the limit from Results/thresholds.json, and baselines by name")
