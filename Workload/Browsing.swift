@@ -21,11 +21,13 @@ public struct Filters: Sendable, Hashable {
     }
 
     /// Whether a price range is set, so passing depends on prices.
+    @inlinable
     public var narrowsPrice: Bool { minimumPriceCents != nil || maximumPriceCents != nil }
 }
 
 extension SortOrder {
     /// Whether the order compares prices, so a sorted list depends on them.
+    @inlinable
     public var comparesPrices: Bool { self == .priceLowToHigh || self == .priceHighToLow }
 }
 
@@ -36,6 +38,7 @@ public enum Browsing {
 
     /// A product matches a query when its name contains the query or one of
     /// its tags starts with it, ignoring case. An empty query matches all.
+    @inlinable
     public static func matches(_ product: Product, query: String) -> Bool {
         if query.isEmpty { return true }
         let needle = query.lowercased()
@@ -46,6 +49,7 @@ public enum Browsing {
     /// autoclosures and evaluated only when a filter asks about them, so a
     /// caller that reads them from tracked state (an observable property, a
     /// graph node) depends on them only while such a filter is on.
+    @inlinable
     public static func passes(
         _ filters: Filters, priceCents: @autoclosure () -> Int, stock: @autoclosure () -> Int,
         ratingTenths: Int
@@ -61,6 +65,7 @@ public enum Browsing {
 
     /// Strict ordering for `order`; ties always fall back to the id, so every
     /// port sorts to the same sequence.
+    @inlinable
     public static func precedes(_ a: Product, _ aPrice: Int, _ b: Product, _ bPrice: Int, by order: SortOrder) -> Bool {
         switch order {
         case .featured:

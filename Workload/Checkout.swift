@@ -22,6 +22,7 @@ public enum Coupon: Sendable, Hashable {
 /// The cart and checkout rules.
 public enum CheckoutRules {
     /// A cart line warns when it asks for more than is in stock.
+    @inlinable
     public static func lineWarns(quantity: Int, stock: Int) -> Bool { quantity > stock }
 
     /// Checkout is ready with a non-empty cart, no warnings, a shipping quote
@@ -51,6 +52,7 @@ public enum CheckoutRules {
 
     /// Whether `candidate` ranks before `other` in recommendations: higher
     /// rating first, then lower id.
+    @inlinable
     public static func recommends(_ candidate: Product, before other: Product) -> Bool {
         candidate.ratingTenths != other.ratingTenths
             ? candidate.ratingTenths > other.ratingTenths : candidate.id < other.id

@@ -9,11 +9,13 @@ public enum Money {
     public static let freeShippingThresholdCents = 7_500
 
     /// `cents × basisPoints / 10,000`, rounded half up.
+    @inlinable
     public static func share(of cents: Int, basisPoints: Int) -> Int {
         (cents * basisPoints + 5_000) / 10_000
     }
 
     /// A product's price after its category's sale.
+    @inlinable
     public static func effectivePrice(baseCents: Int, salePercent: Int) -> Int {
         baseCents - share(of: baseCents, basisPoints: salePercent * 100)
     }
