@@ -43,9 +43,9 @@ struct Options {
     /// Set when the tool re-runs itself under callgrind: run each region
     /// once inside an instruction region and print nothing else.
     var callgrindChild = false
-    /// Lets a debug build record or save a baseline: for the tool's own
-    /// tests, which run the debug build.
-    var allowDebugBuild = false
+    /// Lets a debug or CompactArena build record or save a baseline: for
+    /// the tool's own tests, which run the debug build, once with the trait.
+    var allowTestBuild = false
 
     struct UsageError: Error, CustomStringConvertible {
         let description: String
@@ -142,7 +142,7 @@ struct Options {
             case "--list": list = true
             case "--help", "-h": help = true
             case "--callgrind-child": callgrindChild = true
-            case "--allow-debug-build": allowDebugBuild = true
+            case "--allow-test-build": allowTestBuild = true
             default:
                 throw UsageError(
                     description: "unknown argument '\(argument)'; run storefront --help for the accepted flags")
@@ -188,23 +188,23 @@ struct Options {
                     description: "--check-thresholds pins the counts of the default workload; drop --seed \(seed)")
             }
         }
-        if record || baseline?.isSave == true, Self.isCompactArenaBuild {
-            throw UsageError(
-                description: "this build's Cog has the CompactArena trait, which an app does not get; "
-                    + "\(record ? "--record" : "--baseline save") keeps the default build's numbers only: build "
-                    + "without --traits CompactArena (a compact run can still be printed, written with --output, "
-                    + "or checked with --check-thresholds)")
-        }
         if record, runtimes.count != Runtime.allCases.count {
             throw UsageError(
                 description: "--record compares every port; drop --runtime (it chose "
                     + "\(runtimes.map(\.rawValue).joined(separator: ", ")) of \(ports))")
         }
-        if Self.isDebugBuild, !allowDebugBuild, record || baseline?.isSave == true {
+        if Self.isDebugBuild, !allowTestBuild, record || baseline?.isSave == true {
             throw UsageError(
                 description: "this is a debug build, whose times are not what an app gets; "
                     + "\(record ? "--record" : "--baseline save") keeps release numbers only: run "
-                    + "swift run -c release storefront … (--allow-debug-build overrides, for tests)")
+                    + "swift run -c release storefront … (--allow-test-build overrides, for tests)")
+        }
+        if Self.isCompactArenaBuild, !allowTestBuild, record || baseline?.isSave == true {
+            throw UsageError(
+                description: "this build's Cog has the CompactArena trait, which an app does not get; "
+                    + "\(record ? "--record" : "--baseline save") keeps the default build's numbers only: build "
+                    + "without --traits CompactArena (a compact run can still be printed, written with --output, "
+                    + "or checked with --check-thresholds; --allow-test-build overrides, for tests)")
         }
     }
 
@@ -327,7 +327,8 @@ struct Options {
                                   operations (reads, writes, node and edge costs)
           --environment           print the environment fingerprint and exit
           --list                  list the suites and the runtimes
-          --allow-debug-build     let a debug build --record or --baseline save
+          --allow-test-build      let a debug or CompactArena build --record or
+                                  --baseline save
                                   (for the tool's own tests)
           --quiet                 no progress lines on stderr
           --help                  this text

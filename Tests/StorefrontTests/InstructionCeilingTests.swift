@@ -51,19 +51,17 @@ struct InstructionCeilingTests {
         #expect(thresholds.violations(in: session(arena: "specialized", ["cog": 1e12], scale: "default")).isEmpty)
     }
 
-    /// Runs in both CI builds: the default one, and the debug run of the
-    /// whole suite with `--traits CompactArena`.
-    @Test("a CompactArena build refuses --record and --baseline save; the default build does not")
-    func compactBuildDoesNotRecord() {
-        let record = Result { try Options(["--suite", "cold-start", "--record", "--allow-debug-build"]) }
-        let save = Result { try Options(["--suite", "cold-start", "--baseline", "save", "x", "--allow-debug-build"]) }
-        for outcome in [record, save] {
-            switch outcome {
-            case .success: #expect(!Options.isCompactArenaBuild)
-            case .failure(let error):
-                #expect(Options.isCompactArenaBuild)
-                #expect("\(error)".contains("CompactArena trait, which an app does not get"))
-            }
+    /// A CompactArena build's refusal itself is shown by `.ci/run`, which
+    /// asks its release binary to record; here, in whichever build runs
+    /// the suite, the tests' escape admits it and a release build of the
+    /// default arena records without one.
+    @Test("--allow-test-build lets a debug or CompactArena build record; a default release build needs no escape")
+    func testBuildEscape() throws {
+        _ = try Options(["--suite", "cold-start", "--record", "--allow-test-build"])
+        _ = try Options(["--suite", "cold-start", "--baseline", "save", "x", "--allow-test-build"])
+        let unescaped = Result { try Options(["--suite", "cold-start", "--record"]) }
+        if case .failure(let error) = unescaped {
+            #expect(Options.isDebugBuild || Options.isCompactArenaBuild, "\(error)")
         }
     }
 

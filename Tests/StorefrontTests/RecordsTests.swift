@@ -51,10 +51,11 @@ private struct ScratchRoot: ~Copyable {
 }
 
 /// These tests run the debug build, which records and saves only when told
-/// to (`--allow-debug-build`); `StorefrontCommandTests` prove it refuses.
+/// to (`--allow-test-build`, which also lets the CompactArena leg's build
+/// record); `StorefrontCommandTests` prove a debug build refuses.
 private let quickColdStart = [
     "--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet",
-    "--allow-debug-build",
+    "--allow-test-build",
 ]
 
 private let emptyPerformanceRecord =
@@ -285,7 +286,7 @@ struct RecordsTests {
         let outcome = try Storefront.run(
             [
                 "--suite", "interactions,cold-start", "--scale", "small", "--iterations", "2",
-                "--warmup", "0", "--quiet", "--record", "--allow-debug-build",
+                "--warmup", "0", "--quiet", "--record", "--allow-test-build",
             ], in: root.url)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let perf = try root.read("docs/perf.md")
