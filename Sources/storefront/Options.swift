@@ -283,9 +283,9 @@ struct Options {
           B's median as a factor of A's per suite and port, action kind, graph
           shape, calibration region and perf-scenarios probe (with its
           interval), mallocs and instructions, marks a regression by
-          --baseline compare's
-          rule, and writes the page to --output DIR, else to
-          .build/storefront/compare/; a regression exits 3, bad input 1.
+          --baseline compare's rule, and writes the page to --output DIR,
+          else to .build/storefront/compare/; a regression exits 3, bad
+          input 1.
 
         OPTIONS
           --runtime NAME[,NAME...]  ports to run (default: all of

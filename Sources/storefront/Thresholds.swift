@@ -55,12 +55,16 @@ struct Thresholds: Codable {
 
     /// The committed file under `root`, or `file` when one was named
     /// (`--thresholds FILE`).
-    static func load(root: URL?, file: URL? = nil) throws -> Thresholds {
-        guard let file = file ?? root.map(Self.file) else {
+    static func load(root: URL?, file named: URL? = nil) throws -> Thresholds {
+        guard let file = named ?? root.map(Self.file) else {
             throw ToolFailure(.failure, "--check-thresholds needs the package root or --thresholds FILE")
         }
         guard let thresholds = try loadIfPresent(file: file) else {
-            throw ToolFailure(.failure, "no thresholds file at \(file.path); --check-thresholds needs one")
+            throw ToolFailure(
+                .failure,
+                named == nil
+                    ? "no thresholds file at \(file.path); --check-thresholds needs one"
+                    : "--thresholds \(file.path) names no file; give the path of a thresholds JSON document")
         }
         return thresholds
     }
@@ -97,7 +101,7 @@ struct Thresholds: Codable {
 
     /// The key a port's instruction ceiling is pinned under: the port's name,
     /// or `cog+CompactArena` for the cog port of a `CompactArena` build.
-    static func instructionKey(runtime: String, cogArena: String?) -> String {
+    private static func instructionKey(runtime: String, cogArena: String?) -> String {
         runtime == "cog" && cogArena == "compact" ? "cog+CompactArena" : runtime
     }
 

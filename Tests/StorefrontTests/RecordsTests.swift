@@ -245,13 +245,17 @@ struct RecordsTests {
         #expect(!committedFileExists, "the committed file was not needed")
     }
 
-    @Test("--check-thresholds without a thresholds file exits 1 before measuring")
+    @Test("--check-thresholds without a thresholds file, or --thresholds naming none, exits 1 before measuring")
     func missingThresholds() throws {
         let root = try ScratchRoot()
         let outcome = try Storefront.run(quickColdStart + ["--check-thresholds"], in: root.url)
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("no thresholds file"))
         #expect(outcome.standardOutput.isEmpty)
+        let named = try Storefront.run(quickColdStart + ["--thresholds", "nowhere.json"], in: root.url)
+        #expect(named.status == 1)
+        #expect(named.standardError.contains("nowhere.json names no file; give the path of a thresholds JSON document"))
+        #expect(named.standardOutput.isEmpty)
     }
 
     @Test("--record writes the run's folder and refreshes docs/perf.md between its markers")
