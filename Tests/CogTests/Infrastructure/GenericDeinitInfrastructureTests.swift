@@ -7,10 +7,6 @@ import Testing
 /// fails here rather than waiting for the bug to find it.
 @Suite("generic classes")
 struct GenericDeinitInfrastructureTests {
-    static let cogSources = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/Cog")
-
     /// Each generic class declared in `source`, with its body's text.
     static func genericClasses(in source: String) -> [(name: String, body: Substring)] {
         var found: [(String, Substring)] = []
@@ -35,11 +31,11 @@ struct GenericDeinitInfrastructureTests {
 
     @Test("every generic class in Cog declares a nonisolated deinit")
     func everyGenericClassHasANonisolatedDeinit() throws {
-        let files = try #require(FileManager.default.enumerator(atPath: Self.cogSources.path))
+        let files = try #require(FileManager.default.enumerator(atPath: PackageRoot.cogSources.path))
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
         var classes: [String] = []
         for file in files {
-            let source = try String(contentsOf: Self.cogSources.appendingPathComponent(file), encoding: .utf8)
+            let source = try String(contentsOf: PackageRoot.cogSources.appendingPathComponent(file), encoding: .utf8)
             for generic in Self.genericClasses(in: source) {
                 classes.append(generic.name)
                 #expect(

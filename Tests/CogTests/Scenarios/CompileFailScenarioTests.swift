@@ -82,8 +82,7 @@ struct CompileFailScenarioTests {
     /// deprecated alias, renamed or unavailable stub at all.
     @Test("MECH-36 Cog declares no deprecated alias, renamed or unavailable stub for any name")
     func noDeprecatedAliases() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/Cog")
+        let sources = PackageRoot.cogSources
         let files = try #require(FileManager.default.enumerator(atPath: sources.path))
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         #expect(files.count > 20, "the scan must see Cog's sources")

@@ -33,9 +33,7 @@ struct BuildLegScenarioTests {
     /// pass. Dropping or renaming a leg fails here, in every leg.
     @Test("LEG-01 .ci/run runs Cog's whole host suite in all four legs and in release, each named for LEG-02")
     func ciRunsEveryLeg() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let script = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let script = try String(contentsOf: PackageRoot.url.appendingPathComponent(".ci/run"), encoding: .utf8)
         let lines = script.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.hasPrefix("#") }
         let commands = lines.joined(separator: "\n")
