@@ -38,11 +38,15 @@ public enum Browsing {
 
     /// A product matches a query when its name contains the query or one of
     /// its tags starts with it, ignoring case. An empty query matches all.
+    /// Both sides are normalised once (`SearchText`): the product's key when
+    /// the catalog is made, the query once per derivation, by the caller.
     @inlinable
-    public static func matches(_ product: Product, query: String) -> Bool {
+    public static func matches(_ product: Product, query: SearchText) -> Bool {
         if query.isEmpty { return true }
-        let needle = query.lowercased()
-        return product.searchName.contains(needle) || product.tags.contains { $0.hasPrefix(needle) }
+        let key = product.searchKey
+        if key.name.contains(query) { return true }
+        for tag in key.tags where tag.hasPrefix(query) { return true }
+        return false
     }
 
     /// Whether a product passes the filters. Stock and price are taken as

@@ -8,8 +8,8 @@ public struct Product: Sendable, Hashable {
     public let ratingTenths: Int
     /// Lowercased words a search can match by prefix.
     public let tags: [String]
-    /// The lowercased name, computed once so searches do not lowercase per read.
-    public let searchName: String
+    /// The name and tags normalised for search, once, when the catalog is made.
+    public let searchKey: SearchKey
 }
 
 /// How big a session is.
@@ -66,7 +66,7 @@ public struct Catalog: Sendable {
                     basePriceCents: generator.int(in: 1...499) * 100 + Self.priceEndings[generator.int(in: 0...4)],
                     ratingTenths: generator.int(in: 10...50),
                     tags: tags,
-                    searchName: name.lowercased()))
+                    searchKey: SearchKey(name: name, tags: tags)))
             // About one product in twelve starts sold out.
             stock.append(generator.int(in: 0...11) == 0 ? 0 : generator.int(in: 1...40))
         }

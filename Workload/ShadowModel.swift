@@ -162,8 +162,9 @@ public struct ShadowModel: Sendable {
     /// Products passing the query and filters, before the category.
     private func matching() -> [Product] {
         guard let catalog = sources.catalog else { return [] }
+        let query = SearchText(sources.query)
         return catalog.products.filter { product in
-            Browsing.matches(product, query: sources.query)
+            Browsing.matches(product, query: query)
                 && Browsing.passes(
                     sources.filters, priceCents: price(product),
                     stock: sources.stock[product.id], ratingTenths: product.ratingTenths)

@@ -142,7 +142,7 @@ let cardCogs = CogBox<CardScreen?, Int>(name: "card") { c, id in
 /// Products whose name or tags match the query.
 let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
     guard let catalog = c[_catalogCog] else { return [] }
-    let query = c[_queryCog]
+    let query = SearchText(c[_queryCog])
     var ids: [Int] = []
     for product in catalog.products where Browsing.matches(product, query: query) { ids.append(product.id) }
     return ids

@@ -12,6 +12,7 @@ import Workload
 /// not isolated.
 extension MemoizedStore {
     static func queryMatches(_ items: [MemoizedItem], query: String) -> [Int] {
+        let query = SearchText(query)
         var ids: [Int] = []
         for item in items where Browsing.matches(item.product, query: query) { ids.append(item.product.id) }
         return ids

@@ -54,7 +54,7 @@ final class ObservableStore {
 
     /// Ids of products passing the query and filters, in any category.
     var matching: [Int] {
-        let products = self.products, items = self.items, query = self.query, filters = self.filters
+        let products = self.products, items = self.items, query = SearchText(self.query), filters = self.filters
         let sale = filters.narrowsPrice ? salePercent : []
         var ids: [Int] = []
         for product in products

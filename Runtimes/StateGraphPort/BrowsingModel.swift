@@ -37,7 +37,7 @@ final class BrowsingModel: Sendable {
         let _openProduct = store._openProduct, _cartProducts = store._cartProducts
 
         _matching = Computed(name: "matching") { [_products, _query, _filters] _ in
-            let query = _query.wrappedValue
+            let query = SearchText(_query.wrappedValue)
             let filters = _filters.wrappedValue
             // The shared rule evaluates its stock and price arguments only
             // when a filter asks, so a product's stock and price nodes are
