@@ -1,12 +1,17 @@
 /// The compute control: the session's screens produced by plain functions
-/// with no runtime at all. It is the floor the ports are compared with.
+/// with no runtime at all, doing the least work those screens need. It is
+/// the floor the ports are compared with.
 ///
 /// Which views change at each step is worked out beforehand (untimed) by
 /// diffing the shadow model's screens before and after the step. The timed
-/// run then applies each step to plain source values and computes exactly
-/// the screens that change, once each, with the shared rules: no caches, no
-/// tracking, no notification, and no screen computed that did not change.
-/// Everything a runtime adds on top of that work is the runtime's cost.
+/// run then applies each step to plain source values and builds exactly
+/// the screens that change, once each, from intermediates (query matches,
+/// matching, facet counts, the sorted list, the page, the cart,
+/// recommendations) that it recomputes with an oracle's knowledge of what
+/// the step changed: each at most once per step, only when an input it
+/// reads changed, and with the same shared rules as every port
+/// (`ComputeControlState`). No tracking, no notification, no screen built
+/// that did not change. Everything a runtime adds is the runtime's cost.
 public struct ComputeControl: Sendable {
     public struct Step: Sendable {
         public var step: SessionSchedule.Step
@@ -33,12 +38,26 @@ public struct ComputeControl: Sendable {
 
     /// One run from nothing: the first screens, then every step. Returns
     /// the screens last shown, so the work cannot be optimized away.
-    public func run() -> [ViewID: Screen] {
-        var shadow = ShadowModel(serving: catalog)
-        var shown = Self.screens(of: shadow)
-        for step in steps {
-            Self.apply(step.step, to: &shadow)
-            for view in step.changedViews { shown[view] = shadow.render(view) }
+    public func run() -> [ViewID: Screen] { run(observing: nil) }
+
+    /// `run()`, handing `observe` every screen built, with the index of the
+    /// step it follows (nil for the first screens), so a test can hold each
+    /// one to the shadow model's.
+    public func run(observing observe: ((Int?, ViewID, Screen) -> Void)?) -> [ViewID: Screen] {
+        var state = ComputeControlState(serving: catalog)
+        var shown: [ViewID: Screen] = [:]
+        for view in state.shadow.mountedViews {
+            let screen = state.render(view)
+            observe?(nil, view, screen)
+            shown[view] = screen
+        }
+        for (index, step) in steps.enumerated() {
+            state.apply(step.step)
+            for view in step.changedViews {
+                let screen = state.render(view)
+                observe?(index, view, screen)
+                shown[view] = screen
+            }
         }
         return shown
     }

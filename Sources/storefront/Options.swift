@@ -250,9 +250,11 @@ struct Options {
                         one and close the detail: peak memory, and the heap
                         still held afterwards (retained)
           compute-control
-                        the session's changing screens computed by plain
-                        functions with no runtime: the floor each port's
-                        session time is set against (factorVsControl)
+                        the session's changing screens computed with no
+                        runtime, each intermediate at most once a step and
+                        only when its inputs changed: the floor (session
+                        suites also time it in their own rotation, for
+                        factorVsControl)
           graph         the classic reactive-graph shapes (Kairo, molBench,
                         cellx, dynamic graphs) on cog and stategraph at full
                         size; values and run counts are checked before any

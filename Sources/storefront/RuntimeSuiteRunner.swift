@@ -169,12 +169,27 @@ struct RuntimeSuiteRunner {
             }
         }
         var samples: [Runtime: [Double]] = [:]
+        // A whole-session suite times the compute control in the same
+        // rotation, primed the same way, so each iteration's control sample
+        // sits beside that iteration's port samples: the vs-control factor
+        // pairs like with like.
+        let control = suite.measuresWholeSession ? ComputeControl(catalog: catalog, schedule: schedule) : nil
+        var controlSamples: [Double] = []
+        let participants = runtimes.count + (control == nil ? 0 : 1)
         let deadline = Stopwatch.now() &+ UInt64(sampling.minimumSeconds * 1e9)
         var iteration = 0
         while iteration < sampling.iterations || Stopwatch.now() < deadline {
             // Rotate the starting port so none always runs first.
-            for offset in runtimes.indices {
-                let runtime = runtimes[(iteration + offset) % runtimes.count]
+            for offset in 0..<participants {
+                let slot = (iteration + offset) % participants
+                guard slot < runtimes.count else {
+                    blackHole(control!.run())
+                    let start = Stopwatch.now()
+                    blackHole(control!.run())
+                    controlSamples.append(Double(Stopwatch.now() &- start))
+                    continue
+                }
+                let runtime = runtimes[slot]
                 guard ends.passing(runtime) else { continue }
                 // Past the asked-for count only --min-time keeps sampling.
                 let count = iteration < sampling.iterations ? "/\(sampling.iterations)" : " (until --min-time)"
@@ -267,10 +282,9 @@ struct RuntimeSuiteRunner {
                         applied: tally.applied - requestsBefore.applied,
                         rejected: tally.rejected - requestsBefore.rejected, cancelled: 0),
                     counters: counters,
-                    factorVsControl: Factor(
-                        unavailable: suite.measuresWholeSession
-                            ? "run --suite compute-control in the same invocation"
-                            : "the compute control covers the whole session only"),
+                    factorVsControl: controlSamples.isEmpty || taken.isEmpty
+                        ? Factor(unavailable: "the compute control covers the whole session only")
+                        : Factor(PairedComparison(taken, against: controlSamples)),
                     actionKinds: plan.cycle.map {
                         ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
                     }))

@@ -21,7 +21,8 @@ enum Suite: String, CaseIterable {
             "phase 7 on a warmed session: one action with hundreds of stock updates, then single updates"
         case .funnelMemory: "browse, search, then open hundreds of products one by one: peak memory and what stays held"
         case .crossRuntime: "the full session for every port side by side, and each port's factor in every suite run"
-        case .computeControl: "the session's changing screens computed by plain functions with no runtime: the floor"
+        case .computeControl:
+            "the session's changing screens computed with no runtime, each intermediate only when its inputs changed: the floor"
         case .graph: "the classic reactive-graph shapes on each runtime's core, counts verified before time"
         case .perfScenarios:
             "Cog's benchmark-mode scenarios (PERF-02, 03, 07, 11, 13): retains, releases, mallocs, notices and "

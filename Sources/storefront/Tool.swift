@@ -238,18 +238,6 @@ private func measure(
             suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results))
         }
     }
-    if let control = suites.first(where: { $0.suite == Suite.computeControl.rawValue })?.runtimes?.first?
-        .samplesNanoseconds
-    {
-        for index in suites.indices where Suite(rawValue: suites[index].suite)?.measuresWholeSession == true {
-            for entry in suites[index].runtimes?.indices ?? 0..<0 {
-                guard let samples = suites[index].runtimes?[entry].samplesNanoseconds, !samples.isEmpty else {
-                    continue
-                }
-                suites[index].runtimes?[entry].factorVsControl = Factor(PairedComparison(samples, against: control))
-            }
-        }
-    }
     return suites
 }
 

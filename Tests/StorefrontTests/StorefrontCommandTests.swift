@@ -384,7 +384,7 @@ struct StorefrontCommandTests {
         #expect(summary.contains("observable") && summary.contains("memoized"))
     }
 
-    @Test("with the compute control in the same run, whole-session ports carry their factor against it")
+    @Test("whole-session ports carry their factor against the compute control, timed in the same rotation")
     func factorVsControl() throws {
         let outcome = try Storefront.run([
             "--suite", "compute-control,session,cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0",

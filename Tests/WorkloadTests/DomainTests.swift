@@ -92,6 +92,34 @@ struct ComputeControlTests {
         #expect(control.screenCount > ViewID.fixed.count)
     }
 
+    @Test(
+        "every screen the control builds, from intermediates it recomputes only when their inputs changed, is the shadow model's at that step",
+        arguments: [(Scale.small, nil), (.default, nil), (.small, WorkloadSeed(7)), (.large, nil)]
+            as [(Scale, WorkloadSeed?)])
+    func everyStepsScreens(scale: Scale, seed: WorkloadSeed?) {
+        let catalog = Catalog(scale: scale, seed: seed?.catalogSeed ?? Catalog.defaultSeed)
+        let schedule = SessionSchedule(catalog: catalog, shuffleSeed: seed?.shuffleSeed)
+        let control = ComputeControl(catalog: catalog, schedule: schedule)
+        var shadow = ShadowModel(serving: catalog)
+        var checked = 0
+        var mismatches: [String] = []
+        var current = -1
+        _ = control.run { step, view, screen in
+            let index = step ?? -1
+            while current < index {
+                current += 1
+                switch control.steps[current].step {
+                case .action(let action, _): shadow.apply(action)
+                case .deliver(let sequence, _): _ = shadow.deliver(sequence)
+                }
+            }
+            checked += 1
+            if screen != shadow.render(view), mismatches.count < 5 { mismatches.append("step \(index): \(view)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(checked == control.screenCount)
+    }
+
     @Test("the control computes each changed screen once: as many screens as a perfect runtime renders")
     func screenCountIsDeterministic() {
         let catalog = Catalog(scale: .small)

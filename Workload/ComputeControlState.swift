@@ -1,0 +1,231 @@
+/// The compute control's state during a run: the session's sources (held by
+/// a shadow model, which applies actions and deliveries the way every port
+/// must) and each intermediate the screens are built from, with whether its
+/// inputs changed since it was computed.
+///
+/// It marks intermediates stale with an oracle's knowledge of what each step
+/// changed, so every intermediate is computed at most once per step and only
+/// when an input it reads changed, and an intermediate whose new value
+/// equals its old one leaves the intermediates below it alone. That is the
+/// least work the session's screens need with the shared rules; a runtime
+/// can only add to it.
+struct ComputeControlState {
+    private(set) var shadow: ShadowModel
+    private var products: [Product] = []
+    /// Each category's product ids, ascending: built once, when the catalog arrives.
+    private var idsByCategory: [[Int]] = []
+
+    private var queryMatches: [Int] = []
+    private var matching: [Int] = []
+    private var facetCounts: [Int] = []
+    private var listed: [Int] = []
+    private var grid = GridScreen(productIDs: [], page: 0)
+    private var cart = CartScreen(lines: [])
+    private var recommendations = RecommendationScreen(items: [])
+
+    private var queryMatchesStale = false
+    private var matchingStale = false
+    private var listedStale = false
+    private var gridStale = false
+    private var cartStale = false
+    private var recommendationsStale = false
+
+    init(serving catalog: Catalog) {
+        shadow = ShadowModel(serving: catalog)
+    }
+
+    private var sources: StoreSources { shadow.sources }
+
+    // MARK: Steps
+
+    mutating func apply(_ step: SessionSchedule.Step) {
+        switch step {
+        case .action(let action, _):
+            markStale(before: action)
+            shadow.apply(action)
+        case .deliver(let sequence, _):
+            let isCatalog = shadow.expectedRequests[sequence] == .catalog
+            _ = shadow.deliver(sequence)
+            if isCatalog { catalogArrived() }
+        }
+    }
+
+    private mutating func catalogArrived() {
+        guard let catalog = sources.catalog else { return }
+        products = catalog.products
+        idsByCategory = Array(repeating: [], count: catalog.categoryCount)
+        for product in products { idsByCategory[product.category].append(product.id) }
+        queryMatchesStale = true
+        cartStale = true
+        recommendationsStale = true
+    }
+
+    /// What `action` changes, decided from the sources before it applies.
+    private mutating func markStale(before action: UserAction) {
+        let sources = self.sources
+        switch action {
+        case .launch: break
+        case .selectCategory: listedStale = true
+        case .setPage: gridStale = true
+        case .setQuery: queryMatchesStale = true
+        case .setInStockOnly, .setPriceRange, .setMinimumRating: matchingStale = true
+        case .setSort: listedStale = true
+        case .openProduct, .closeProduct: recommendationsStale = true
+        case .addToCart(let id): cartChanged(id, wasCarted: sources.cart[id] != nil, isCarted: true)
+        case .setQuantity(let id, let quantity):
+            cartChanged(id, wasCarted: sources.cart[id] != nil, isCarted: quantity > 0)
+        case .updateStock(let updates):
+            let openCategory = sources.openProduct.map { products[$0].category }
+            for update in updates {
+                let id = update.productID
+                let flips = (sources.stock[id] == 0) != (update.stock == 0)
+                if flips && sources.filters.inStockOnly { matchingStale = true }
+                if sources.cart[id] != nil { cartStale = true }
+                if flips && products[id].category == openCategory { recommendationsStale = true }
+            }
+        case .setSale(let category, _):
+            if sources.filters.narrowsPrice { matchingStale = true }
+            if sources.sort.comparesPrices { listedStale = true }
+            if sources.cart.keys.contains(where: { products[$0].category == category }) { cartStale = true }
+            if let open = sources.openProduct, products[open].category == category { recommendationsStale = true }
+        case .applyCoupon, .setZip: break
+        case .placeOrder:
+            cartStale = true
+            recommendationsStale = true
+        }
+    }
+
+    private mutating func cartChanged(_ id: Int, wasCarted: Bool, isCarted: Bool) {
+        cartStale = true
+        if wasCarted != isCarted, let open = sources.openProduct, products[open].category == products[id].category {
+            recommendationsStale = true
+        }
+    }
+
+    // MARK: Screens
+
+    mutating func render(_ view: ViewID) -> Screen {
+        switch view {
+        case .header: return shadow.render(.header)
+        case .grid: return .grid(currentGrid())
+        case .card: return shadow.render(view)
+        case .facets:
+            refreshLists()
+            return .facets(
+                sources.catalog == nil
+                    ? .empty(selectedCategory: sources.selectedCategory)
+                    : FacetScreen(counts: facetCounts, selectedCategory: sources.selectedCategory))
+        case .cart: return .cart(currentCart())
+        case .detail: return shadow.render(.detail)
+        case .checkout:
+            let cart = currentCart()
+            return .checkout(
+                CheckoutScreen(
+                    subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
+                    warningCount: cart.warningCount, appliedCoupon: sources.appliedCoupon,
+                    coupon: sources.coupon, quote: sources.quote))
+        case .recommendations: return .recommendations(currentRecommendations())
+        }
+    }
+
+    private mutating func currentGrid() -> GridScreen {
+        refreshLists()
+        return grid
+    }
+
+    /// Brings the lists up to date, top down, each only when stale, and
+    /// each marking the next stale only when its value changed.
+    private mutating func refreshLists() {
+        if queryMatchesStale {
+            queryMatchesStale = false
+            let query = SearchText(sources.query)
+            var ids: [Int] = []
+            for product in products where Browsing.matches(product, query: query) { ids.append(product.id) }
+            if ids != queryMatches {
+                queryMatches = ids
+                matchingStale = true
+            }
+        }
+        if matchingStale {
+            matchingStale = false
+            let sources = self.sources
+            var ids: [Int] = []
+            ids.reserveCapacity(queryMatches.count)
+            for id in queryMatches {
+                let product = products[id]
+                if Browsing.passes(
+                    sources.filters, priceCents: shadow.price(product), stock: sources.stock[id],
+                    ratingTenths: product.ratingTenths)
+                {
+                    ids.append(id)
+                }
+            }
+            if ids != matching || facetCounts.isEmpty {
+                matching = ids
+                var counts = Array(repeating: 0, count: idsByCategory.count)
+                for id in ids { counts[products[id].category] += 1 }
+                facetCounts = counts
+                listedStale = true
+            }
+        }
+        if listedStale {
+            listedStale = false
+            let sources = self.sources
+            let category = sources.selectedCategory, sort = sources.sort
+            var rows: [(id: Int, price: Int)] = []
+            rows.reserveCapacity(matching.count)
+            for id in matching where category == nil || products[id].category == category {
+                rows.append((id, sort.comparesPrices ? shadow.price(products[id]) : 0))
+            }
+            let ids = Browsing.sorted(rows, products: products, by: sort)
+            if ids != listed {
+                listed = ids
+                gridStale = true
+            }
+        }
+        if gridStale {
+            gridStale = false
+            grid = GridScreen(productIDs: Array(Browsing.page(listed, page: sources.page)), page: sources.page)
+        }
+    }
+
+    private mutating func currentCart() -> CartScreen {
+        if cartStale {
+            cartStale = false
+            let sources = self.sources
+            var lines: [CartLineScreen] = []
+            lines.reserveCapacity(sources.cart.count)
+            for id in sources.cart.keys.sorted() {
+                let product = products[id]
+                lines.append(
+                    CartLineScreen(
+                        product: product, quantity: sources.cart[id]!, unitCents: shadow.price(product),
+                        stock: sources.stock[id]))
+            }
+            cart = CartScreen(lines: lines)
+        }
+        return cart
+    }
+
+    private mutating func currentRecommendations() -> RecommendationScreen {
+        if recommendationsStale {
+            recommendationsStale = false
+            let sources = self.sources
+            guard let open = sources.openProduct, !products.isEmpty else {
+                recommendations = RecommendationScreen(items: [])
+                return recommendations
+            }
+            var candidates: [Int] = []
+            for id in idsByCategory[products[open].category] where id != open && sources.cart[id] == nil {
+                candidates.append(id)
+            }
+            let stock = sources.stock
+            let ids = CheckoutRules.recommended(candidates, products: products, inStock: { stock[$0] > 0 })
+            recommendations = RecommendationScreen(
+                items: ids.map {
+                    RecommendationScreen.Item(product: products[$0], priceCents: shadow.price(products[$0]))
+                })
+        }
+        return recommendations
+    }
+}
