@@ -36,34 +36,40 @@ final class BrowsingModel: Sendable {
         let _selectedCategory = store._selectedCategory, _sort = store._sort, _page = store._page
         let _openProduct = store._openProduct, _cartProducts = store._cartProducts
 
-        _matching = Computed(name: "matching") { [_products, _query, _filters] _ in
+        _matching = Computed(name: "matching") { [_products, _categories, _query, _filters] _ in
             let query = SearchText(_query.wrappedValue)
             let filters = _filters.wrappedValue
             // The shared rule evaluates its stock and price arguments only
-            // when a filter asks, so a product's stock and price nodes are
-            // read (and are dependencies) only while such a filter is on,
-            // and only for products that match the query.
-            return _products.wrappedValue.filter { item in
-                Browsing.matches(item.product, query: query)
-                    && Browsing.passes(
-                        filters, priceCents: item.price, stock: item.stock,
-                        ratingTenths: item.product.ratingTenths)
-            }.map(\.product.id)
+            // when a filter asks, so a product's stock node and its
+            // category's sale node are read (and are dependencies) only
+            // while such a filter is on, and only for products that match
+            // the query.
+            var sales = Sales(filters.narrowsPrice ? _categories.wrappedValue : [])
+            var ids: [Int] = []
+            for item in _products.wrappedValue
+            where Browsing.matches(item.product, query: query)
+                && Browsing.passes(
+                    filters, priceCents: sales.price(of: item.product), stock: item.stock,
+                    ratingTenths: item.product.ratingTenths)
+            {
+                ids.append(item.product.id)
+            }
+            return ids
         }
-        _listed = Computed(name: "listed") { [_products, _catalog, _matching, _selectedCategory, _sort] _ in
-            let products = _products.wrappedValue
+        _listed = Computed(name: "listed") { [_catalog, _categories, _matching, _selectedCategory, _sort] _ in
             let catalog = _catalog.wrappedValue
             let category = _selectedCategory.wrappedValue
             let order = _sort.wrappedValue
-            // Only the price orders read prices, so only they depend on
-            // them. Each price is read once, before sorting, rather than
-            // inside the comparator: every read inside a rule records an edge.
+            // Only the price orders read prices, so only they depend on the
+            // sales of the listed categories. Each price is computed once,
+            // before sorting, rather than inside the comparator.
             let readsPrices = order.comparesPrices
+            var sales = Sales(readsPrices ? _categories.wrappedValue : [])
             let matching = _matching.wrappedValue
             var rows: [(id: Int, price: Int)] = []
             rows.reserveCapacity(matching.count)
             for id in matching where category == nil || catalog[id].category == category {
-                rows.append((id, readsPrices ? products[id].price : 0))
+                rows.append((id, readsPrices ? sales.price(of: catalog[id]) : 0))
             }
             return Browsing.sorted(rows, products: catalog, by: order)
         }
@@ -93,5 +99,32 @@ final class BrowsingModel: Sendable {
             // dependency.
             return CheckoutRules.recommended(candidates, products: catalog, inStock: { products[$0].stock > 0 })
         }
+    }
+}
+
+/// Prices as a rule computes them: the shared `Money.effectivePrice` of a
+/// product's base price and its category's sale, each category's sale node
+/// read the first time one of its products is priced in this run of the
+/// rule (every read inside a rule records an edge), so a rule depends on the
+/// sales of the categories it priced and on no product's price node.
+struct Sales {
+    private let categories: [CategoryModel]
+    private var percents: [Int?]
+
+    init(_ categories: [CategoryModel]) {
+        self.categories = categories
+        percents = Array(repeating: nil, count: categories.count)
+    }
+
+    mutating func price(of product: Product) -> Int {
+        let category = product.category
+        let percent: Int
+        if let known = percents[category] {
+            percent = known
+        } else {
+            percent = categories[category].salePercent
+            percents[category] = percent
+        }
+        return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: percent)
     }
 }
