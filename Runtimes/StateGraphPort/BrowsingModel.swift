@@ -26,6 +26,11 @@ final class BrowsingModel: Sendable {
     let _facetCounts: Computed<[Int]>
     var facetCounts: [Int] { _facetCounts.wrappedValue }
 
+    /// Each category's product ids, ascending: built once the catalog
+    /// arrives, so recommendations look at the open product's category only.
+    let _categoryProducts: Computed<[[Int]]>
+    var categoryProducts: [[Int]] { _categoryProducts.wrappedValue }
+
     /// Ids recommended beside the open product.
     let _recommendations: Computed<[Int]>
     var recommendations: [Int] { _recommendations.wrappedValue }
@@ -82,17 +87,20 @@ final class BrowsingModel: Sendable {
             for id in _matching.wrappedValue { counts[products[id].product.category] += 1 }
             return counts
         }
-        _recommendations = Computed(name: "recommendations") { [_products, _catalog, _openProduct, _cartProducts] _ in
+        _categoryProducts = Computed(name: "categoryProducts") { [_catalog, _categories] _ in
+            var index = Array(repeating: [Int](), count: _categories.wrappedValue.count)
+            for product in _catalog.wrappedValue { index[product.category].append(product.id) }
+            return index
+        }
+        _recommendations = Computed(name: "recommendations") {
+            [_products, _catalog, _categoryProducts, _openProduct, _cartProducts] _ in
             guard let open = _openProduct.wrappedValue else { return [Int]() }
             let catalog = _catalog.wrappedValue
             guard !catalog.isEmpty else { return [] }
             let products = _products.wrappedValue
-            let category = catalog[open].category
             let carted = _cartProducts.wrappedValue
-            var candidates: [Int] = []
-            for product in catalog
-            where product.category == category && product.id != open && !carted.contains(product.id) {
-                candidates.append(product.id)
+            let candidates = _categoryProducts.wrappedValue[catalog[open].category].filter { id in
+                id != open && !carted.contains(id)
             }
             // The shared rule asks for stock in rank order only until the
             // panel is full: a product ranked below the shown ones is not a
