@@ -45,16 +45,16 @@ final class BrowsingModel: Sendable {
             let query = SearchText(_query.wrappedValue)
             let filters = _filters.wrappedValue
             // The shared rule evaluates its stock and price arguments only
-            // when a filter asks, so a product's stock node and its
-            // category's sale node are read (and are dependencies) only
-            // while such a filter is on, and only for products that match
+            // when a filter asks, so a category's stocks node and its sale
+            // node are read (and are dependencies) only while such a filter
+            // is on, and only for categories with a product that matches
             // the query.
-            var sales = Sales(filters.narrowsPrice ? _categories.wrappedValue : [])
+            var reads = CategoryReads(filters.narrowsPrice || filters.inStockOnly ? _categories.wrappedValue : [])
             var ids: [Int] = []
             for item in _products.wrappedValue
             where Browsing.matches(item.product, query: query)
                 && Browsing.passes(
-                    filters, priceCents: sales.price(of: item.product), stock: item.stock,
+                    filters, priceCents: reads.price(of: item.product), stock: reads.stock(of: item),
                     ratingTenths: item.product.ratingTenths)
             {
                 ids.append(item.product.id)
@@ -69,12 +69,12 @@ final class BrowsingModel: Sendable {
             // sales of the listed categories. Each price is computed once,
             // before sorting, rather than inside the comparator.
             let readsPrices = order.comparesPrices
-            var sales = Sales(readsPrices ? _categories.wrappedValue : [])
+            var reads = CategoryReads(readsPrices ? _categories.wrappedValue : [])
             let matching = _matching.wrappedValue
             var rows: [(id: Int, price: Int)] = []
             rows.reserveCapacity(matching.count)
             for id in matching where category == nil || catalog[id].category == category {
-                rows.append((id, readsPrices ? sales.price(of: catalog[id]) : 0))
+                rows.append((id, readsPrices ? reads.price(of: catalog[id]) : 0))
             }
             return Browsing.sorted(rows, products: catalog, by: order)
         }
@@ -110,18 +110,30 @@ final class BrowsingModel: Sendable {
     }
 }
 
-/// Prices as a rule computes them: the shared `Money.effectivePrice` of a
-/// product's base price and its category's sale, each category's sale node
-/// read the first time one of its products is priced in this run of the
-/// rule (every read inside a rule records an edge), so a rule depends on the
-/// sales of the categories it priced and on no product's price node.
-struct Sales {
+/// What a rule reads per category, each node read the first time this run
+/// of the rule needs it (every read inside a rule records an edge): prices
+/// as the shared `Money.effectivePrice` of a product's base price and its
+/// category's sale node, and stock from its category's stocks node. A rule
+/// depends on the categories it looked at, not on per-product nodes.
+struct CategoryReads {
     private let categories: [CategoryModel]
     private var percents: [Int?]
+    private var stocks: [[Int]?]
 
     init(_ categories: [CategoryModel]) {
         self.categories = categories
         percents = Array(repeating: nil, count: categories.count)
+        stocks = Array(repeating: nil, count: categories.count)
+    }
+
+    /// A product's stock, from its category's stocks node, read the first
+    /// time one of its products' stock is asked for in this run of the rule.
+    mutating func stock(of item: ProductModel) -> Int {
+        let category = item.product.category
+        if let known = stocks[category] { return known[item.categoryPosition] }
+        let read = categories[category].stocks
+        stocks[category] = read
+        return read[item.categoryPosition]
     }
 
     mutating func price(of product: Product) -> Int {

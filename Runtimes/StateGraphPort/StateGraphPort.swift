@@ -100,9 +100,15 @@ public final class StateGraphPort: StorefrontPort {
             let categories = (0..<catalog.categoryCount).map(CategoryModel.init(index:))
             store.categories = categories
             store.catalog = catalog.products
-            let products = zip(catalog.products, catalog.initialStock).map {
-                ProductModel(product: $0, stock: $1, category: categories[$0.category])
+            var members = Array(repeating: [ProductModel](), count: categories.count)
+            let products = zip(catalog.products, catalog.initialStock).map { product, stock in
+                let model = ProductModel(
+                    product: product, stock: stock, category: categories[product.category],
+                    categoryPosition: members[product.category].count)
+                members[product.category].append(model)  // hand-written
+                return model
             }
+            for (category, members) in zip(categories, members) { category.products = members }  // hand-written
             rows = products  // hand-written
             store.products = products
             service.acknowledge(.applied)
