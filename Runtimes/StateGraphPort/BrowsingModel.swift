@@ -26,6 +26,11 @@ final class BrowsingModel: Sendable {
     let _facetCounts: Computed<[Int]>
     var facetCounts: [Int] { _facetCounts.wrappedValue }
 
+    /// Each category's product ids, ascending: built once the catalog
+    /// arrives, so recommendations look at the open product's category only.
+    let _categoryProducts: Computed<[[Int]]>
+    var categoryProducts: [[Int]] { _categoryProducts.wrappedValue }
+
     /// Ids recommended beside the open product.
     let _recommendations: Computed<[Int]>
     var recommendations: [Int] { _recommendations.wrappedValue }
@@ -36,34 +41,40 @@ final class BrowsingModel: Sendable {
         let _selectedCategory = store._selectedCategory, _sort = store._sort, _page = store._page
         let _openProduct = store._openProduct, _cartProducts = store._cartProducts
 
-        _matching = Computed(name: "matching") { [_products, _query, _filters] _ in
+        _matching = Computed(name: "matching") { [_products, _categories, _query, _filters] _ in
             let query = SearchText(_query.wrappedValue)
             let filters = _filters.wrappedValue
             // The shared rule evaluates its stock and price arguments only
-            // when a filter asks, so a product's stock and price nodes are
-            // read (and are dependencies) only while such a filter is on,
-            // and only for products that match the query.
-            return _products.wrappedValue.filter { item in
-                Browsing.matches(item.product, query: query)
-                    && Browsing.passes(
-                        filters, priceCents: item.price, stock: item.stock,
-                        ratingTenths: item.product.ratingTenths)
-            }.map(\.product.id)
+            // when a filter asks, so a category's stocks node and its sale
+            // node are read (and are dependencies) only while such a filter
+            // is on, and only for categories with a product that matches
+            // the query.
+            var reads = CategoryReads(filters.narrowsPrice || filters.inStockOnly ? _categories.wrappedValue : [])
+            var ids: [Int] = []
+            for item in _products.wrappedValue
+            where Browsing.matches(item.product, query: query)
+                && Browsing.passes(
+                    filters, priceCents: reads.price(of: item.product), stock: reads.stock(of: item),
+                    ratingTenths: item.product.ratingTenths)
+            {
+                ids.append(item.product.id)
+            }
+            return ids
         }
-        _listed = Computed(name: "listed") { [_products, _catalog, _matching, _selectedCategory, _sort] _ in
-            let products = _products.wrappedValue
+        _listed = Computed(name: "listed") { [_catalog, _categories, _matching, _selectedCategory, _sort] _ in
             let catalog = _catalog.wrappedValue
             let category = _selectedCategory.wrappedValue
             let order = _sort.wrappedValue
-            // Only the price orders read prices, so only they depend on
-            // them. Each price is read once, before sorting, rather than
-            // inside the comparator: every read inside a rule records an edge.
+            // Only the price orders read prices, so only they depend on the
+            // sales of the listed categories. Each price is computed once,
+            // before sorting, rather than inside the comparator.
             let readsPrices = order.comparesPrices
+            var reads = CategoryReads(readsPrices ? _categories.wrappedValue : [])
             let matching = _matching.wrappedValue
             var rows: [(id: Int, price: Int)] = []
             rows.reserveCapacity(matching.count)
             for id in matching where category == nil || catalog[id].category == category {
-                rows.append((id, readsPrices ? products[id].price : 0))
+                rows.append((id, readsPrices ? reads.price(of: catalog[id]) : 0))
             }
             return Browsing.sorted(rows, products: catalog, by: order)
         }
@@ -76,22 +87,64 @@ final class BrowsingModel: Sendable {
             for id in _matching.wrappedValue { counts[products[id].product.category] += 1 }
             return counts
         }
-        _recommendations = Computed(name: "recommendations") { [_products, _catalog, _openProduct, _cartProducts] _ in
+        _categoryProducts = Computed(name: "categoryProducts") { [_catalog, _categories] _ in
+            var index = Array(repeating: [Int](), count: _categories.wrappedValue.count)
+            for product in _catalog.wrappedValue { index[product.category].append(product.id) }
+            return index
+        }
+        _recommendations = Computed(name: "recommendations") {
+            [_products, _catalog, _categoryProducts, _openProduct, _cartProducts] _ in
             guard let open = _openProduct.wrappedValue else { return [Int]() }
             let catalog = _catalog.wrappedValue
             guard !catalog.isEmpty else { return [] }
             let products = _products.wrappedValue
-            let category = catalog[open].category
             let carted = _cartProducts.wrappedValue
-            var candidates: [Int] = []
-            for product in catalog
-            where product.category == category && product.id != open && !carted.contains(product.id) {
-                candidates.append(product.id)
+            let candidates = _categoryProducts.wrappedValue[catalog[open].category].filter { id in
+                id != open && !carted.contains(id)
             }
             // The shared rule asks for stock in rank order only until the
             // panel is full: a product ranked below the shown ones is not a
             // dependency.
             return CheckoutRules.recommended(candidates, products: catalog, inStock: { products[$0].stock > 0 })
         }
+    }
+}
+
+/// What a rule reads per category, each node read the first time this run
+/// of the rule needs it (every read inside a rule records an edge): prices
+/// as the shared `Money.effectivePrice` of a product's base price and its
+/// category's sale node, and stock from its category's stocks node. A rule
+/// depends on the categories it looked at, not on per-product nodes.
+struct CategoryReads {
+    private let categories: [CategoryModel]
+    private var percents: [Int?]
+    private var stocks: [[Int]?]
+
+    init(_ categories: [CategoryModel]) {
+        self.categories = categories
+        percents = Array(repeating: nil, count: categories.count)
+        stocks = Array(repeating: nil, count: categories.count)
+    }
+
+    /// A product's stock, from its category's stocks node, read the first
+    /// time one of its products' stock is asked for in this run of the rule.
+    mutating func stock(of item: ProductModel) -> Int {
+        let category = item.product.category
+        if let known = stocks[category] { return known[item.categoryPosition] }
+        let read = categories[category].stocks
+        stocks[category] = read
+        return read[item.categoryPosition]
+    }
+
+    mutating func price(of product: Product) -> Int {
+        let category = product.category
+        let percent: Int
+        if let known = percents[category] {
+            percent = known
+        } else {
+            percent = categories[category].salePercent
+            percents[category] = percent
+        }
+        return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: percent)
     }
 }

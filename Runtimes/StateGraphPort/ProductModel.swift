@@ -18,8 +18,27 @@ final class CategoryModel: Sendable {
         set { _salePercent.wrappedValue = newValue }
     }
 
+    // @GraphStored var products: [ProductModel] (the category's products,
+    // ascending by id; filled once, when the catalog arrives)
+    // HAND-WRITTEN BEGIN: each category's products, a hand-kept index filled
+    // with the catalog, so that its stocks are one node
+    let _products = Stored(name: "products", wrappedValue: [ProductModel]())
+    var products: [ProductModel] {
+        get { _products.wrappedValue }
+        set { _products.wrappedValue = newValue }
+    }
+    // HAND-WRITTEN END
+
+    // @GraphComputed var stocks: [Int] (its products' stock, in `products`
+    // order): the in-stock filter reads one node per category, not one per
+    // product.
+    let _stocks: Computed<[Int]>
+    var stocks: [Int] { _stocks.wrappedValue }
+
     init(index: Int) {
         self.index = index
+        let products = _products
+        _stocks = Computed(name: "stocks") { [products] _ in products.wrappedValue.map(\.stock) }
     }
 }
 
@@ -28,6 +47,8 @@ final class CategoryModel: Sendable {
 /// swift-state-graph app keeps one model object per list row.
 final class ProductModel: Sendable {
     let product: Product
+    /// Its index in its category's `products`.
+    let categoryPosition: Int
 
     // @GraphStored var stock: Int
     let _stock: Stored<Int>
@@ -47,8 +68,9 @@ final class ProductModel: Sendable {
     let _price: Computed<Int>
     var price: Int { _price.wrappedValue }
 
-    init(product: Product, stock: Int, category: CategoryModel) {
+    init(product: Product, stock: Int, category: CategoryModel, categoryPosition: Int) {
         self.product = product
+        self.categoryPosition = categoryPosition
         _stock = Stored(name: "stock", wrappedValue: stock)
         let base = product.basePriceCents
         _price = Computed(name: "price") { [sale = category._salePercent] _ in

@@ -22,6 +22,13 @@ public final class StateGraphPort: StorefrontPort {
     private var quoteGeneration = 0
     // HAND-WRITTEN END
 
+    // HAND-WRITTEN BEGIN: the product models by id, untracked, as a SwiftUI
+    // parent hands each row view its model: a card, the detail and the
+    // recommendations reach their rows without reading (and so depending
+    // on) the products list node. Set once, with that node.
+    private(set) var rows: [ProductModel] = []
+    // HAND-WRITTEN END
+
     /// Faults are injected into the `observable` port only; this port
     /// carries none.
     public init(service: StorefrontService, fault: Fault?) {
@@ -51,14 +58,13 @@ public final class StateGraphPort: StorefrontPort {
             store.detail = .idle
             detailGeneration += 1  // hand-written
         case .addToCart(let id):
-            store.products[id].cartQuantity += 1
+            rows[id].cartQuantity += 1
             setInCart(id, true)  // hand-written
         case .setQuantity(let id, let quantity):
-            store.products[id].cartQuantity = max(quantity, 0)
+            rows[id].cartQuantity = max(quantity, 0)
             setInCart(id, quantity > 0)  // hand-written
         case .updateStock(let updates):
-            let products = store.products
-            for update in updates { products[update.productID].stock = update.stock }
+            for update in updates { rows[update.productID].stock = update.stock }
         case .setSale(let category, let percent): store.categories[category].salePercent = percent
         case .applyCoupon(let code): apply(coupon: code)
         case .setZip(let zip): quote(zip)
@@ -94,9 +100,17 @@ public final class StateGraphPort: StorefrontPort {
             let categories = (0..<catalog.categoryCount).map(CategoryModel.init(index:))
             store.categories = categories
             store.catalog = catalog.products
-            store.products = zip(catalog.products, catalog.initialStock).map {
-                ProductModel(product: $0, stock: $1, category: categories[$0.category])
+            var members = Array(repeating: [ProductModel](), count: categories.count)
+            let products = zip(catalog.products, catalog.initialStock).map { product, stock in
+                let model = ProductModel(
+                    product: product, stock: stock, category: categories[product.category],
+                    categoryPosition: members[product.category].count)
+                members[product.category].append(model)  // hand-written
+                return model
             }
+            for (category, members) in zip(categories, members) { category.products = members }  // hand-written
+            rows = products  // hand-written
+            store.products = products
             service.acknowledge(.applied)
         }
     }
@@ -168,8 +182,7 @@ public final class StateGraphPort: StorefrontPort {
         guard screen.ready, let total = screen.totalCents else { return }
         let number = store.orders.count + 1
         store.orders.append(StoreModel.Order(number: number, totalCents: total, confirmed: false))
-        let products = store.products
-        for id in store.cartProducts { products[id].cartQuantity = 0 }
+        for id in store.cartProducts { rows[id].cartQuantity = 0 }
         store.cartProducts = []  // hand-written
         store.couponCode = nil
         store.coupon = .none

@@ -73,11 +73,14 @@ final class StoreModel: Sendable {
     /// Each quantity lives on its product's model (`cartQuantity`), so a
     /// quantity change notifies that product's readers only, and readers of
     /// membership (recommendations) hear only of products added or removed.
+    // HAND-WRITTEN BEGIN: the cart's membership, a hand-kept index beside the
+    // per-product quantities (maintained in `StateGraphPort.setInCart`)
     let _cartProducts = Stored(name: "cartProducts", wrappedValue: [Int]())
     var cartProducts: [Int] {
         get { _cartProducts.wrappedValue }
         set { _cartProducts.wrappedValue = newValue }
     }
+    // HAND-WRITTEN END
 
     let _detail = Stored(name: "detail", wrappedValue: Remote<String>.idle)
     var detail: Remote<String> {

@@ -20,7 +20,7 @@ extension StateGraphPort {
         case .grid:
             return .grid(GridScreen(productIDs: browsing.visibleIDs, page: store.page))
         case .card(let id):
-            let item = store.products[id]
+            let item = rows[id]
             return .card(
                 CardScreen(
                     product: item.product, priceCents: item.price, stock: item.stock,
@@ -32,12 +32,15 @@ extension StateGraphPort {
         case .cart:
             return .cart(checkout.cart)
         case .detail:
-            // The product list is read only once a product is open: a closed
-            // detail that read it would re-render when the catalog arrives.
+            // The row comes from the untracked `rows`. Only a product opened
+            // before the catalog arrives reads the products list node, to
+            // hear of its arrival.
             guard let id = store.openProduct else { return .detail(.closed) }
-            let products = store.products
-            guard !products.isEmpty else { return .detail(.closed) }
-            let item = products[id]
+            guard id < rows.count else {
+                _ = store.products
+                return .detail(.closed)
+            }
+            let item = rows[id]
             return .detail(
                 DetailScreen(
                     product: item.product, priceCents: item.price, stock: item.stock,
@@ -45,15 +48,13 @@ extension StateGraphPort {
         case .checkout:
             return .checkout(checkout.screen)
         case .recommendations:
-            // The product list is read only for products shown: an empty
-            // panel that read it would re-render when the catalog arrives.
+            // Recommended ids exist only once the catalog has arrived; their
+            // rows come from the untracked `rows`.
             let ids = browsing.recommendations
-            guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
-            let products = store.products
             return .recommendations(
                 RecommendationScreen(
                     items: ids.map { id in
-                        RecommendationScreen.Item(product: products[id].product, priceCents: products[id].price)
+                        RecommendationScreen.Item(product: rows[id].product, priceCents: rows[id].price)
                     }))
         }
     }
