@@ -8,7 +8,7 @@ import Workload
 /// main-actor code is main-actor isolated, and Swift 6 checks the executor
 /// on every call of one (about 20% of this port's settled-action cycle when
 /// `filter` and `sorted` ran such closures per product). Sorting goes
-/// through the shared `Browsing.sorted` and `CheckoutRules.best`, which are
+/// through the shared `Browsing.sorted` and `CheckoutRules.recommended`, which are
 /// not isolated.
 extension MemoizedStore {
     static func queryMatches(_ items: [MemoizedItem], query: String) -> [Int] {

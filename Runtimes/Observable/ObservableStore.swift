@@ -39,7 +39,7 @@ final class ObservableStore {
     // view's tracking records each one. Stock and prices are read only where
     // a filter or the sort needs them. Computations loop rather than pass
     // closures over the rows, and sort through the shared `Browsing.sorted`
-    // and `CheckoutRules.best`: a closure formed in main-actor code is
+    // and `CheckoutRules.recommended`: a closure formed in main-actor code is
     // main-actor isolated, and Swift 6 checks the executor on every call of
     // one.
 
