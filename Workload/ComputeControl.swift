@@ -28,7 +28,7 @@ public struct ComputeControl: Sendable {
         var shown = Self.screens(of: shadow)
         var steps: [Step] = []
         for step in schedule.phases.flatMap(\.steps) {
-            Self.apply(step, to: &shadow)
+            shadow.apply(step)
             let next = shadow.mountedScreens()
             steps.append(Step(step: step, changedViews: next.filter { shown[$0.view] != $0.screen }.map(\.view)))
             shown = Dictionary(uniqueKeysWithValues: next.map { ($0.view, $0.screen) })
@@ -67,15 +67,8 @@ public struct ComputeControl: Sendable {
         ViewID.fixed.count + steps.reduce(0) { $0 + $1.changedViews.count }
     }
 
-    private static func apply(_ step: SessionSchedule.Step, to shadow: inout ShadowModel) {
-        switch step {
-        case .action(let action, _): shadow.apply(action)
-        case .deliver(let sequence, _): _ = shadow.deliver(sequence)
-        }
-    }
-
-    /// Every mounted screen, rendered view by view: the control's own first
-    /// render, whose allocations `Results/thresholds.json` pins exactly.
+    /// Every mounted screen, rendered view by view, to diff the next
+    /// step's screens against (untimed).
     private static func screens(of shadow: ShadowModel) -> [ViewID: Screen] {
         Dictionary(uniqueKeysWithValues: shadow.mountedViews.map { ($0, shadow.render($0)) })
     }

@@ -39,15 +39,13 @@ struct ComputeControlState {
     // MARK: Steps
 
     mutating func apply(_ step: SessionSchedule.Step) {
+        var deliversCatalog = false
         switch step {
-        case .action(let action, _):
-            markStale(before: action)
-            shadow.apply(action)
-        case .deliver(let sequence, _):
-            let isCatalog = shadow.expectedRequests[sequence] == .catalog
-            _ = shadow.deliver(sequence)
-            if isCatalog { catalogArrived() }
+        case .action(let action, _): markStale(before: action)
+        case .deliver(let sequence, _): deliversCatalog = shadow.expectedRequests[sequence] == .catalog
         }
+        shadow.apply(step)
+        if deliversCatalog { catalogArrived() }
     }
 
     private mutating func catalogArrived() {
@@ -117,13 +115,7 @@ struct ComputeControlState {
                     : FacetScreen(counts: facetCounts, selectedCategory: sources.selectedCategory))
         case .cart: return .cart(currentCart())
         case .detail: return shadow.render(.detail)
-        case .checkout:
-            let cart = currentCart()
-            return .checkout(
-                CheckoutScreen(
-                    subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
-                    warningCount: cart.warningCount, appliedCoupon: sources.appliedCoupon,
-                    coupon: sources.coupon, quote: sources.quote))
+        case .checkout: return .checkout(shadow.checkout(cart: currentCart()))
         case .recommendations: return .recommendations(currentRecommendations())
         }
     }
@@ -192,17 +184,7 @@ struct ComputeControlState {
     private mutating func currentCart() -> CartScreen {
         if cartStale {
             cartStale = false
-            let sources = self.sources
-            var lines: [CartLineScreen] = []
-            lines.reserveCapacity(sources.cart.count)
-            for id in sources.cart.keys.sorted() {
-                let product = products[id]
-                lines.append(
-                    CartLineScreen(
-                        product: product, quantity: sources.cart[id]!, unitCents: shadow.price(product),
-                        stock: sources.stock[id]))
-            }
-            cart = CartScreen(lines: lines)
+            cart = shadow.cart()
         }
         return cart
     }

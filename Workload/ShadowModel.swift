@@ -20,6 +20,14 @@ public struct ShadowModel: Sendable {
 
     // MARK: Actions
 
+    /// Plays one scheduled step: its action, or the delivery it names.
+    public mutating func apply(_ step: SessionSchedule.Step) {
+        switch step {
+        case .action(let action, _): apply(action)
+        case .deliver(let sequence, _): _ = deliver(sequence)
+        }
+    }
+
     public mutating func apply(_ action: UserAction) {
         switch action {
         case .launch:
@@ -238,9 +246,11 @@ public struct ShadowModel: Sendable {
             inCart: sources.cart[id] ?? 0, description: sources.detail)
     }
 
-    func checkout() -> CheckoutScreen {
-        let cart = cart()
-        return CheckoutScreen(
+    func checkout() -> CheckoutScreen { checkout(cart: cart()) }
+
+    /// The checkout screen over `cart`, the cart screen as it stands.
+    func checkout(cart: CartScreen) -> CheckoutScreen {
+        CheckoutScreen(
             subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
             warningCount: cart.warningCount, appliedCoupon: sources.appliedCoupon,
             coupon: sources.coupon, quote: sources.quote)

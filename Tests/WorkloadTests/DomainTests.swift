@@ -108,10 +108,7 @@ struct ComputeControlTests {
             let index = step ?? -1
             while current < index {
                 current += 1
-                switch control.steps[current].step {
-                case .action(let action, _): shadow.apply(action)
-                case .deliver(let sequence, _): _ = shadow.deliver(sequence)
-                }
+                shadow.apply(control.steps[current].step)
             }
             checked += 1
             if screen != shadow.render(view), mismatches.count < 5 { mismatches.append("step \(index): \(view)") }
