@@ -23,12 +23,19 @@ public struct CallgrindRunner: Sendable {
         /// inside the region (`ReferenceCountingCalls`), added up.
         public var retainCalls: UInt64 = 0
         public var releaseCalls: UInt64 = 0
+        /// Instructions spent in the run's `FunctionFamily`, added up; nil
+        /// when the run named none.
+        public var familyInstructions: UInt64?
 
-        public init(instructions: UInt64, dumps: Int, retainCalls: UInt64 = 0, releaseCalls: UInt64 = 0) {
+        public init(
+            instructions: UInt64, dumps: Int, retainCalls: UInt64 = 0, releaseCalls: UInt64 = 0,
+            familyInstructions: UInt64? = nil
+        ) {
             self.instructions = instructions
             self.dumps = dumps
             self.retainCalls = retainCalls
             self.releaseCalls = releaseCalls
+            self.familyInstructions = familyInstructions
         }
     }
 
@@ -66,10 +73,10 @@ public struct CallgrindRunner: Sendable {
     }
 
     /// Runs `executable` with `arguments` under callgrind; returns each
-    /// region's total by name.
+    /// region's total by name, with `family`'s share when one is given.
     public func run(
         _ executable: URL, arguments: [String] = [],
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], family: FunctionFamily? = nil
     ) throws -> [String: RegionTotal] {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("callgrind-\(UUID().uuidString)")
@@ -105,16 +112,18 @@ public struct CallgrindRunner: Sendable {
         // Callgrind names a function in full once per run, in the first dump
         // that mentions it, and by number alone in later dumps: read the
         // dumps in the order they were written, with one table of names.
-        var names = ReferenceCountingCalls.Names()
+        var names = CallRecordReader.Names()
         for file in Self.inWrittenOrder(try FileManager.default.contentsOfDirectory(atPath: directory.path)) {
             let contents = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-            guard let dump = Self.parseDump(contents, names: &names), dump.name != InstructionRegion.discardedDumpName
+            guard let dump = Self.parseDump(contents, names: &names, family: family),
+                dump.name != InstructionRegion.discardedDumpName
             else { continue }
             var total = totals[dump.name] ?? RegionTotal(instructions: 0, dumps: 0)
             total.instructions += dump.instructions
             total.dumps += 1
             total.retainCalls += dump.calls.retains
             total.releaseCalls += dump.calls.releases
+            if let spent = dump.familyInstructions { total.familyInstructions = (total.familyInstructions ?? 0) + spent }
             totals[dump.name] = total
         }
         guard !totals.isEmpty else { throw Failure.noRegions(output: text) }
@@ -130,37 +139,48 @@ public struct CallgrindRunner: Sendable {
         return files.sorted { number($0) < number($1) }
     }
 
-    /// The region name, instruction total and reference-counting calls of
-    /// one dump written by a client request; nil for the final dump at exit
-    /// and unreadable files. `names` carries the function names earlier
-    /// dumps of the same run defined.
-    public static func parseDump(_ contents: String, names: inout ReferenceCountingCalls.Names) -> (
-        name: String, instructions: UInt64, calls: ReferenceCountingCalls
-    )? {
+    /// One dump written by a client request: its region name, instruction
+    /// total, reference-counting calls and, with a `family`, the
+    /// instructions spent in it; nil for the final dump at exit and
+    /// unreadable files. `names` carries the function names earlier dumps of
+    /// the same run defined.
+    public static func parseDump(
+        _ contents: String, names: inout CallRecordReader.Names, family: FunctionFamily? = nil
+    ) -> ParsedDump? {
         let trigger = "desc: Trigger: Client Request: "
         var name: String?
         var total: UInt64?
-        var calls = ReferenceCountingCalls.Tally(names: names)
+        var reader = CallRecordReader(names: names)
+        var calls = ReferenceCountingCalls()
+        var familyCost: Int64 = 0
         for line in contents.split(separator: "\n") {
-            if line.hasPrefix(trigger) {
+            if let record = reader.read(line) {
+                calls.add(record)
+                if let family { familyCost += family.contribution(of: record) }
+            } else if line.hasPrefix(trigger) {
                 name = String(line.dropFirst(trigger.count))
             } else if line.hasPrefix("totals:") {
                 // valgrind 3.19 can leave `summary:` at 0; `totals:` is right.
                 total = line.split(separator: " ").dropFirst().first.flatMap { UInt64($0) }
-            } else {
-                calls.read(line)
             }
         }
-        names = calls.names
+        names = reader.names
         guard let name, let total else { return nil }
-        return (name, total, calls.result)
+        return ParsedDump(
+            name: name, instructions: total, calls: calls,
+            familyInstructions: family.map { _ in UInt64(max(0, familyCost)) })
     }
 
     /// One dump on its own, as the first of its run.
-    public static func parseDump(_ contents: String) -> (
-        name: String, instructions: UInt64, calls: ReferenceCountingCalls
-    )? {
-        var names = ReferenceCountingCalls.Names()
-        return parseDump(contents, names: &names)
+    public static func parseDump(_ contents: String, family: FunctionFamily? = nil) -> ParsedDump? {
+        var names = CallRecordReader.Names()
+        return parseDump(contents, names: &names, family: family)
+    }
+
+    public struct ParsedDump: Sendable, Equatable {
+        public var name: String
+        public var instructions: UInt64
+        public var calls: ReferenceCountingCalls
+        public var familyInstructions: UInt64?
     }
 }

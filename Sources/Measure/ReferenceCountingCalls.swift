@@ -31,67 +31,18 @@ public struct ReferenceCountingCalls: Sendable, Equatable, Codable {
         "swift_nonatomic_unknownObjectRelease", "swift_nonatomic_unknownObjectRelease_n",
     ]
 
-    /// Function names by callgrind's number, kept across the dumps of one run.
-    public struct Names: Sendable {
-        var byNumber: [Substring: Substring] = [:]
-
-        public init() {}
+    /// Counts one call record, unless an entry point made it.
+    mutating func add(_ record: CallRecord) {
+        guard !Self.isReferenceCounting(record.caller) else { return }
+        let name = String(record.callee)
+        if Self.retainFunctions.contains(name) {
+            retains += record.count
+        } else if Self.releaseFunctions.contains(name) {
+            releases += record.count
+        }
     }
 
-    /// Reads a dump line by line. Callgrind compresses names: a function
-    /// is named in full once per run, `fn=(12) swift_retain`, then by its
-    /// number alone, `cfn=(12)`, in that dump and every later one; a
-    /// recursive activation carries a suffix, `swift_release'2`, which is
-    /// the same entry point.
-    struct Tally {
-        private(set) var names: Names
-        private var caller: Substring = ""
-        private var callee: Substring = ""
-        private(set) var result = ReferenceCountingCalls()
-
-        init(names: Names) { self.names = names }
-
-        mutating func read(_ line: Substring) {
-            if line.hasPrefix("fn=") {
-                caller = resolve(line.dropFirst(3))
-            } else if line.hasPrefix("cfn=") {
-                callee = resolve(line.dropFirst(4))
-            } else if line.hasPrefix("calls="),
-                let count = line.dropFirst(6).split(separator: " ").first.flatMap({ UInt64($0) })
-            {
-                guard !Self.isReferenceCounting(caller) else { return }
-                let name = String(callee)
-                if ReferenceCountingCalls.retainFunctions.contains(name) {
-                    result.retains += count
-                } else if ReferenceCountingCalls.releaseFunctions.contains(name) {
-                    result.releases += count
-                }
-            }
-        }
-
-        private static func isReferenceCounting(_ name: Substring) -> Bool {
-            ReferenceCountingCalls.retainFunctions.contains(String(name))
-                || ReferenceCountingCalls.releaseFunctions.contains(String(name))
-        }
-
-        /// `(12) name` defines number 12; `(12)` looks it up. The recursion
-        /// suffix is dropped.
-        private mutating func resolve(_ text: Substring) -> Substring {
-            var name = text
-            if text.hasPrefix("("), let close = text.firstIndex(of: ")") {
-                let number = text[text.index(after: text.startIndex)..<close]
-                let rest = text[text.index(after: close)...].drop { $0 == " " }
-                if rest.isEmpty {
-                    name = names.byNumber[number] ?? ""
-                } else {
-                    names.byNumber[number] = rest
-                    name = rest
-                }
-            }
-            if let quote = name.lastIndex(of: "'"), name[name.index(after: quote)...].allSatisfy(\.isNumber) {
-                name = name[..<quote]
-            }
-            return name
-        }
+    private static func isReferenceCounting(_ name: Substring) -> Bool {
+        retainFunctions.contains(String(name)) || releaseFunctions.contains(String(name))
     }
 }

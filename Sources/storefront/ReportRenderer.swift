@@ -214,7 +214,7 @@ enum ReportRenderer {
         let counted = !instructionFactors.isEmpty
         return table(
             header: ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
-                + (counted ? ["instructions", "instr vs fewest"] : [])
+                + (counted ? ["instructions", "instr vs fewest", "shared rules"] : [])
                 + ["mallocs", "mallocs/action", "heap peak", "retained", "renders", "recomputations", "requests"],
             rows: measured.map { result in
                 let wall = result.wallNanoseconds!
@@ -224,6 +224,7 @@ enum ReportRenderer {
                 if counted {
                     row.append(instructionCount(result).map(grouped) ?? "–")
                     row.append(instructionFactors[result.runtime].map(countFactor) ?? "–")
+                    row.append(SharedRules.share(of: result.counters).map(percent) ?? "–")
                 }
                 row.append(result.mallocsPerIteration.map(String.init) ?? "")
                 row.append(result.mallocsPerAction.map { String(format: "%.1f", $0) } ?? "")
@@ -425,6 +426,11 @@ enum ReportRenderer {
     /// An instruction factor: exact counts have no sampling interval.
     static func countFactor(_ value: Double) -> String {
         String(format: "%.2f×", value)
+    }
+
+    /// "11.6%": a share of a count.
+    static func percent(_ share: Double) -> String {
+        String(format: "%.1f%%", share * 100)
     }
 
     /// "1,897,028": instruction counts run to ten digits.

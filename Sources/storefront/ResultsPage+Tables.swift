@@ -132,7 +132,7 @@ extension ResultsPage {
         let counted = !instructionFactors.isEmpty
         let header =
             ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
-            + (counted ? ["instructions", "instr vs fewest"] : [])
+            + (counted ? ["instructions", "instr vs fewest", "shared rules"] : [])
             + [
                 "mallocs", "mallocs/action", "heap peak", "retained", "peak RSS", "renders", "recomputations",
                 "requests",
@@ -154,6 +154,7 @@ extension ResultsPage {
             if counted {
                 row.append(HTML.Cell(ReportRenderer.instructionCount(result).map(ReportRenderer.grouped) ?? "–"))
                 row.append(FactorScale.cell(exact: instructionFactors[result.runtime]))
+                row.append(HTML.Cell(SharedRules.share(of: result.counters).map(ReportRenderer.percent) ?? "–"))
             }
             row.append(HTML.Cell(result.mallocsPerIteration.map(String.init) ?? "–"))
             row.append(HTML.Cell(result.mallocsPerAction.map { String(format: "%.1f", $0) } ?? "–"))

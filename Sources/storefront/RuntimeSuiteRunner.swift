@@ -152,7 +152,7 @@ struct RuntimeSuiteRunner {
     /// counting run each. Every session any of them plays must end showing
     /// the shadow model's screens (checked outside the timed region); a port
     /// whose session does not is dropped from the suite and reported failed.
-    func run(_ suite: Suite, runtimes: [Runtime], instructions: [String: CounterReading]) async -> [RuntimeResult] {
+    func run(_ suite: Suite, runtimes: [Runtime], callgrind: CallgrindCounts) async -> [RuntimeResult] {
         let plan = plan(for: suite)
         let sampling = options.plan
         var ends = SessionEnds(suite: suite, expected: plan.end)
@@ -247,9 +247,7 @@ struct RuntimeSuiteRunner {
                 counters.merge(counterSet.stop().byName) { first, _ in first }
                 ends.check(played, runtime, when: "the counter run")
             }
-            counters["callgrind-instructions"] = Reading(
-                instructions[Self.instructionRegion(suite, runtime)]
-                    ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
+            counters.merge(callgrind.counters(for: Self.instructionRegion(suite, runtime))) { _, counted in counted }
             let session = await plan.prepare(runtime)
             let peak = PeakMemory.begin()
             let played = await plan.play(runtime, session, &discarded)
@@ -337,7 +335,7 @@ struct RuntimeSuiteRunner {
     }
 
     /// The compute control through the same measurements as a port.
-    func runControl(instructions: [String: CounterReading]) -> RuntimeResult {
+    func runControl(callgrind: CallgrindCounts) -> RuntimeResult {
         progress.report("working out which screens change")
         let control = ComputeControl(catalog: catalog, schedule: schedule)
         let sampling = options.plan
@@ -347,9 +345,7 @@ struct RuntimeSuiteRunner {
         let counts = AllocationCounter.count(.thread) { blackHole(control.run()) }
         var counters = HardwareCounters().measure { blackHole(control.run()) }.readings.byName
         counters.merge(SoftwareCounters().measure { blackHole(control.run()) }.readings.byName) { first, _ in first }
-        counters["callgrind-instructions"] = Reading(
-            instructions[Suite.computeControl.rawValue]
-                ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
+        counters.merge(callgrind.counters(for: Suite.computeControl.rawValue)) { _, counted in counted }
         let peak = PeakMemory.measure { blackHole(control.run()) }.peak
         let deliveries = schedule.phases.flatMap(\.steps).compactMap { step -> Bool? in
             if case .deliver(_, let applied) = step { return applied }

@@ -131,6 +131,24 @@ struct CallgrindCounts {
     /// Each region's instructions, as the suites read them.
     var instructions: [String: CounterReading] { totals.mapValues { .counted(Int64($0.instructions)) } }
 
+    /// A runtime suite's or the control's callgrind readings for its
+    /// counters: the region's instructions and, of those, the shared rules'.
+    func counters(for region: String) -> [String: Reading] {
+        guard let total = totals[region] else {
+            let reason = totals.isEmpty ? unavailable : "callgrind wrote no region \(region)"
+            return [
+                "callgrind-instructions": Reading(unavailable: reason),
+                SharedRules.counterName: Reading(unavailable: reason),
+            ]
+        }
+        return [
+            "callgrind-instructions": Reading(.counted(Int64(total.instructions))),
+            SharedRules.counterName: Reading(
+                total.familyInstructions.map { .counted(Int64($0)) }
+                    ?? .unavailable(reason: "the callgrind run was not asked for the shared rules' share")),
+        ]
+    }
+
     /// A region's count minus its reference region's, per unit.
     func perUnit(
         _ region: String, minus reference: String?, units: Double, _ count: (CallgrindRunner.RegionTotal) -> UInt64

@@ -83,7 +83,7 @@ struct SuiteRunner {
             var arguments = ["--suite", suites, "--scale", scale.rawValue, "--callgrind-child"]
             if !runtimes.isEmpty { arguments += ["--runtime", runtimes.map(\.rawValue).joined(separator: ",")] }
             if let seed { arguments += ["--seed", "\(seed)"] }
-            let totals = try runner.run(executable, arguments: arguments)
+            let totals = try runner.run(executable, arguments: arguments, family: SharedRules.family)
             return (totals, nil)
         } catch {
             return ([:], "callgrind run failed: \(error)")

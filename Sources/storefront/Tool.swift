@@ -215,7 +215,7 @@ private func measure(
         case .calibration:
             suites.append(regionRunner.run(suite, instructions: instructions))
         case .computeControl:
-            var control = [runtimeRunner().runControl(instructions: instructions)]
+            var control = [runtimeRunner().runControl(callgrind: callgrind)]
             RuntimeResult.compareWithFastest(&control)
             suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: control))
         case .graph:
@@ -225,7 +225,7 @@ private func measure(
         case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime:
             var results =
                 verified.isEmpty
-                ? [] : await runtimeRunner().run(suite, runtimes: verified, instructions: instructions)
+                ? [] : await runtimeRunner().run(suite, runtimes: verified, callgrind: callgrind)
             for result in results where result.gate == "failed" {
                 let runtime = Runtime(rawValue: result.runtime)!
                 FileHandle.standardError.write(Data("storefront: \(result.gateFailure ?? "")\n".utf8))

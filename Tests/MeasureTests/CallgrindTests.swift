@@ -84,6 +84,49 @@ struct CallgrindTests {
         #expect(parsed.calls == ReferenceCountingCalls(retains: 4, releases: 2))
     }
 
+    @Test("a family's cost is what its callers spent in it, less the callbacks it made, counted once")
+    func familyCost() throws {
+        // port.view calls rule.filter (600 inclusive), which calls rule.key
+        // (100, inside the family already) and back into port.read (150, the
+        // port's own closure); the standard library's sort calls a rule's
+        // comparator (40), which is inside rule.filter's cost already; the
+        // harness calls a rule (70), but it is not one of the callers.
+        let dump = """
+            desc: Trigger: Client Request: region
+            fn=(1) $s4Port4viewyyF
+            cfn=(2) $s4Rule6filteryyF
+            calls=2 0
+            0 600
+            fn=(2)
+            cfn=(3) $s4Rule3keyyyF
+            calls=9 0
+            0 100
+            cfn=(4) $s4Port4readyyF
+            calls=9 0
+            0 150
+            cfn=(5) $ss4sortyyF
+            calls=1 0
+            0 60
+            fn=(5)
+            cfn=(6) $s4Rule7compareyyFfU_'2
+            calls=4 0
+            0 40
+            fn=(7) $s7Harness3runyyF
+            cfn=(3)
+            calls=1 0
+            0 70
+            totals: 1000
+            """
+        let family = FunctionFamily(
+            members: [FunctionFamily.swiftModulePrefix("Rule")],
+            callers: [FunctionFamily.swiftModulePrefix("Port")],
+            callbacks: [FunctionFamily.swiftModulePrefix("Port")])
+        let parsed = try #require(CallgrindRunner.parseDump(dump, family: family))
+        #expect(parsed.instructions == 1000)
+        #expect(parsed.familyInstructions == 450)
+        #expect(CallgrindRunner.parseDump(dump)?.familyInstructions == nil, "no family asked, none counted")
+    }
+
     @Test("a failing command is reported with its status")
     func failingCommand() throws {
         let runner = try #require(CallgrindRunner())

@@ -407,10 +407,10 @@ struct StorefrontCommandTests {
     }
 
     @Test(
-        "--instructions callgrind counts a runtime suite's measured part per port, within 0.1% between runs",
+        "--instructions callgrind counts a runtime suite's measured part per port, within 0.1% between runs, and the shared rules' part of it",
         .enabled(if: CallgrindRunner() != nil, "valgrind is not installed"))
     func runtimeSuiteInstructions() throws {
-        func count() throws -> Double {
+        func count() throws -> (instructions: Double, shared: Double) {
             let outcome = try Storefront.run([
                 "--suite", "interactions", "--scale", "small", "--iterations", "1", "--warmup", "0",
                 "--runtime", "cog", "--instructions", "callgrind", "--format", "json", "--quiet",
@@ -421,16 +421,22 @@ struct StorefrontCommandTests {
             let runtime = try #require((document["suites"] as? [[String: Any]])?.first?["runtimes"] as? [[String: Any]])
             let counters = try #require(runtime.first?["counters"] as? [String: Any])
             let instructions = try #require(counters["callgrind-instructions"] as? [String: Any])
-            return try #require(instructions["value"] as? Double, "\(instructions)")
+            let shared = try #require(counters["shared-rule-instructions"] as? [String: Any])
+            return (
+                try #require(instructions["value"] as? Double, "\(instructions)"),
+                try #require(shared["value"] as? Double, "\(shared)")
+            )
         }
         // The cog port's cycle repeats its count to within a few hundred
         // instructions (1.9M in release, 19.4M in debug), also on a loaded
         // machine (docs/measurement.md says why the runner needs valgrind's
         // fair scheduling for that).
-        let first = try count()
-        let second = try count()
+        let (first, firstShared) = try count()
+        let (second, _) = try count()
         #expect(first > 100_000)
         #expect(abs(second - first) <= first / 1000, "first run \(first), second \(second)")
+        // The cycle's filter toggle re-runs the shared filter and sort rules.
+        #expect(firstShared > 0 && firstShared < first, "shared rules \(firstShared) of \(first)")
     }
 
     @Test("funnel-memory opens half the small catalog and reports peak and retained heap per port")
