@@ -188,6 +188,18 @@ package.targets += [
     ),
     .executableTarget(
         name: "coglint", dependencies: ["CoglintCore"], exclude: ["README.md"], swiftSettings: hostImports),
+    // The storefront tool counts each port's hand-written statements with
+    // the same host libraries; no runtime or port links it.
+    .target(
+        name: "HandWrittenCode",
+        exclude: ["README.md"],
+        swiftSettings: hostImports,
+        linkerSettings: [
+            .unsafeFlags(["-L", swiftSyntaxHost, "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxHost]),
+            .linkedLibrary("SwiftSyntax"),
+            .linkedLibrary("SwiftParser"),
+        ]
+    ),
     .plugin(
         name: "CoglintBuildToolPlugin",
         capability: .buildTool(),
@@ -211,6 +223,12 @@ package.targets += [
         swiftSettings: hostImports + cogSettings
     ),
 ]
+
+for target in package.targets where ["storefront", "StorefrontTests"].contains(target.name) {
+    target.dependencies.append("HandWrittenCode")
+    // Its module still names SwiftSyntax's, so importers need the folder.
+    target.swiftSettings = (target.swiftSettings ?? []) + hostImports
+}
 
 // The build-settings legs (.ci/run, LEG-01) run Cog's host suite alone.
 // SwiftPM passes every enabled trait to every target of the package as a

@@ -87,7 +87,13 @@ extension MemoizedStore {
         guard repriced else { return }  // hand-written
         let listedChanged = filters.narrowsPrice && refreshMatching()  // hand-written
         if !listedChanged, sort.comparesPrices, selectedCategory ?? category == category { refreshListed() }  // hand-written
-        if cartRepriced, !skipsCartRefreshOnSale { refreshCart() }  // hand-written
+        if cartRepriced { refreshCartAfterSale() }  // hand-written
+    }
+
+    /// The `stale-cache` fault's seam, outside the counted code: a sale
+    /// that repriced the cart refreshes it unless the fault skips that.
+    private func refreshCartAfterSale() {
+        if !skipsCartRefreshOnSale { refreshCart() }
     }
 
     func setCoupon(code: String?, status: CouponStatus, applied: Coupon?) {

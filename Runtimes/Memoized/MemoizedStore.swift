@@ -55,8 +55,6 @@ final class MemoizedStore {
     /// The recommended products; the view reads their names and prices from
     /// their rows, so a price change re-renders it without a refresh here.
     private(set) var recommendedIDs: [Int] = []
-    /// Set by the `stale-cache` fault: a sale change skips the cart refresh.
-    @ObservationIgnored var skipsCartRefreshOnSale = false
 
     /// Assigns only a changed value, so an equal result notifies nobody.
     private func update<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<MemoizedStore, Value>, _ value: Value) {
@@ -136,6 +134,8 @@ final class MemoizedStore {
     }
     // HAND-WRITTEN END
 
+    /// Set by the `stale-cache` fault: a sale change skips the cart refresh.
+    @ObservationIgnored var skipsCartRefreshOnSale = false
     /// Set by the `facet-ignores-stock` fault: facet counts ignore "in stock only".
     @ObservationIgnored var facetsIgnoreStockFilter = false
     /// Set by the `page-off-by-one` fault: pages after the first start one product early.

@@ -89,8 +89,12 @@ public final class ObservablePort: StorefrontPort {
             } catch let failure as ServiceFailure {
                 result = .failed(failure.reason)
             }
-            guard generation == detailGeneration || fault == .staleResponse else {  // hand-written
-                return service.acknowledge(.rejected)
+            // The `stale-response` fault applies a superseded answer too;
+            // its test sits outside the counted guard.
+            if fault != .staleResponse {
+                guard generation == detailGeneration else {  // hand-written
+                    return service.acknowledge(.rejected)
+                }
             }
             store.detail = result
             service.acknowledge(.applied)

@@ -3,7 +3,7 @@ import Measure
 
 /// The results page: one self-contained `index.html` a person opens to read
 /// a run (the cross-runtime table with coloured factors, each suite's
-/// table and chart, the ports' gate outcome and hand-written lines, the
+/// table and chart, the ports' gate outcome and hand-written statements, the
 /// environment). Written into every record folder and every `--output`
 /// directory. Self-contained means no network and no external file: the
 /// CSS is inline, the charts are inline SVG, and there is no script, so the
@@ -12,7 +12,7 @@ enum ResultsPage {
     static let fileName = "index.html"
 
     /// The page for `document`. `handWritten` holds each port's
-    /// hand-written-line count (`HandWrittenLines`), or nil when the run
+    /// hand-written statement count (`HandWrittenStatements`), or nil when the run
     /// was not made from the repository root, which holds the ports' sources.
     static func html(_ document: ResultsDocument, handWritten: [String: Int]?) -> String {
         let title = "storefront results, \(document.recordedAt.prefix(10)), commit \(document.environment.gitCommit)"
@@ -108,10 +108,10 @@ enum ResultsPage {
     }
 
     /// Each port's agreement-gate outcome over the runtime suites, and its
-    /// hand-written lines: what a reader checks before trusting a number.
+    /// hand-written statements: what a reader checks before trusting a number.
     private static func portsSection(_ document: ResultsDocument, handWritten: [String: Int]?) -> [String] {
         let ports = portNames(document)
-        var lines = ["<section id=\"ports\">", "<h2>Ports: agreement gate and hand-written lines</h2>"]
+        var lines = ["<section id=\"ports\">", "<h2>Ports: agreement gate and hand-written statements</h2>"]
         if ports.isEmpty {
             lines.append("<p class=\"note\">No runtime suite ran, so no port went through the agreement gate.</p>")
         } else {
@@ -128,12 +128,12 @@ enum ResultsPage {
                 return [HTML.Cell(port), gate, lines]
             }
             lines.append(
-                HTML.table(id: "ports-table", header: ["port", "agreement gate", "hand-written lines"], rows: rows))
+                HTML.table(id: "ports-table", header: ["port", "agreement gate", "hand-written statements"], rows: rows))
             lines.append(
                 "<p class=\"note\">A port that fails the gate computed a wrong screen and gets no numbers. "
-                    + "Hand-written lines are the lines each port writes by hand to keep derived values correct "
-                    + "(caches, invalidation routing, hand-kept indexes, request generations), counted from the "
-                    + "sources' HAND-WRITTEN markers"
+                    + "Hand-written statements are the statements each port writes by hand to keep derived values "
+                    + "correct (caches, invalidation routing, hand-kept indexes, request generations, and their "
+                    + "declarations), counted by parsing the sources' HAND-WRITTEN markers"
                     + (handWritten == nil
                         ? "; not counted here, as the run was not made from the repository root." : ".")
                     + "</p>")
@@ -181,7 +181,7 @@ extension ResultsPage {
     /// (`RecordWriter`), and returns its path.
     static func write(_ document: ResultsDocument, in directory: URL) throws -> URL {
         try RecordWriter.write(
-            Data(html(document, handWritten: HandWrittenLines.countFromWorkingDirectory()).utf8),
+            Data(html(document, handWritten: HandWrittenStatements.countFromWorkingDirectory()).utf8),
             named: fileName, in: directory)
     }
 

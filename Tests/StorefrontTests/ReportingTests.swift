@@ -1,6 +1,7 @@
 import Foundation
 import Measure
 @testable import storefront
+import HandWrittenCode
 import Testing
 import Workload
 
@@ -87,12 +88,14 @@ struct ReportingTests {
     func instructionColumns() throws {
         let text = ReportRenderer.text(Report.document(instructions: true), markdown: true)
         #expect(
-            text.contains("| port | median | 95% CI | p90 | vs fastest | instructions | instr vs fewest | mallocs |"))
+            text.contains(
+                "| port | median | 95% CI | p90 | vs fastest | instructions | instr vs fewest | shared rules | mallocs |"))
         #expect(
-            text.contains("| port | median | 95% CI | p90 | vs fastest | vs control | instructions | instr vs fewest |")
+            text.contains(
+                "| port | median | 95% CI | p90 | vs fastest | vs control | instructions | instr vs fewest | shared rules |")
         )
-        #expect(text.contains("| 2,000,000 | 1.00× |"))
-        #expect(text.contains("| 9,000,000 | 4.50× |"))
+        #expect(text.contains("| 2,000,000 | 1.00× | 25.0% |"))
+        #expect(text.contains("| 9,000,000 | 4.50× | 25.0% |"))
 
         let summary = try #require(
             text.components(separatedBy: "### cross-runtime: each port's factor against the fastest port").last)
@@ -112,6 +115,7 @@ struct ReportingTests {
         let text = ReportRenderer.text(Report.document(instructions: false), markdown: false)
         #expect(text.components(separatedBy: "instructions not counted (add --instructions callgrind)").count == 2)
         #expect(!text.contains("instr vs fewest"))
+        #expect(!text.contains("shared rules"))
         #expect(!text.contains("callgrind instructions against the fewest"))
     }
 
@@ -264,7 +268,10 @@ private enum Report {
             mallocsPerAction: Double(total) / Double(mallocs.count),
             counters: [
                 "callgrind-instructions": instructions.map { Reading(.counted(Int64($0))) }
-                    ?? Reading(unavailable: "not requested (add --instructions callgrind)")
+                    ?? Reading(unavailable: "not requested (add --instructions callgrind)"),
+                // A quarter of every count in the shared rules.
+                SharedRules.counterName: instructions.map { Reading(.counted(Int64($0 / 4))) }
+                    ?? Reading(unavailable: "not requested (add --instructions callgrind)"),
             ],
             actionKinds: cycle.map {
                 ActionKindResult.split(samples: samples, allocations: allocations(mallocs), cycle: $0)
@@ -272,21 +279,92 @@ private enum Report {
     }
 }
 
-@Suite("hand-written line count")
-struct HandWrittenLineCountTests {
-    @Test("counts the code inside markers and lines ending in the marker, not blank or comment lines")
-    func countsMarkedCode() {
+@Suite("hand-written statement count")
+struct HandWrittenStatementCountTests {
+    @Test("counts the statements inside markers and on lines ending in the marker, not lines or comments")
+    func countsMarkedStatements() {
         let source = """
             let before = 0
-            // HAND-WRITTEN BEGIN: a cache and its refresh.
-            /// The cached total.
-            var total = 0
+            struct Store {
+                var source = 0
+                // HAND-WRITTEN BEGIN: a cache, its refresh and a hand-kept list.
+                /// The cached total.
+                var total = 0
+                var members: [Int] = []
 
-            func refresh() { total = 1 }
-            // HAND-WRITTEN END
-            let after = 1
-            refresh()  // hand-written
+                func refresh(
+                    from values: [Int]
+                ) {
+                    total = values.reduce(
+                        0, +)
+                    if total > 0 { members.append(total) }
+                }
+                // HAND-WRITTEN END
+                func write() {
+                    source += 1
+                    refresh(from: [source])  // hand-written
+                }
+            }
             """
-        #expect(HandWrittenLines.marked(source) == 3)
+        // total, members, refresh, its assignment, the if and its append,
+        // and the marked call: seven statements over ten code lines.
+        let statements = HandWrittenCode.statements(in: source)
+        #expect(statements.count == 7)
+        #expect(statements.map(\.line) == [6, 7, 9, 12, 14, 14, 19])
+        // A function's own identifiers are its signature's, not its body's.
+        #expect(statements[2].identifiers == ["refresh", "from", "values", "Int"])
+        #expect(HandWrittenCode.statements(in: "let a = 1\nlet b = 2").isEmpty)
+    }
+
+    @Test("wrapping a statement over more lines or adding comments does not change the count")
+    func formattingDoesNotCount() {
+        let narrow = """
+            // HAND-WRITTEN BEGIN
+            func refresh() {
+                // The total, recomputed.
+                total =
+                    values
+                    .reduce(0, +)
+            }
+            // HAND-WRITTEN END
+            """
+        let wide = """
+            // HAND-WRITTEN BEGIN
+            func refresh() { total = values.reduce(0, +) }
+            // HAND-WRITTEN END
+            """
+        #expect(HandWrittenCode.statements(in: narrow).count == 2)
+        #expect(HandWrittenCode.statements(in: wide).count == 2)
+    }
+
+    @Test("no counted statement in any port is fault code: it names neither the fault nor a fault's flag")
+    func noFaultCodeCounted() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let ports = HandWrittenStatements.statements(in: root, folders: HandWrittenStatements.portFolders)
+        #expect(Set(ports.keys) == Set(HandWrittenStatements.portFolders.keys))
+        for (port, statements) in ports {
+            #expect(!statements.isEmpty, "\(port) marks no hand-written code")
+            let flags = try faultFlags(root.appendingPathComponent("Runtimes")
+                .appendingPathComponent(HandWrittenStatements.portFolders[port]!))
+            for (file, statement) in statements {
+                let named = Set(statement.identifiers).intersection(flags.union(["fault"]))
+                #expect(named.isEmpty, "\(file):\(statement.line) counts fault code (\(named.sorted()))")
+            }
+        }
+    }
+
+    /// The flags a port sets from its fault: the names assigned
+    /// `fault == …` or `fault != …`.
+    private func faultFlags(_ folder: URL) throws -> Set<String> {
+        var flags: Set<String> = []
+        let pattern = try Regex(#"(\w+)\s*=\s*fault\s*[=!]="#)
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for match in source.matches(of: pattern) {
+                if let name = match.output[1].substring { flags.insert(String(name)) }
+            }
+        }
+        return flags
     }
 }

@@ -77,7 +77,7 @@ struct ResultsPageTests {
         let ports = try #require(seen.tables["ports-table"])
         #expect(
             ports.map { $0.map(\.text) } == [
-                ["port", "agreement gate", "hand-written lines"],
+                ["port", "agreement gate", "hand-written statements"],
                 ["cog", "passed", "5"], ["observable", "passed", "14"], ["memoized", "passed", "128"],
                 ["stategraph", "failed: wrong screen <script>alert(1)</script> & \"total\"", "–"],
             ])
