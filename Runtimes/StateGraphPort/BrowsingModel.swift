@@ -26,8 +26,10 @@ final class BrowsingModel: Sendable {
     let _facetCounts: Computed<[Int]>
     var facetCounts: [Int] { _facetCounts.wrappedValue }
 
-    /// Each category's product ids, ascending: built once the catalog
-    /// arrives, so recommendations look at the open product's category only.
+    /// Each category's product ids in recommendation rank (the shared
+    /// `CheckoutRules.recommends`): built once the catalog arrives, so
+    /// recommendations look at the open product's category only, and the
+    /// shared rule's own sort gets its candidates already in order.
     let _categoryProducts: Computed<[[Int]]>
     var categoryProducts: [[Int]] { _categoryProducts.wrappedValue }
 
@@ -89,7 +91,11 @@ final class BrowsingModel: Sendable {
         }
         _categoryProducts = Computed(name: "categoryProducts") { [_catalog, _categories] _ in
             var index = Array(repeating: [Int](), count: _categories.wrappedValue.count)
-            for product in _catalog.wrappedValue { index[product.category].append(product.id) }
+            let catalog = _catalog.wrappedValue
+            for product in catalog { index[product.category].append(product.id) }
+            for category in index.indices {
+                index[category].sort { CheckoutRules.recommends(catalog[$0], before: catalog[$1]) }
+            }
             return index
         }
         _recommendations = Computed(name: "recommendations") {
