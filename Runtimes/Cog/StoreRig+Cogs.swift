@@ -24,7 +24,7 @@ private let _openProductCog = Cog<Int?>.Manual(name: "openProduct") { nil }
 /// product's quantity notifies only what reads that product's quantity;
 /// readers of cart membership (recommendations) stay quiet.
 private let _cartQuantityCogs = CogBox<Int, Int>.Manual(name: "cartQuantity") { _ in 0 }
-private let _cartProductsCog = Cog<[Int]>.Manual(name: "cartProducts") { [] }
+private let _cartProductsCog = Cog<[Int]>.Manual(name: "cartProducts") { [] }  // hand-written
 private let _ordersCog = Cog<[PlacedOrder]>.Manual(name: "orders") { [] }
 
 /// The session's service: every request goes through it.
