@@ -150,21 +150,45 @@ let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
 
 /// Query matches that also pass the filters. The shared rule asks for a
 /// product's stock and price only when a filter needs them, so they are
-/// dependencies only then.
+/// dependencies only then. A price is the shared `Money.effectivePrice` of
+/// the product's base and its category's sale, read once a run per category
+/// (`salePercents`): a dozen sale sources rather than a derived price per
+/// product, which cost a node, an edge and a read each for a value that
+/// changes only with its category's sale.
 let matchingCog = Cog<[Int]>(name: "matching") { c in
     let filters = c[_filtersCog]
     guard let catalog = c[_catalogCog] else { return [] }
+    let products = catalog.products
     let queryMatches = c[queryMatchesCog]
+    var sales = SalePercents(categoryCount: catalog.categoryCount)
     var ids: [Int] = []
     ids.reserveCapacity(queryMatches.count)
     for id in queryMatches
     where Browsing.passes(
-        filters, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
-        ratingTenths: catalog.products[id].ratingTenths)
+        filters,
+        priceCents: Money.effectivePrice(
+            baseCents: products[id].basePriceCents, salePercent: sales.percent(products[id].category, &c)),
+        stock: c[_stockCogs[id]], ratingTenths: products[id].ratingTenths)
     {
         ids.append(id)
     }
     return ids
+}
+
+/// Each category's sale, read from its source the first time a selector run
+/// asks for it and remembered for the rest of that run.
+@MainActor
+struct SalePercents {
+    private var percents: [Int?]
+
+    init(categoryCount: Int) { percents = Array(repeating: nil, count: categoryCount) }
+
+    mutating func percent<Value>(_ category: Int, _ c: inout CogReader<Value>) -> Int {
+        if let percent = percents[category] { return percent }
+        let percent = c[_salePercentCogs[category]]
+        percents[category] = percent
+        return percent
+    }
 }
 
 let facetCountsCog = Cog<[Int]>(name: "facetCounts") { c in
@@ -174,19 +198,26 @@ let facetCountsCog = Cog<[Int]>(name: "facetCounts") { c in
     return counts
 }
 
-/// Prices are read once per listed product, before sorting, and only for
-/// the orders that compare them.
+/// Prices are computed once per listed product, before sorting, and only
+/// for the orders that compare them, from each category's sale as the
+/// filtered list does.
 let listedCog = Cog<[Int]>(name: "listed") { c in
     guard let catalog = c[_catalogCog] else { return [] }
     let category = c[_selectedCategoryCog]
     let sort = c[_sortCog]
     let matching = c[matchingCog]
+    let products = catalog.products
+    var sales = SalePercents(categoryCount: catalog.categoryCount)
     var rows: [(id: Int, price: Int)] = []
     rows.reserveCapacity(matching.count)
-    for id in matching where category == nil || catalog.products[id].category == category {
-        rows.append((id, sort.comparesPrices ? c[priceCogs[id]] : 0))
+    for id in matching where category == nil || products[id].category == category {
+        let price =
+            sort.comparesPrices
+            ? Money.effectivePrice(
+                baseCents: products[id].basePriceCents, salePercent: sales.percent(products[id].category, &c)) : 0
+        rows.append((id, price))
     }
-    return Browsing.sorted(rows, products: catalog.products, by: sort)
+    return Browsing.sorted(rows, products: products, by: sort)
 }
 
 let visibleCog = Cog<[Int]>(name: "visible") { c in
