@@ -148,11 +148,13 @@ let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
     return ids
 }
 
-/// Query matches that also pass the filters. The shared rule asks for a
-/// product's stock and price only when a filter needs them, so they are
-/// dependencies only then. A price is the shared `Money.effectivePrice` of
+/// Query matches that also pass the filters. The shared rule asks whether a
+/// product is in stock and for its price only when a filter needs them, so
+/// they are dependencies only then. Stock comes from its category's
+/// sold-out list (`soldOutCogs`), which answers the only stock question the
+/// rule asks (sold out or not). A price is the shared `Money.effectivePrice` of
 /// the product's base and its category's sale, read once a run per category
-/// (`salePercents`): a dozen sale sources rather than a derived price per
+/// (`SalePercents`): a dozen sale sources rather than a derived price per
 /// product, which cost a node, an edge and a read each for a value that
 /// changes only with its category's sale.
 let matchingCog = Cog<[Int]>(name: "matching") { c in
@@ -161,6 +163,7 @@ let matchingCog = Cog<[Int]>(name: "matching") { c in
     let products = catalog.products
     let queryMatches = c[queryMatchesCog]
     var sales = SalePercents(categoryCount: catalog.categoryCount)
+    var soldOut = SoldOut(productCount: products.count, categoryCount: catalog.categoryCount)
     var ids: [Int] = []
     ids.reserveCapacity(queryMatches.count)
     for id in queryMatches
@@ -168,11 +171,49 @@ let matchingCog = Cog<[Int]>(name: "matching") { c in
         filters,
         priceCents: Money.effectivePrice(
             baseCents: products[id].basePriceCents, salePercent: sales.percent(products[id].category, &c)),
-        stock: c[_stockCogs[id]], ratingTenths: products[id].ratingTenths)
+        stock: soldOut.isSoldOut(id, category: products[id].category, &c) ? 0 : 1,
+        ratingTenths: products[id].ratingTenths)
     {
         ids.append(id)
     }
     return ids
+}
+
+/// Each category's sold-out products (stock 0, what the "in stock only" test
+/// of `Browsing.passes` rejects), ascending. The filtered list reads these,
+/// a dozen, rather than every matching product's stock: turning the filter
+/// on and off no longer links and unlinks an edge per product, and a stock
+/// change that leaves a product in stock (5 to 4) reruns only its
+/// category's list, which comes out equal, so the filtered list is spared.
+let soldOutCogs = CogBox<[Int], Int>(name: "soldOut") { c, category in
+    let lists = c[categoryProductsCog]
+    guard category < lists.count else { return [] }
+    var ids: [Int] = []
+    for id in lists[category] where c[_stockCogs[id]] == 0 { ids.append(id) }
+    return ids
+}
+
+/// Which products are sold out, from their categories' lists, each read the
+/// first time a selector run asks about one of its products.
+@MainActor
+struct SoldOut {
+    private let productCount: Int
+    private var read: [Bool]
+    private var soldOut: [Bool] = []
+
+    init(productCount: Int, categoryCount: Int) {
+        self.productCount = productCount
+        read = Array(repeating: false, count: categoryCount)
+    }
+
+    mutating func isSoldOut<Value>(_ id: Int, category: Int, _ c: inout CogReader<Value>) -> Bool {
+        if !read[category] {
+            read[category] = true
+            if soldOut.isEmpty { soldOut = Array(repeating: false, count: productCount) }
+            for soldOutID in c[soldOutCogs[category]] { soldOut[soldOutID] = true }
+        }
+        return soldOut[id]
+    }
 }
 
 /// Each category's sale, read from its source the first time a selector run
