@@ -294,13 +294,31 @@ let categoryProductsCog = Cog<[[Int]]>(name: "categoryProducts") { c in
     return lists
 }
 
+/// One category's products in rating order, higher first and then lower id,
+/// which is the rank `CheckoutRules.recommends` gives them: sorted once per
+/// category (through the shared `Browsing.sorted`, which is not isolated),
+/// so the recommendations' own sort, the shared `CheckoutRules.recommended`,
+/// receives its candidates already in order and only confirms it. The panel
+/// is right whatever order this gives (that sort decides); only the time
+/// depends on it.
+let rankedCategoryCogs = CogBox<[Int], Int>(name: "rankedCategory") { c, category in
+    guard let catalog = c[_catalogCog] else { return [] }
+    let lists = c[categoryProductsCog]
+    guard category < lists.count else { return [] }
+    var rows: [(id: Int, price: Int)] = []
+    rows.reserveCapacity(lists[category].count)
+    for id in lists[category] { rows.append((id, 0)) }
+    return Browsing.sorted(rows, products: catalog.products, by: .rating)
+}
+
 let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations") { c in
     guard let id = c[_openProductCog], let catalog = c[_catalogCog] else { return [] }
     let products = catalog.products
     let carted = c[_cartProductsCog]
+    let ranked = c[rankedCategoryCogs[products[id].category]]
     var candidates: [Int] = []
-    for candidate in c[categoryProductsCog][products[id].category] where candidate != id && !carted.contains(candidate)
-    {
+    candidates.reserveCapacity(ranked.count)
+    for candidate in ranked where candidate != id && !carted.contains(candidate) {
         candidates.append(candidate)
     }
     return CheckoutRules.recommended(candidates, products: products, inStock: { c[_stockCogs[$0]] > 0 }).map {
