@@ -143,8 +143,14 @@ let cardCogs = CogBox<CardScreen?, Int>(name: "card") { c, id in
 let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
     guard let catalog = c[_catalogCog] else { return [] }
     let query = SearchText(c[_queryCog])
+    let products = catalog.products
     var ids: [Int] = []
-    for product in catalog.products where Browsing.matches(product, query: query) { ids.append(product.id) }
+    ids.reserveCapacity(products.count)
+    // By index: the rule borrows each product in place rather than a copy
+    // of it (three retains and releases a product).
+    for index in products.indices where Browsing.matches(products[index], query: query) {
+        ids.append(products[index].id)
+    }
     return ids
 }
 
