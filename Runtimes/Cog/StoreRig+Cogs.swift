@@ -186,7 +186,7 @@ let matchingCog = Cog<[Int]>(name: "matching") { c in
 }
 
 /// Each category's sold-out products (stock 0, what the "in stock only" test
-/// of `Browsing.passes` rejects), ascending. The filtered list reads these,
+/// of `Browsing.passes` rejects). The filtered list reads these,
 /// a dozen, rather than every matching product's stock: turning the filter
 /// on and off no longer links and unlinks an edge per product, and a stock
 /// change that leaves a product in stock (5 to 4) reruns only its
@@ -291,37 +291,29 @@ let checkoutCog = Cog<CheckoutScreen>(name: "checkout") { c in
         coupon: c[couponStatusCog], quote: c[quoteStatusCog])
 }
 
-/// Each category's product ids, ascending: derived once from the catalog,
-/// so recommendations visit one category rather than the whole catalog.
-let categoryProductsCog = Cog<[[Int]]>(name: "categoryProducts") { c in
-    guard let catalog = c[_catalogCog] else { return [] }
-    var lists = Array(repeating: [Int](), count: catalog.categoryCount)
-    for product in catalog.products { lists[product.category].append(product.id) }
-    return lists
-}
-
-/// One category's products in rating order, higher first and then lower id,
-/// which is the rank `CheckoutRules.recommends` gives them: sorted once per
-/// category (through the shared `Browsing.sorted`, which is not isolated),
-/// so the recommendations' own sort, the shared `CheckoutRules.recommended`,
+/// Each category's product ids in rating order, higher first and then lower
+/// id, which is the rank `CheckoutRules.recommends` gives them: derived once
+/// from the catalog (sorted through the shared `Browsing.sorted`, which is
+/// not isolated), so recommendations visit one category rather than the
+/// whole catalog, and their own sort, the shared `CheckoutRules.recommended`,
 /// receives its candidates already in order and only confirms it. The panel
 /// is right whatever order this gives (that sort decides); only the time
 /// depends on it.
-let rankedCategoryCogs = CogBox<[Int], Int>(name: "rankedCategory") { c, category in
+let categoryProductsCog = Cog<[[Int]]>(name: "categoryProducts") { c in
     guard let catalog = c[_catalogCog] else { return [] }
-    let lists = c[categoryProductsCog]
-    guard category < lists.count else { return [] }
-    var rows: [(id: Int, price: Int)] = []
-    rows.reserveCapacity(lists[category].count)
-    for id in lists[category] { rows.append((id, 0)) }
-    return Browsing.sorted(rows, products: catalog.products, by: .rating)
+    var rows = Array(repeating: [(id: Int, price: Int)](), count: catalog.categoryCount)
+    for product in catalog.products.indices { rows[catalog.products[product].category].append((product, 0)) }
+    var lists: [[Int]] = []
+    lists.reserveCapacity(rows.count)
+    for category in rows.indices { lists.append(Browsing.sorted(rows[category], products: catalog.products, by: .rating)) }
+    return lists
 }
 
 let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations") { c in
     guard let id = c[_openProductCog], let catalog = c[_catalogCog] else { return [] }
     let products = catalog.products
     let carted = c[_cartProductsCog]
-    let ranked = c[rankedCategoryCogs[products[id].category]]
+    let ranked = c[categoryProductsCog][products[id].category]
     var candidates: [Int] = []
     candidates.reserveCapacity(ranked.count)
     for candidate in ranked where candidate != id && !carted.contains(candidate) {
