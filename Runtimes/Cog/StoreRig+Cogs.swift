@@ -124,11 +124,17 @@ let quantityCogs = CogBox<Int, Int>(name: "quantity") { c, id in
     c[_cartProductsCog].contains(id) ? c[_cartQuantityCogs[id]] : 0
 }
 
-/// What a card shows; it changes only when its own product's does.
+/// What a card shows; it changes only when its own product's does. The card
+/// prices its product from its category's sale itself: a card's boundary
+/// lives for the app, and a price cog under every card ever shown would be
+/// one more node per product browsed, rerun before its card on every sale.
 let cardCogs = CogBox<CardScreen?, Int>(name: "card") { c, id in
     guard let product = c[_catalogCog]?.products[id] else { return nil }
     return CardScreen(
-        product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]], inCart: c[quantityCogs[id]])
+        product: product,
+        priceCents: Money.effectivePrice(
+            baseCents: product.basePriceCents, salePercent: c[_salePercentCogs[product.category]]),
+        stock: c[_stockCogs[id]], inCart: c[quantityCogs[id]])
 }
 
 // MARK: Browsing
