@@ -24,7 +24,7 @@ private let _openProductCog = Cog<Int?>.Manual(name: "openProduct") { nil }
 /// product's quantity notifies only what reads that product's quantity;
 /// readers of cart membership (recommendations) stay quiet.
 private let _cartQuantityCogs = CogBox<Int, Int>.Manual(name: "cartQuantity") { _ in 0 }
-private let _cartProductsCog = Cog<[Int]>.Manual(name: "cartProducts") { [] }
+private let _cartProductsCog = Cog<[Int]>.Manual(name: "cartProducts") { [] }  // hand-written
 private let _ordersCog = Cog<[PlacedOrder]>.Manual(name: "orders") { [] }
 
 /// The session's service: every request goes through it.
@@ -124,11 +124,17 @@ let quantityCogs = CogBox<Int, Int>(name: "quantity") { c, id in
     c[_cartProductsCog].contains(id) ? c[_cartQuantityCogs[id]] : 0
 }
 
-/// What a card shows; it changes only when its own product's does.
+/// What a card shows; it changes only when its own product's does. The card
+/// prices its product from its category's sale itself: a card's boundary
+/// lives for the app, and a price cog under every card ever shown would be
+/// one more node per product browsed, rerun before its card on every sale.
 let cardCogs = CogBox<CardScreen?, Int>(name: "card") { c, id in
     guard let product = c[_catalogCog]?.products[id] else { return nil }
     return CardScreen(
-        product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]], inCart: c[quantityCogs[id]])
+        product: product,
+        priceCents: Money.effectivePrice(
+            baseCents: product.basePriceCents, salePercent: c[_salePercentCogs[product.category]]),
+        stock: c[_stockCogs[id]], inCart: c[quantityCogs[id]])
 }
 
 // MARK: Browsing
@@ -143,28 +149,99 @@ let cardCogs = CogBox<CardScreen?, Int>(name: "card") { c, id in
 let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
     guard let catalog = c[_catalogCog] else { return [] }
     let query = SearchText(c[_queryCog])
+    let products = catalog.products
     var ids: [Int] = []
-    for product in catalog.products where Browsing.matches(product, query: query) { ids.append(product.id) }
+    ids.reserveCapacity(products.count)
+    // By index: the rule borrows each product in place rather than a copy
+    // of it (three retains and releases a product).
+    for index in products.indices where Browsing.matches(products[index], query: query) {
+        ids.append(products[index].id)
+    }
     return ids
 }
 
-/// Query matches that also pass the filters. The shared rule asks for a
-/// product's stock and price only when a filter needs them, so they are
-/// dependencies only then.
+/// Query matches that also pass the filters. The shared rule asks whether a
+/// product is in stock and for its price only when a filter needs them, so
+/// they are dependencies only then. Stock comes from its category's
+/// sold-out list (`soldOutCogs`), which answers the only stock question the
+/// rule asks (sold out or not). A price is the shared `Money.effectivePrice` of
+/// the product's base and its category's sale, read once a run per category
+/// (`SalePercents`): a dozen sale sources rather than a derived price per
+/// product, which cost a node, an edge and a read each for a value that
+/// changes only with its category's sale.
 let matchingCog = Cog<[Int]>(name: "matching") { c in
     let filters = c[_filtersCog]
     guard let catalog = c[_catalogCog] else { return [] }
+    let products = catalog.products
     let queryMatches = c[queryMatchesCog]
+    var sales = SalePercents(categoryCount: catalog.categoryCount)
+    var soldOut = SoldOut(productCount: products.count, categoryCount: catalog.categoryCount)
     var ids: [Int] = []
     ids.reserveCapacity(queryMatches.count)
     for id in queryMatches
     where Browsing.passes(
-        filters, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
-        ratingTenths: catalog.products[id].ratingTenths)
+        filters,
+        priceCents: Money.effectivePrice(
+            baseCents: products[id].basePriceCents, salePercent: sales.percent(products[id].category, &c)),
+        stock: soldOut.isSoldOut(id, category: products[id].category, &c) ? 0 : 1,
+        ratingTenths: products[id].ratingTenths)
     {
         ids.append(id)
     }
     return ids
+}
+
+/// Each category's sold-out products (stock 0, what the "in stock only" test
+/// of `Browsing.passes` rejects). The filtered list reads these,
+/// a dozen, rather than every matching product's stock: turning the filter
+/// on and off no longer links and unlinks an edge per product, and a stock
+/// change that leaves a product in stock (5 to 4) reruns only its
+/// category's list, which comes out equal, so the filtered list is spared.
+let soldOutCogs = CogBox<[Int], Int>(name: "soldOut") { c, category in
+    let lists = c[categoryProductsCog]
+    guard category < lists.count else { return [] }
+    var ids: [Int] = []
+    for id in lists[category] where c[_stockCogs[id]] == 0 { ids.append(id) }
+    return ids
+}
+
+/// Which products are sold out, from their categories' lists, each read the
+/// first time a selector run asks about one of its products.
+@MainActor
+struct SoldOut {
+    private let productCount: Int
+    private var read: [Bool]
+    private var soldOut: [Bool] = []
+
+    init(productCount: Int, categoryCount: Int) {
+        self.productCount = productCount
+        read = Array(repeating: false, count: categoryCount)
+    }
+
+    mutating func isSoldOut<Value>(_ id: Int, category: Int, _ c: inout CogReader<Value>) -> Bool {
+        if !read[category] {
+            read[category] = true
+            if soldOut.isEmpty { soldOut = Array(repeating: false, count: productCount) }
+            for soldOutID in c[soldOutCogs[category]] { soldOut[soldOutID] = true }
+        }
+        return soldOut[id]
+    }
+}
+
+/// Each category's sale, read from its source the first time a selector run
+/// asks for it and remembered for the rest of that run.
+@MainActor
+struct SalePercents {
+    private var percents: [Int?]
+
+    init(categoryCount: Int) { percents = Array(repeating: nil, count: categoryCount) }
+
+    mutating func percent<Value>(_ category: Int, _ c: inout CogReader<Value>) -> Int {
+        if let percent = percents[category] { return percent }
+        let percent = c[_salePercentCogs[category]]
+        percents[category] = percent
+        return percent
+    }
 }
 
 let facetCountsCog = Cog<[Int]>(name: "facetCounts") { c in
@@ -174,19 +251,26 @@ let facetCountsCog = Cog<[Int]>(name: "facetCounts") { c in
     return counts
 }
 
-/// Prices are read once per listed product, before sorting, and only for
-/// the orders that compare them.
+/// Prices are computed once per listed product, before sorting, and only
+/// for the orders that compare them, from each category's sale as the
+/// filtered list does.
 let listedCog = Cog<[Int]>(name: "listed") { c in
     guard let catalog = c[_catalogCog] else { return [] }
     let category = c[_selectedCategoryCog]
     let sort = c[_sortCog]
     let matching = c[matchingCog]
+    let products = catalog.products
+    var sales = SalePercents(categoryCount: catalog.categoryCount)
     var rows: [(id: Int, price: Int)] = []
     rows.reserveCapacity(matching.count)
-    for id in matching where category == nil || catalog.products[id].category == category {
-        rows.append((id, sort.comparesPrices ? c[priceCogs[id]] : 0))
+    for id in matching where category == nil || products[id].category == category {
+        let price =
+            sort.comparesPrices
+            ? Money.effectivePrice(
+                baseCents: products[id].basePriceCents, salePercent: sales.percent(products[id].category, &c)) : 0
+        rows.append((id, price))
     }
-    return Browsing.sorted(rows, products: catalog.products, by: sort)
+    return Browsing.sorted(rows, products: products, by: sort)
 }
 
 let visibleCog = Cog<[Int]>(name: "visible") { c in
@@ -213,12 +297,21 @@ let checkoutCog = Cog<CheckoutScreen>(name: "checkout") { c in
         coupon: c[couponStatusCog], quote: c[quoteStatusCog])
 }
 
-/// Each category's product ids, ascending: derived once from the catalog,
-/// so recommendations visit one category rather than the whole catalog.
+/// Each category's product ids in rating order, higher first and then lower
+/// id, which is the rank `CheckoutRules.recommends` gives them: derived once
+/// from the catalog (sorted through the shared `Browsing.sorted`, which is
+/// not isolated), so recommendations visit one category rather than the
+/// whole catalog, and their own sort, the shared `CheckoutRules.recommended`,
+/// receives its candidates already in order and only confirms it. The panel
+/// is right whatever order this gives (that sort decides); only the time
+/// depends on it.
 let categoryProductsCog = Cog<[[Int]]>(name: "categoryProducts") { c in
     guard let catalog = c[_catalogCog] else { return [] }
-    var lists = Array(repeating: [Int](), count: catalog.categoryCount)
-    for product in catalog.products { lists[product.category].append(product.id) }
+    var rows = Array(repeating: [(id: Int, price: Int)](), count: catalog.categoryCount)
+    for product in catalog.products.indices { rows[catalog.products[product].category].append((product, 0)) }
+    var lists: [[Int]] = []
+    lists.reserveCapacity(rows.count)
+    for category in rows.indices { lists.append(Browsing.sorted(rows[category], products: catalog.products, by: .rating)) }
     return lists
 }
 
@@ -226,9 +319,10 @@ let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations
     guard let id = c[_openProductCog], let catalog = c[_catalogCog] else { return [] }
     let products = catalog.products
     let carted = c[_cartProductsCog]
+    let ranked = c[categoryProductsCog][products[id].category]
     var candidates: [Int] = []
-    for candidate in c[categoryProductsCog][products[id].category] where candidate != id && !carted.contains(candidate)
-    {
+    candidates.reserveCapacity(ranked.count)
+    for candidate in ranked where candidate != id && !carted.contains(candidate) {
         candidates.append(candidate)
     }
     return CheckoutRules.recommended(candidates, products: products, inStock: { c[_stockCogs[$0]] > 0 }).map {
