@@ -92,6 +92,7 @@ extension MemoizedStore {
         quantities: [Int: Int], products: [Product]
     ) -> [Int] {
         var ids: [Int] = []
+        ids.reserveCapacity(candidates.count)
         for item in candidates where item.product.id != open && quantities[item.product.id] == nil {
             ids.append(item.product.id)
         }

@@ -42,6 +42,10 @@ final class MemoizedStore {
     /// Each category's products, built once when the catalog arrives, so a
     /// sale or a recommendation visits one category rather than the catalog.
     @ObservationIgnored private(set) var itemsByCategory: [[MemoizedItem]] = []
+    /// Each category's products in recommendation rank (the shared rating
+    /// sort: rating, then id), sorted the first time one of its products
+    /// opens, so the shared rule's own sort finds its candidates in order.
+    @ObservationIgnored private var rankedByCategory: [[MemoizedItem]?] = []
     @ObservationIgnored private var queryMatchIDs: [Int] = []
     @ObservationIgnored private var matchingIDs: [Int] = []
     @ObservationIgnored private var listedIDs: [Int] = []
@@ -65,6 +69,7 @@ final class MemoizedStore {
         var byCategory = Array(repeating: [MemoizedItem](), count: categoryCount)
         for item in items { byCategory[item.product.category].append(item) }
         itemsByCategory = byCategory
+        rankedByCategory = Array(repeating: nil, count: categoryCount)
     }
 
     func refreshQueryMatches() {
@@ -118,12 +123,20 @@ final class MemoizedStore {
 
     func refreshRecommendations() {
         guard let open = openProduct, !items.isEmpty else { return update(\.recommendedIDs, []) }
-        let candidates = itemsByCategory[items[open].product.category]
+        let category = items[open].product.category
+        let candidates = rankedByCategory[category] ?? rank(category)
         update(
             \.recommendedIDs,
             Self.recommended(
                 open: open, among: candidates, items: items, quantities: quantities,
                 products: products))
+    }
+
+    private func rank(_ category: Int) -> [MemoizedItem] {
+        let rows = itemsByCategory[category].map { (id: $0.product.id, price: 0) }
+        let ranked = Browsing.sorted(rows, products: products, by: .rating).map { items[$0] }
+        rankedByCategory[category] = ranked
+        return ranked
     }
 
     /// Whether `id` is in the open product's category, where a change of
