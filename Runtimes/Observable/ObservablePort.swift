@@ -50,8 +50,8 @@ public final class ObservablePort: StorefrontPort {
             store.openProduct = nil
             store.detail = .idle
             detailGeneration += 1  // hand-written
-        case .addToCart(let id): store.cart[id, default: 0] += 1
-        case .setQuantity(let id, let quantity): store.cart[id] = quantity > 0 ? quantity : nil
+        case .addToCart(let id): store.setQuantity(id, store.items[id].quantity + 1)
+        case .setQuantity(let id, let quantity): store.setQuantity(id, max(quantity, 0))
         case .updateStock(let updates):
             let items = store.items
             for update in updates { items[update.productID].stock = update.stock }
@@ -150,7 +150,7 @@ public final class ObservablePort: StorefrontPort {
         let number = store.orders.count + 1
         store.orders.append(ObservableStore.Order(number: number, totalCents: total, confirmed: false))
         if fault == .sessionLeak { Self.leakedOrders.append(store.orders[number - 1]) }
-        store.cart = [:]
+        store.emptyCart()
         store.couponCode = nil
         store.coupon = .none
         store.appliedCoupon = nil
@@ -176,11 +176,11 @@ public final class ObservablePort: StorefrontPort {
         case .grid:
             return .grid(GridScreen(productIDs: store.visible, page: store.page))
         case .card(let id):
-            let product = store.products[id]
+            let product = store.products[id], item = store.items[id]
             return .card(
                 CardScreen(
                     product: product, priceCents: store.price(product, sale: store.salePercent),
-                    stock: store.items[id].stock, inCart: store.cart[id] ?? 0))
+                    stock: item.stock, inCart: item.quantity))
         case .facets:
             let selected = store.selectedCategory
             let products = store.products
@@ -192,11 +192,11 @@ public final class ObservablePort: StorefrontPort {
             return .cart(CartScreen(lines: store.cartLines))
         case .detail:
             guard let id = store.openProduct, !store.products.isEmpty else { return .detail(.closed) }
-            let product = store.products[id]
+            let product = store.products[id], item = store.items[id]
             return .detail(
                 DetailScreen(
                     product: product, priceCents: store.price(product, sale: store.salePercent),
-                    stock: store.items[id].stock, inCart: store.cart[id] ?? 0,
+                    stock: item.stock, inCart: item.quantity,
                     description: store.detail))
         case .checkout:
             return .checkout(store.checkout)

@@ -12,7 +12,8 @@ final class ObservableStore {
         var confirmed: Bool
     }
 
-    /// The catalog's products, and one row model per product for its stock.
+    /// The catalog's products, and one row model per product for its stock
+    /// and cart quantity.
     var products: [Product] = []
     var items: [ProductItem] = []
     var categoryCount = 0
@@ -23,7 +24,32 @@ final class ObservableStore {
     var sort = SortOrder.featured
     var page = 0
     var openProduct: Int?
-    var cart: [Int: Int] = [:]
+    // HAND-WRITTEN BEGIN: cart membership as its own source list, so the
+    // cart screen reads the few products in the cart and the recommendations
+    // track membership only, while each card and the detail track just their
+    // own row's quantity. Kept sorted by id by `setQuantity` and `emptyCart`.
+    var cartIDs: [Int] = []
+
+    func setQuantity(_ id: Int, _ quantity: Int) {
+        let item = items[id]
+        let was = item.quantity
+        guard was != quantity else { return }
+        item.quantity = quantity
+        if was == 0 {
+            var index = cartIDs.count
+            while index > 0 && cartIDs[index - 1] > id { index -= 1 }
+            cartIDs.insert(id, at: index)
+        } else if quantity == 0, let index = cartIDs.firstIndex(of: id) {
+            cartIDs.remove(at: index)
+        }
+    }
+
+    func emptyCart() {
+        let items = self.items
+        for id in cartIDs { items[id].quantity = 0 }
+        cartIDs = []
+    }
+    // HAND-WRITTEN END
     var detail: Remote<String> = .idle
     var couponCode: String?
     var coupon: CouponStatus = .none
@@ -84,19 +110,27 @@ final class ObservableStore {
 
     var visible: [Int] { Array(Browsing.page(listed, page: page)) }
 
-    var cartItemCount: Int { cart.values.reduce(0, +) }
+    var cartItemCount: Int {
+        let ids = cartIDs
+        guard !ids.isEmpty else { return 0 }
+        let items = self.items
+        var count = 0
+        for id in ids { count += items[id].quantity }
+        return count
+    }
 
     var cartLines: [CartLineScreen] {
-        let cart = self.cart
-        guard !cart.isEmpty else { return [] }
+        let ids = cartIDs
+        guard !ids.isEmpty else { return [] }
         let products = self.products, items = self.items, sale = salePercent
         var lines: [CartLineScreen] = []
-        for (id, quantity) in cart.sorted(by: { $0.key < $1.key }) {
-            let product = products[id]
+        lines.reserveCapacity(ids.count)
+        for id in ids {
+            let product = products[id], item = items[id]
             lines.append(
                 CartLineScreen(
-                    product: product, quantity: quantity, unitCents: price(product, sale: sale),
-                    stock: items[id].stock))
+                    product: product, quantity: item.quantity, unitCents: price(product, sale: sale),
+                    stock: item.stock))
         }
         return lines
     }
@@ -114,10 +148,10 @@ final class ObservableStore {
         guard let open = openProduct else { return [] }
         let products = self.products
         guard !products.isEmpty else { return [] }
-        let items = self.items, cart = self.cart
+        let items = self.items, inCart = Set(cartIDs)
         let category = products[open].category
         var candidates: [Int] = []
-        for product in products where product.category == category && product.id != open && cart[product.id] == nil {
+        for product in products where product.category == category && product.id != open && !inCart.contains(product.id) {
             candidates.append(product.id)
         }
         return CheckoutRules.recommended(candidates, products: products, inStock: { items[$0].stock > 0 })
