@@ -17,7 +17,8 @@ final class ObservableStore {
     var products: [Product] = []
     var items: [ProductItem] = []
     var categoryCount = 0
-    var salePercent: [Int] = []
+    /// One sale model per category.
+    var sales: [CategorySale] = []
     var selectedCategory: Int?
     var query = ""
     var filters = Filters()
@@ -73,15 +74,39 @@ final class ObservableStore {
     @ObservationIgnored var truncatesPrices = false
 
     func price(_ product: Product, sale: [Int]) -> Int {
-        let percent = sale[product.category]
+        price(product, percent: sale[product.category])
+    }
+
+    func price(_ product: Product, percent: Int) -> Int {
         if truncatesPrices { return product.basePriceCents * (100 - percent) / 100 }
         return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: percent)
+    }
+
+    /// The row model the grid hands a card (or the detail), as `ForEach`
+    /// hands each item's view its element: the lookup is the parent's, so
+    /// the card's body tracks its row, not the `items` list.
+    func row(_ id: Int) -> ProductItem { _items[id] }
+
+    /// A category's sale model, handed to a view the same way.
+    func sale(_ category: Int) -> CategorySale { _sales[category] }
+
+    /// Every category's sale percent, read from each category's model; or,
+    /// given `only`, just that category's (the others left 0, unread).
+    func salePercents(only category: Int? = nil) -> [Int] {
+        let sales = self.sales
+        var percents = Array(repeating: 0, count: sales.count)
+        if let category {
+            percents[category] = sales[category].percent
+        } else {
+            for index in sales.indices { percents[index] = sales[index].percent }
+        }
+        return percents
     }
 
     /// Ids of products passing the query and filters, in any category.
     var matching: [Int] {
         let products = self.products, items = self.items, query = SearchText(self.query), filters = self.filters
-        let sale = filters.narrowsPrice ? salePercent : []
+        let sale = filters.narrowsPrice ? salePercents() : []
         var ids: [Int] = []
         for product in products
         where Browsing.matches(product, query: query)
@@ -98,7 +123,7 @@ final class ObservableStore {
     /// selected category, sorted.
     var listed: [Int] {
         let products = self.products, category = selectedCategory, sort = self.sort
-        let sale = sort.comparesPrices ? salePercent : []
+        let sale = sort.comparesPrices ? salePercents(only: category) : []
         let matching = self.matching
         var rows: [(id: Int, price: Int)] = []
         rows.reserveCapacity(matching.count)
@@ -122,14 +147,14 @@ final class ObservableStore {
     var cartLines: [CartLineScreen] {
         let ids = cartIDs
         guard !ids.isEmpty else { return [] }
-        let products = self.products, items = self.items, sale = salePercent
+        let products = self.products, items = self.items, sales = self.sales
         var lines: [CartLineScreen] = []
         lines.reserveCapacity(ids.count)
         for id in ids {
             let product = products[id], item = items[id]
             lines.append(
                 CartLineScreen(
-                    product: product, quantity: item.quantity, unitCents: price(product, sale: sale),
+                    product: product, quantity: item.quantity, unitCents: price(product, percent: sales[product.category].percent),
                     stock: item.stock))
         }
         return lines
