@@ -50,15 +50,15 @@ public final class ObservablePort: StorefrontPort {
             store.openProduct = nil
             store.detail = .idle
             detailGeneration += 1  // hand-written
-        case .addToCart(let id): store.cart[id, default: 0] += 1
-        case .setQuantity(let id, let quantity): store.cart[id] = quantity > 0 ? quantity : nil
+        case .addToCart(let id): store.setQuantity(id, store.items[id].quantity + 1)
+        case .setQuantity(let id, let quantity): store.setQuantity(id, max(quantity, 0))
         case .updateStock(let updates):
             let items = store.items
             for update in updates { items[update.productID].stock = update.stock }
             if fault == .droppedInvalidation, let last = updates.last {
                 store.items[last.productID].setStockWithoutNotice(last.stock + 1)
             }
-        case .setSale(let category, let percent): store.salePercent[category] = percent
+        case .setSale(let category, let percent): store.sales[category].percent = percent
         case .applyCoupon(let code): apply(coupon: code)
         case .setZip(let zip): quote(zip)
         case .placeOrder: placeOrder()
@@ -69,9 +69,14 @@ public final class ObservablePort: StorefrontPort {
         Task {
             let catalog = try await service.loadCatalog()
             store.products = catalog.products
-            store.items = catalog.initialStock.map(ProductItem.init(stock:))
+            var items: [ProductItem] = []
+            items.reserveCapacity(catalog.products.count)
+            for product in catalog.products {
+                items.append(ProductItem(product: product, stock: catalog.initialStock[product.id]))
+            }
+            store.items = items
             store.categoryCount = catalog.categoryCount
-            store.salePercent = Array(repeating: 0, count: catalog.categoryCount)
+            store.sales = (0..<catalog.categoryCount).map { _ in CategorySale() }
             service.acknowledge(.applied)
         }
     }
@@ -150,7 +155,7 @@ public final class ObservablePort: StorefrontPort {
         let number = store.orders.count + 1
         store.orders.append(ObservableStore.Order(number: number, totalCents: total, confirmed: false))
         if fault == .sessionLeak { Self.leakedOrders.append(store.orders[number - 1]) }
-        store.cart = [:]
+        store.emptyCart()
         store.couponCode = nil
         store.coupon = .none
         store.appliedCoupon = nil
@@ -176,11 +181,11 @@ public final class ObservablePort: StorefrontPort {
         case .grid:
             return .grid(GridScreen(productIDs: store.visible, page: store.page))
         case .card(let id):
-            let product = store.products[id]
+            let item = store.row(id), product = item.product
             return .card(
                 CardScreen(
-                    product: product, priceCents: store.price(product, sale: store.salePercent),
-                    stock: store.items[id].stock, inCart: store.cart[id] ?? 0))
+                    product: product, priceCents: store.price(product, percent: store.sale(product.category).percent),
+                    stock: item.stock, inCart: item.quantity))
         case .facets:
             let selected = store.selectedCategory
             let products = store.products
@@ -192,24 +197,26 @@ public final class ObservablePort: StorefrontPort {
             return .cart(CartScreen(lines: store.cartLines))
         case .detail:
             guard let id = store.openProduct, !store.products.isEmpty else { return .detail(.closed) }
-            let product = store.products[id]
+            let item = store.row(id), product = item.product
             return .detail(
                 DetailScreen(
-                    product: product, priceCents: store.price(product, sale: store.salePercent),
-                    stock: store.items[id].stock, inCart: store.cart[id] ?? 0,
+                    product: product, priceCents: store.price(product, percent: store.sale(product.category).percent),
+                    stock: item.stock, inCart: item.quantity,
                     description: store.detail))
         case .checkout:
             return .checkout(store.checkout)
         case .recommendations:
             let ids = store.recommended
             guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
-            let products = store.products, sale = store.salePercent
-            return .recommendations(
-                RecommendationScreen(
-                    items: ids.map {
-                        RecommendationScreen.Item(
-                            product: products[$0], priceCents: store.price(products[$0], sale: sale))
-                    }))
+            // Every recommendation shares the open product's category.
+            let products = store.products, percent = store.sales[products[ids[0]].category].percent
+            var items: [RecommendationScreen.Item] = []
+            items.reserveCapacity(ids.count)
+            for id in ids {
+                items.append(
+                    RecommendationScreen.Item(product: products[id], priceCents: store.price(products[id], percent: percent)))
+            }
+            return .recommendations(RecommendationScreen(items: items))
         }
     }
 }

@@ -12,18 +12,45 @@ final class ObservableStore {
         var confirmed: Bool
     }
 
-    /// The catalog's products, and one row model per product for its stock.
+    /// The catalog's products, and one row model per product for its stock
+    /// and cart quantity.
     var products: [Product] = []
     var items: [ProductItem] = []
     var categoryCount = 0
-    var salePercent: [Int] = []
+    /// One sale model per category.
+    var sales: [CategorySale] = []
     var selectedCategory: Int?
     var query = ""
     var filters = Filters()
     var sort = SortOrder.featured
     var page = 0
     var openProduct: Int?
-    var cart: [Int: Int] = [:]
+    // HAND-WRITTEN BEGIN: cart membership as its own source list, so the
+    // cart screen reads the few products in the cart and the recommendations
+    // track membership only, while each card and the detail track just their
+    // own row's quantity. Kept sorted by id by `setQuantity` and `emptyCart`.
+    var cartIDs: [Int] = []
+
+    func setQuantity(_ id: Int, _ quantity: Int) {
+        let item = items[id]
+        let was = item.quantity
+        guard was != quantity else { return }
+        item.quantity = quantity
+        if was == 0 {
+            var index = cartIDs.count
+            while index > 0 && cartIDs[index - 1] > id { index -= 1 }
+            cartIDs.insert(id, at: index)
+        } else if quantity == 0, let index = cartIDs.firstIndex(of: id) {
+            cartIDs.remove(at: index)
+        }
+    }
+
+    func emptyCart() {
+        let items = self.items
+        for id in cartIDs { items[id].quantity = 0 }
+        cartIDs = []
+    }
+    // HAND-WRITTEN END
     var detail: Remote<String> = .idle
     var couponCode: String?
     var coupon: CouponStatus = .none
@@ -47,15 +74,39 @@ final class ObservableStore {
     @ObservationIgnored var truncatesPrices = false
 
     func price(_ product: Product, sale: [Int]) -> Int {
-        let percent = sale[product.category]
+        price(product, percent: sale[product.category])
+    }
+
+    func price(_ product: Product, percent: Int) -> Int {
         if truncatesPrices { return product.basePriceCents * (100 - percent) / 100 }
         return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: percent)
+    }
+
+    /// The row model the grid hands a card (or the detail), as `ForEach`
+    /// hands each item's view its element: the lookup is the parent's, so
+    /// the card's body tracks its row, not the `items` list.
+    func row(_ id: Int) -> ProductItem { _items[id] }
+
+    /// A category's sale model, handed to a view the same way.
+    func sale(_ category: Int) -> CategorySale { _sales[category] }
+
+    /// Every category's sale percent, read from each category's model; or,
+    /// given `only`, just that category's (the others left 0, unread).
+    func salePercents(only category: Int? = nil) -> [Int] {
+        let sales = self.sales
+        var percents = Array(repeating: 0, count: sales.count)
+        if let category {
+            percents[category] = sales[category].percent
+        } else {
+            for index in sales.indices { percents[index] = sales[index].percent }
+        }
+        return percents
     }
 
     /// Ids of products passing the query and filters, in any category.
     var matching: [Int] {
         let products = self.products, items = self.items, query = SearchText(self.query), filters = self.filters
-        let sale = filters.narrowsPrice ? salePercent : []
+        let sale = filters.narrowsPrice ? salePercents() : []
         var ids: [Int] = []
         for product in products
         where Browsing.matches(product, query: query)
@@ -72,7 +123,7 @@ final class ObservableStore {
     /// selected category, sorted.
     var listed: [Int] {
         let products = self.products, category = selectedCategory, sort = self.sort
-        let sale = sort.comparesPrices ? salePercent : []
+        let sale = sort.comparesPrices ? salePercents(only: category) : []
         let matching = self.matching
         var rows: [(id: Int, price: Int)] = []
         rows.reserveCapacity(matching.count)
@@ -84,19 +135,27 @@ final class ObservableStore {
 
     var visible: [Int] { Array(Browsing.page(listed, page: page)) }
 
-    var cartItemCount: Int { cart.values.reduce(0, +) }
+    var cartItemCount: Int {
+        let ids = cartIDs
+        guard !ids.isEmpty else { return 0 }
+        let items = self.items
+        var count = 0
+        for id in ids { count += items[id].quantity }
+        return count
+    }
 
     var cartLines: [CartLineScreen] {
-        let cart = self.cart
-        guard !cart.isEmpty else { return [] }
-        let products = self.products, items = self.items, sale = salePercent
+        let ids = cartIDs
+        guard !ids.isEmpty else { return [] }
+        let products = self.products, items = self.items, sales = self.sales
         var lines: [CartLineScreen] = []
-        for (id, quantity) in cart.sorted(by: { $0.key < $1.key }) {
-            let product = products[id]
+        lines.reserveCapacity(ids.count)
+        for id in ids {
+            let product = products[id], item = items[id]
             lines.append(
                 CartLineScreen(
-                    product: product, quantity: quantity, unitCents: price(product, sale: sale),
-                    stock: items[id].stock))
+                    product: product, quantity: item.quantity, unitCents: price(product, percent: sales[product.category].percent),
+                    stock: item.stock))
         }
         return lines
     }
@@ -114,10 +173,10 @@ final class ObservableStore {
         guard let open = openProduct else { return [] }
         let products = self.products
         guard !products.isEmpty else { return [] }
-        let items = self.items, cart = self.cart
+        let items = self.items, inCart = Set(cartIDs)
         let category = products[open].category
         var candidates: [Int] = []
-        for product in products where product.category == category && product.id != open && cart[product.id] == nil {
+        for product in products where product.category == category && product.id != open && !inCart.contains(product.id) {
             candidates.append(product.id)
         }
         return CheckoutRules.recommended(candidates, products: products, inStock: { items[$0].stock > 0 })
