@@ -44,7 +44,7 @@ struct RenderCountTests {
         let steps = Self.schedule.phases.flatMap(\.steps)
         #expect(await renders(CogPort.self, steps) == 764)
         #expect(await renders(MemoizedPort.self, steps) == 764)
-        #expect(await renders(ObservablePort.self, steps) == 1116)
+        #expect(await renders(ObservablePort.self, steps) == 806)
         #expect(await renders(StateGraphPort.self, steps) == 806)
     }
 }
