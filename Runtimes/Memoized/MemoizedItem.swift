@@ -8,7 +8,9 @@ import Workload
 @MainActor
 final class MemoizedItem {
     let product: Product
-    var stock: Int
+    /// No view reads the stock (cards show the badge cache), and the caches
+    /// that derive from it are refreshed by hand, so it is not observed.
+    @ObservationIgnored var stock: Int
     // HAND-WRITTEN BEGIN: per-product caches of derived values.
     /// The effective price, refreshed when the category's sale changes.
     var price: Int
