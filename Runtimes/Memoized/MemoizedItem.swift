@@ -8,17 +8,25 @@ import Workload
 @MainActor
 final class MemoizedItem {
     let product: Product
-    /// No view reads the stock (cards show the badge cache), and the caches
-    /// that derive from it are refreshed by hand, so it is not observed.
+    /// No view reads stock (cards read the badge cache); the refreshes read
+    /// it directly when an action routes to them, so it is not observed.
     @ObservationIgnored var stock: Int
     // HAND-WRITTEN BEGIN: per-product caches of derived values.
     /// The effective price, refreshed when the category's sale changes.
-    var price: Int
-    /// The stock badge, refreshed when the stock changes, so a card whose
-    /// badge stays the same is not notified.
-    var badge: String
+    /// The refreshes read it unobserved; views read `card`.
+    @ObservationIgnored var price: Int { didSet { refreshCard() } }
+    /// The stock badge, refreshed when the stock changes.
+    @ObservationIgnored var badge: String { didSet { refreshCard() } }
     /// The quantity in the cart, refreshed when the cart changes.
-    var inCart = 0
+    @ObservationIgnored var inCart = 0 { didSet { refreshCard() } }
+    /// What a card (and the detail) shows: the one observed value of a row,
+    /// rebuilt only when price, badge or cart quantity is assigned, which
+    /// the actions do only on a change, so an equal result notifies nobody.
+    private(set) var card: CardScreen
+
+    private func refreshCard() {
+        card = CardScreen(product: product, priceCents: price, badge: badge, inCart: inCart)
+    }
     // HAND-WRITTEN END
 
     init(product: Product, stock: Int) {
@@ -26,5 +34,6 @@ final class MemoizedItem {
         self.stock = stock
         price = product.basePriceCents
         badge = Browsing.badge(stock: stock)
+        card = CardScreen(product: product, priceCents: product.basePriceCents, badge: badge, inCart: 0)
     }
 }
