@@ -13,15 +13,17 @@ final class MemoizedItem {
     @ObservationIgnored var stock: Int
     // HAND-WRITTEN BEGIN: per-product caches of derived values.
     /// The effective price, refreshed when the category's sale changes.
-    /// The refreshes read it unobserved; views read `card`.
-    @ObservationIgnored var price: Int { didSet { refreshCard() } }
+    /// Observed for the recommendations panel, which shows prices only, so
+    /// a badge or cart change of a recommended product does not re-render it.
+    var price: Int { didSet { refreshCard() } }
     /// The stock badge, refreshed when the stock changes.
     @ObservationIgnored var badge: String { didSet { refreshCard() } }
     /// The quantity in the cart, refreshed when the cart changes.
     @ObservationIgnored var inCart = 0 { didSet { refreshCard() } }
-    /// What a card (and the detail) shows: the one observed value of a row,
-    /// rebuilt only when price, badge or cart quantity is assigned, which
-    /// the actions do only on a change, so an equal result notifies nobody.
+    /// What a card (and the detail) shows, so a card reads one observed
+    /// value; rebuilt only when price, badge or cart quantity is assigned,
+    /// which the actions do only on a change, so an equal result notifies
+    /// nobody.
     private(set) var card: CardScreen
 
     private func refreshCard() {

@@ -172,7 +172,7 @@ public final class MemoizedPort: StorefrontPort {
             return .recommendations(
                 RecommendationScreen(
                     items: ids.map {
-                        RecommendationScreen.Item(product: items[$0].product, priceCents: items[$0].card.priceCents)
+                        RecommendationScreen.Item(product: items[$0].product, priceCents: items[$0].price)
                     }))
         }
     }
