@@ -8,15 +8,27 @@ import Workload
 @MainActor
 final class MemoizedItem {
     let product: Product
-    var stock: Int
+    /// No view reads stock (cards read the badge cache); the refreshes read
+    /// it directly when an action routes to them, so it is not observed.
+    @ObservationIgnored var stock: Int
     // HAND-WRITTEN BEGIN: per-product caches of derived values.
     /// The effective price, refreshed when the category's sale changes.
-    var price: Int
-    /// The stock badge, refreshed when the stock changes, so a card whose
-    /// badge stays the same is not notified.
-    var badge: String
+    /// Observed for the recommendations panel, which shows prices only, so
+    /// a badge or cart change of a recommended product does not re-render it.
+    var price: Int { didSet { refreshCard() } }
+    /// The stock badge, refreshed when the stock changes.
+    @ObservationIgnored var badge: String { didSet { refreshCard() } }
     /// The quantity in the cart, refreshed when the cart changes.
-    var inCart = 0
+    @ObservationIgnored var inCart = 0 { didSet { refreshCard() } }
+    /// What a card (and the detail) shows, so a card reads one observed
+    /// value; rebuilt only when price, badge or cart quantity is assigned,
+    /// which the actions do only on a change, so an equal result notifies
+    /// nobody.
+    private(set) var card: CardScreen
+
+    private func refreshCard() {
+        card = CardScreen(product: product, priceCents: price, badge: badge, inCart: inCart)
+    }
     // HAND-WRITTEN END
 
     init(product: Product, stock: Int) {
@@ -24,5 +36,6 @@ final class MemoizedItem {
         self.stock = stock
         price = product.basePriceCents
         badge = Browsing.badge(stock: stock)
+        card = CardScreen(product: product, priceCents: product.basePriceCents, badge: badge, inCart: 0)
     }
 }

@@ -151,20 +151,18 @@ public final class MemoizedPort: StorefrontPort {
         case .grid:
             return .grid(GridScreen(productIDs: store.visibleIDs, page: store.page))
         case .card(let id):
-            let item = store.items[id]
-            return .card(
-                CardScreen(product: item.product, priceCents: item.price, badge: item.badge, inCart: item.inCart))
+            return .card(store.items[id].card)
         case .facets:
             return .facets(FacetScreen(counts: store.facetCounts, selectedCategory: store.selectedCategory))
         case .cart:
             return .cart(store.cart)
         case .detail:
             guard let id = store.openProduct, !store.items.isEmpty else { return .detail(.closed) }
-            let item = store.items[id]
+            let card = store.items[id].card
             return .detail(
                 DetailScreen(
-                    product: item.product, priceCents: item.price, badge: item.badge,
-                    inCart: item.inCart, description: store.detail))
+                    productID: id, name: card.name, priceCents: card.priceCents, badge: card.badge,
+                    inCart: card.inCart, description: store.detail))
         case .checkout:
             return .checkout(store.checkout)
         case .recommendations:

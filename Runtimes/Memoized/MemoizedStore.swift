@@ -17,7 +17,9 @@ final class MemoizedStore {
 
     // MARK: Sources
 
-    var items: [MemoizedItem] = []
+    /// The product rows, one per product, assigned once when the catalog
+    /// arrives and never replaced: views observe the rows, not this array.
+    @ObservationIgnored var items: [MemoizedItem] = []
     /// The catalog's products, which never change once loaded.
     @ObservationIgnored var products: [Product] = []
     var categoryCount = 0
