@@ -6,7 +6,14 @@ import Workload
 extension MemoizedStore {
     func load(_ catalog: Catalog) {
         products = catalog.products
-        items = Swift.zip(catalog.products, catalog.initialStock).map { MemoizedItem(product: $0, stock: $1) }
+        // A loop, not `map`: a closure formed here is main-actor isolated
+        // and would check the executor once per row.
+        var rows: [MemoizedItem] = []
+        rows.reserveCapacity(catalog.products.count)
+        for (product, stock) in Swift.zip(catalog.products, catalog.initialStock) {
+            rows.append(MemoizedItem(product: product, stock: stock))
+        }
+        items = rows
         categoryCount = catalog.categoryCount
         salePercent = Array(repeating: 0, count: catalog.categoryCount)
         indexCategories()  // hand-written
