@@ -311,7 +311,9 @@ let categoryProductsCog = Cog<[[Int]]>(name: "categoryProducts") { c in
     for product in catalog.products.indices { rows[catalog.products[product].category].append((product, 0)) }
     var lists: [[Int]] = []
     lists.reserveCapacity(rows.count)
-    for category in rows.indices { lists.append(Browsing.sorted(rows[category], products: catalog.products, by: .rating)) }
+    for category in rows.indices {
+        lists.append(Browsing.sorted(rows[category], products: catalog.products, by: .rating))
+    }
     return lists
 }
 

@@ -214,7 +214,8 @@ public final class ObservablePort: StorefrontPort {
             items.reserveCapacity(ids.count)
             for id in ids {
                 items.append(
-                    RecommendationScreen.Item(product: products[id], priceCents: store.price(products[id], percent: percent)))
+                    RecommendationScreen.Item(
+                        product: products[id], priceCents: store.price(products[id], percent: percent)))
             }
             return .recommendations(RecommendationScreen(items: items))
         }

@@ -154,7 +154,8 @@ final class ObservableStore {
             let product = products[id], item = items[id]
             lines.append(
                 CartLineScreen(
-                    product: product, quantity: item.quantity, unitCents: price(product, percent: sales[product.category].percent),
+                    product: product, quantity: item.quantity,
+                    unitCents: price(product, percent: sales[product.category].percent),
                     stock: item.stock))
         }
         return lines
@@ -176,7 +177,8 @@ final class ObservableStore {
         let items = self.items, inCart = Set(cartIDs)
         let category = products[open].category
         var candidates: [Int] = []
-        for product in products where product.category == category && product.id != open && !inCart.contains(product.id) {
+        for product in products where product.category == category && product.id != open && !inCart.contains(product.id)
+        {
             candidates.append(product.id)
         }
         return CheckoutRules.recommended(candidates, products: products, inStock: { items[$0].stock > 0 })

@@ -123,7 +123,9 @@ public struct CallgrindRunner: Sendable {
             total.dumps += 1
             total.retainCalls += dump.calls.retains
             total.releaseCalls += dump.calls.releases
-            if let spent = dump.familyInstructions { total.familyInstructions = (total.familyInstructions ?? 0) + spent }
+            if let spent = dump.familyInstructions {
+                total.familyInstructions = (total.familyInstructions ?? 0) + spent
+            }
             totals[dump.name] = total
         }
         guard !totals.isEmpty else { throw Failure.noRegions(output: text) }

@@ -13,7 +13,9 @@ enum HandWrittenStatements {
     }
 
     /// Each port's marked statements, file by file in name order.
-    static func statements(in root: URL, folders: [String: String]) -> [String: [(file: String, statement: HandWrittenCode.Statement)]] {
+    static func statements(in root: URL, folders: [String: String]) -> [String: [(
+        file: String, statement: HandWrittenCode.Statement
+    )]] {
         var found: [String: [(file: String, statement: HandWrittenCode.Statement)]] = [:]
         for (runtime, folder) in folders {
             let directory = root.appendingPathComponent("Runtimes").appendingPathComponent(folder)

@@ -128,7 +128,8 @@ enum ResultsPage {
                 return [HTML.Cell(port), gate, lines]
             }
             lines.append(
-                HTML.table(id: "ports-table", header: ["port", "agreement gate", "hand-written statements"], rows: rows))
+                HTML.table(
+                    id: "ports-table", header: ["port", "agreement gate", "hand-written statements"], rows: rows))
             lines.append(
                 "<p class=\"note\">A port that fails the gate computed a wrong screen and gets no numbers. "
                     + "Hand-written statements are the statements each port writes by hand to keep derived values "

@@ -89,10 +89,12 @@ struct ReportingTests {
         let text = ReportRenderer.text(Report.document(instructions: true), markdown: true)
         #expect(
             text.contains(
-                "| port | median | 95% CI | p90 | vs fastest | instructions | instr vs fewest | shared rules | mallocs |"))
+                "| port | median | 95% CI | p90 | vs fastest | instructions | instr vs fewest | shared rules | mallocs |"
+            ))
         #expect(
             text.contains(
-                "| port | median | 95% CI | p90 | vs fastest | vs control | instructions | instr vs fewest | shared rules |")
+                "| port | median | 95% CI | p90 | vs fastest | vs control | instructions | instr vs fewest | shared rules |"
+            )
         )
         #expect(text.contains("| 2,000,000 | 1.00× | 25.0% |"))
         #expect(text.contains("| 9,000,000 | 4.50× | 25.0% |"))
@@ -345,8 +347,9 @@ struct HandWrittenStatementCountTests {
         #expect(Set(ports.keys) == Set(HandWrittenStatements.portFolders.keys))
         for (port, statements) in ports {
             #expect(!statements.isEmpty, "\(port) marks no hand-written code")
-            let flags = try faultFlags(root.appendingPathComponent("Runtimes")
-                .appendingPathComponent(HandWrittenStatements.portFolders[port]!))
+            let flags = try faultFlags(
+                root.appendingPathComponent("Runtimes")
+                    .appendingPathComponent(HandWrittenStatements.portFolders[port]!))
             for (file, statement) in statements {
                 let named = Set(statement.identifiers).intersection(flags.union(["fault"]))
                 #expect(named.isEmpty, "\(file):\(statement.line) counts fault code (\(named.sorted()))")
