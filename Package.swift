@@ -170,6 +170,11 @@ for target in package.targets where target.type != .test && !runtimeLibraries.co
 // flags (a test reads `swift package dump-package` to prove it).
 let swiftSyntaxHost = toolchainHostLibraries()
 let hostImports: [SwiftSetting] = [.unsafeFlags(["-I", swiftSyntaxHost])]
+let hostLinking: [LinkerSetting] = [
+    .unsafeFlags(["-L", swiftSyntaxHost, "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxHost]),
+    .linkedLibrary("SwiftSyntax"),
+    .linkedLibrary("SwiftParser"),
+]
 package.products += [
     .executable(name: "coglint", targets: ["coglint"]),
     .plugin(name: "CoglintBuildToolPlugin", targets: ["CoglintBuildToolPlugin"]),
@@ -180,11 +185,7 @@ package.targets += [
         name: "CoglintCore",
         exclude: ["README.md"],
         swiftSettings: hostImports,
-        linkerSettings: [
-            .unsafeFlags(["-L", swiftSyntaxHost, "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxHost]),
-            .linkedLibrary("SwiftSyntax"),
-            .linkedLibrary("SwiftParser"),
-        ]
+        linkerSettings: hostLinking
     ),
     .executableTarget(
         name: "coglint", dependencies: ["CoglintCore"], exclude: ["README.md"], swiftSettings: hostImports),
@@ -194,11 +195,7 @@ package.targets += [
         name: "HandWrittenCode",
         exclude: ["README.md"],
         swiftSettings: hostImports,
-        linkerSettings: [
-            .unsafeFlags(["-L", swiftSyntaxHost, "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxHost]),
-            .linkedLibrary("SwiftSyntax"),
-            .linkedLibrary("SwiftParser"),
-        ]
+        linkerSettings: hostLinking
     ),
     .plugin(
         name: "CoglintBuildToolPlugin",
