@@ -14,6 +14,18 @@ public struct PeakMemory: Sendable, Equatable, Codable {
     /// Resident set size when the region started.
     public var residentStartBytes: CounterReading
 
+    /// How far the resident set rose above its size at the region's start.
+    /// The reset high-water mark starts at the process's current resident
+    /// size, so the peak alone also counts whatever earlier work left
+    /// mapped (a suite run after a large one reads that one's pages); the
+    /// growth is what the region itself added.
+    public var residentGrowthBytes: CounterReading {
+        switch (residentPeakBytes, residentStartBytes) {
+        case (.counted(let peak), .counted(let start)): .counted(max(0, peak - start))
+        case (.unavailable(let reason), _), (_, .unavailable(let reason)): .unavailable(reason: reason)
+        }
+    }
+
     /// An open region: created by `begin`, closed by `end`.
     public struct Region {
         let resetCode: Int32

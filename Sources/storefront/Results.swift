@@ -141,6 +141,9 @@ struct RuntimeResult: Codable {
     var mallocsPerAction: Double? = nil
     var peakLiveBytes: Int64? = nil
     var peakResidentBytes: Reading? = nil
+    /// The resident set's rise above its size when the measured run began:
+    /// unlike the peak, not inflated by what earlier suites left mapped.
+    var residentGrowthBytes: Reading? = nil
     /// Heap bytes still held when the measured part ended, above its start:
     /// for `funnel-memory`, the per-product state kept for screens that are gone.
     var retainedBytes: Int64? = nil

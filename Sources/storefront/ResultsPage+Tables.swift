@@ -134,7 +134,7 @@ extension ResultsPage {
             ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
             + (counted ? ["instructions", "instr vs fewest", "shared rules"] : [])
             + [
-                "mallocs", "mallocs/action", "heap peak", "retained", "peak RSS", "renders", "recomputations",
+                "mallocs", "mallocs/action", "heap peak", "retained", "RSS growth", "renders", "recomputations",
                 "requests",
             ]
         let rows = runtimes.map { result -> [HTML.Cell] in
@@ -160,7 +160,7 @@ extension ResultsPage {
             row.append(HTML.Cell(result.mallocsPerAction.map { String(format: "%.1f", $0) } ?? "–"))
             row.append(HTML.Cell(result.peakLiveBytes.map(ReportRenderer.bytes) ?? "–"))
             row.append(HTML.Cell(result.retainedBytes.map(ReportRenderer.bytes) ?? "–"))
-            row.append(HTML.Cell(result.peakResidentBytes?.value.map { ReportRenderer.bytes(Int64($0)) } ?? "–"))
+            row.append(HTML.Cell(result.residentGrowthBytes?.value.map { ReportRenderer.bytes(Int64($0)) } ?? "–"))
             row.append(HTML.Cell(result.renders.map(String.init) ?? "–"))
             row.append(HTML.Cell(result.recomputations?.value.map { String(Int64($0)) } ?? "–"))
             row.append(

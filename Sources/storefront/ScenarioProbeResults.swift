@@ -30,10 +30,13 @@ struct ScenarioProbeResult: Codable {
     var noticesPerUnit: Double? = nil
     var noticeOrder: [String]? = nil
     /// Memory probes: the heap one run held at its peak, what it still held
-    /// at its end, and the process's resident peak during that run.
+    /// at its end, and the process's resident peak during that run with
+    /// the part of it that run added (the peak also counts what earlier
+    /// suites left mapped).
     var peakHeapBytes: Int64? = nil
     var retainedHeapBytes: Int64? = nil
     var peakResidentBytes: Reading? = nil
+    var residentGrowthBytes: Reading? = nil
 
     init(probe: String, id: String, summary: String, unit: String) {
         self.probe = probe
@@ -89,7 +92,9 @@ extension ReportRenderer {
             }
             if let peak = probe.peakHeapBytes, let retained = probe.retainedHeapBytes {
                 var line = "  \(probe.probe): heap peak \(peak) B, still held after the run \(retained) B"
-                if let resident = probe.peakResidentBytes?.value { line += ", resident peak \(bytes(Int64(resident)))" }
+                if let growth = probe.residentGrowthBytes?.value {
+                    line += ", resident set grew \(bytes(Int64(growth)))"
+                }
                 lines.append(line)
             }
         }
@@ -97,7 +102,7 @@ extension ReportRenderer {
         for probe in probes where probe.verified == "passed" {
             for (name, reading) in [
                 ("instructions", probe.instructionsPerUnit), ("retains", probe.retainsPerUnit),
-                ("releases", probe.releasesPerUnit), ("resident peak", probe.peakResidentBytes),
+                ("releases", probe.releasesPerUnit), ("resident growth", probe.residentGrowthBytes),
             ] {
                 if let reason = reading?.unavailable { reasons[reason, default: []].insert(name) }
             }

@@ -52,6 +52,7 @@ struct ScenarioSuiteRunner {
             result.peakHeapBytes = peak.heapPeakBytes
             result.retainedHeapBytes = peak.heapRetainedBytes
             result.peakResidentBytes = Reading(peak.residentPeakBytes)
+            result.residentGrowthBytes = Reading(peak.residentGrowthBytes)
         }
         // Last: arming an observer on every boundary allocates, and must not
         // land in the counts or times above.

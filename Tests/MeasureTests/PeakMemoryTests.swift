@@ -43,4 +43,31 @@ struct PeakMemoryTests {
             #expect(reason.contains("clear_refs"))
         }
     }
+
+    @Test("resident growth counts the region's own pages, not what is already mapped")
+    func residentGrowthExcludesWhatWasHeld() {
+        let count = 64 << 20
+        let held = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 4096)
+        held.initializeMemory(as: UInt8.self, repeating: 3, count: count)
+        defer { held.deallocate() }
+        let (_, small) = PeakMemory.measure { blackHole(0) }
+        let (_, large) = PeakMemory.measure {
+            let block = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 4096)
+            block.initializeMemory(as: UInt8.self, repeating: 7, count: count)
+            blackHole(block)
+            block.deallocate()
+        }
+        blackHole(held)
+        switch (small.residentPeakBytes, small.residentGrowthBytes, large.residentGrowthBytes) {
+        case (.counted(let smallPeak), .counted(let smallGrowth), .counted(let largeGrowth)):
+            // The 64 MiB held from before counts in the peak but not in the growth.
+            #expect(smallPeak >= Int64(count))
+            #expect(smallGrowth < 32 << 20)
+            #expect(largeGrowth >= Int64(count) / 4 * 3)
+        case (.unavailable(let reason), _, _), (_, .unavailable(let reason), _), (_, _, .unavailable(let reason)):
+            #expect(reason.contains("clear_refs"))
+        default:
+            Issue.record("growth and peak disagree on availability")
+        }
+    }
 }
