@@ -10,9 +10,13 @@ import Workload
 enum ActionKind: String, CaseIterable, Codable {
     /// A cart line's quantity changes (set, or one more added).
     case quantity
-    /// One of the product list's filter settings changes (in stock, price
-    /// range, minimum rating).
-    case filter
+    /// A product-list filter (in stock, price range, minimum rating) turns
+    /// on or narrows. Kept apart from turning one off: a filter that
+    /// narrows makes every product's filtered field a dependency, one that
+    /// clears drops them, and the two cost very different amounts.
+    case filterOn = "filter-on"
+    /// A product-list filter clears.
+    case filterOff = "filter-off"
     /// The product list turns to another page.
     case page
     /// Any action the kinds above do not describe (navigation, search,
@@ -23,13 +27,17 @@ enum ActionKind: String, CaseIterable, Codable {
         switch action {
         case .setQuantity, .addToCart:
             self = .quantity
-        case .setInStockOnly, .setPriceRange, .setMinimumRating:
-            self = .filter
+        case .setInStockOnly(let on):
+            self = on ? .filterOn : .filterOff
+        case .setPriceRange(let minimum, let maximum):
+            self = minimum == nil && maximum == nil ? .filterOff : .filterOn
+        case .setMinimumRating(let rating):
+            self = rating > 0 ? .filterOn : .filterOff
         case .setPage:
             self = .page
         // Category and query narrow the list too, but they are navigation
         // and search, with costs of their own: lumping them in with the
-        // filter toggles would blur the filter kind.
+        // filter toggles would blur the filter kinds.
         case .launch, .selectCategory, .setQuery, .setSort, .openProduct, .closeProduct,
             .updateStock, .setSale, .applyCoupon, .setZip, .placeOrder:
             self = .other

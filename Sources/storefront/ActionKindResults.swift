@@ -6,7 +6,7 @@ import Workload
 /// their summary, the factor against the fastest port for the same kind,
 /// and what those actions allocated in the counted cycle.
 struct ActionKindResult: Codable, Equatable {
-    /// An `ActionKind` raw value: quantity, filter, page or other.
+    /// An `ActionKind` raw value: quantity, filter-on, filter-off, page or other.
     var kind: String
     /// Actions of this kind in one cycle.
     var actionsPerCycle: Int

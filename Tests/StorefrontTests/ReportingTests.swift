@@ -10,20 +10,23 @@ import Workload
 /// beside time factors, and the factor against the compute control.
 @Suite("storefront reporting")
 struct ReportingTests {
-    @Test("every action of the interactions cycle has its kind: quantity, filter, page, in pairs")
+    @Test("every action of the interactions cycle has its kind: quantity, filter on and off, page")
     func cycleKinds() {
         let catalog = Catalog(scale: .small)
         let schedule = SessionSchedule(catalog: catalog)
         let cycle = SessionSchedule.interactionCycle(after: schedule.stepsBeforeBurst)
-        #expect(cycle.map(ActionKind.init) == [.quantity, .quantity, .filter, .filter, .page, .page])
-        #expect(ActionKind.kinds(in: cycle) == [.quantity, .filter, .page])
+        #expect(cycle.map(ActionKind.init) == [.quantity, .quantity, .filterOn, .filterOff, .page, .page])
+        #expect(ActionKind.kinds(in: cycle) == [.quantity, .filterOn, .filterOff, .page])
     }
 
     @Test(
         "actions outside the three kinds are called other, never lumped into one",
         arguments: [
-            (UserAction.setPriceRange(minimumCents: 100, maximumCents: nil), ActionKind.filter),
-            (.setMinimumRating(4), .filter),
+            (UserAction.setPriceRange(minimumCents: 100, maximumCents: nil), ActionKind.filterOn),
+            (.setPriceRange(minimumCents: nil, maximumCents: nil), .filterOff),
+            (.setMinimumRating(4), .filterOn),
+            (.setMinimumRating(0), .filterOff),
+            (.setInStockOnly(false), .filterOff),
             (.selectCategory(2), .other),
             (.setQuery("lamp"), .other),
             (.setSort(.priceLowToHigh), .other),
@@ -41,13 +44,15 @@ struct ReportingTests {
         let kinds = ActionKindResult.split(
             samples: samples, allocations: Report.allocations([1, 2, 3, 4, 5, 6]),
             cycle: Report.cycle)
-        #expect(kinds.map(\.kind) == ["quantity", "filter", "page"])
+        #expect(kinds.map(\.kind) == ["quantity", "filter-on", "filter-off", "page"])
         #expect(kinds[0].samplesNanoseconds == [10, 20, 70, 80])
-        #expect(kinds[2].samplesNanoseconds == [50, 60, 110, 120])
-        #expect(kinds.map(\.actionsPerCycle) == [2, 2, 2])
-        #expect(kinds.map(\.mallocsPerCycle) == [3, 7, 11])
-        #expect(kinds.map(\.mallocsPerAction) == [1.5, 3.5, 5.5])
-        #expect(kinds.map(\.bytesPerCycle) == [48, 112, 176])
+        #expect(kinds[1].samplesNanoseconds == [30, 90])
+        #expect(kinds[2].samplesNanoseconds == [40, 100])
+        #expect(kinds[3].samplesNanoseconds == [50, 60, 110, 120])
+        #expect(kinds.map(\.actionsPerCycle) == [2, 1, 1, 2])
+        #expect(kinds.map(\.mallocsPerCycle) == [3, 3, 4, 11])
+        #expect(kinds.map(\.mallocsPerAction) == [1.5, 3, 4, 5.5])
+        #expect(kinds.map(\.bytesPerCycle) == [48, 48, 64, 176])
     }
 
     @Test("each kind's factor is against the fastest port at that kind, not over the cycle")
@@ -55,9 +60,9 @@ struct ReportingTests {
         let suite = try #require(Report.document(instructions: true).suites.first { $0.suite == "interactions" })
         let cog = try #require(suite.runtimes?.first { $0.runtime == "cog" }?.actionKinds)
         let memoized = try #require(suite.runtimes?.first { $0.runtime == "memoized" }?.actionKinds)
-        // Cog is twice as fast at quantity and filter; memoized twice as fast at page.
-        #expect(cog.map { $0.factorVsFastest?.value } == [1, 1, 2])
-        #expect(memoized.map { $0.factorVsFastest?.value } == [2, 2, 1])
+        // Cog is twice as fast at quantity and both filter kinds; memoized twice as fast at page.
+        #expect(cog.map { $0.factorVsFastest?.value } == [1, 1, 1, 2])
+        #expect(memoized.map { $0.factorVsFastest?.value } == [2, 2, 2, 1])
         #expect(memoized[0].factorVsFastest?.verdict == "higher")
     }
 
@@ -66,17 +71,18 @@ struct ReportingTests {
         let text = ReportRenderer.text(Report.document(instructions: true), markdown: false)
         let section = try #require(
             text.components(separatedBy: "per action kind (each factor against the fastest port at that kind):").last)
-        let rows = section.split(separator: "\n").prefix(7).map {
+        let rows = section.split(separator: "\n").prefix(9).map {
             $0.split(separator: " ", omittingEmptySubsequences: true)
         }
         #expect(rows[0].prefix(3) == ["kind", "port", "actions/cycle"])
         #expect(
             rows.dropFirst().map { "\($0[0]) \($0[1])" } == [
-                "quantity cog", "quantity memoized", "filter cog", "filter memoized", "page cog", "page memoized",
+                "quantity cog", "quantity memoized", "filter-on cog", "filter-on memoized", "filter-off cog",
+                "filter-off memoized", "page cog", "page memoized",
             ])
         #expect(rows[1].contains("1.00×") && rows[1].last == "1.5")
         #expect(rows[2].contains("2.00×") && rows[2].last == "15.0")
-        #expect(rows[6].contains("1.00×"))
+        #expect(rows[8].contains("1.00×"))
 
         let markdown = ReportRenderer.text(Report.document(instructions: true), markdown: true)
         #expect(
@@ -131,8 +137,8 @@ struct ReportingTests {
         #expect(rows.allSatisfy { $0.count == ReportRenderer.csvHeader.count })
         #expect(
             rows.filter { $0[0] == "interactions" }.map { $0[1] } == [
-                "cog", "memoized", "cog/quantity", "memoized/quantity", "cog/filter", "memoized/filter",
-                "cog/page", "memoized/page",
+                "cog", "memoized", "cog/quantity", "memoized/quantity", "cog/filter-on", "memoized/filter-on",
+                "cog/filter-off", "memoized/filter-off", "cog/page", "memoized/page",
             ])
         let header = rows[0]
         let row = try #require(rows.first { $0[1] == "memoized/quantity" })
@@ -170,9 +176,11 @@ struct ReportingTests {
         #expect(runtimes.count == 2)
         for runtime in runtimes {
             let kinds = try #require(runtime.actionKinds, "\(runtime.runtime) has no action kinds")
-            #expect(kinds.map(\.kind) == ["quantity", "filter", "page"])
-            // Two iterations of a cycle with two actions of each kind.
-            #expect(kinds.allSatisfy { $0.samplesNanoseconds.count == 4 && $0.actionsPerCycle == 2 })
+            #expect(kinds.map(\.kind) == ["quantity", "filter-on", "filter-off", "page"])
+            // Two iterations of a cycle: two quantity changes, the filter on
+            // and off, two page flips.
+            #expect(kinds.map(\.actionsPerCycle) == [2, 1, 1, 2])
+            #expect(kinds.allSatisfy { $0.samplesNanoseconds.count == 2 * $0.actionsPerCycle })
             #expect(kinds.allSatisfy { $0.factorVsFastest?.value != nil })
             // The cycle's count is the sum of its actions' regions in the same run: exact.
             #expect(kinds.map(\.mallocsPerCycle).reduce(0, +) == runtime.mallocsPerIteration)

@@ -134,7 +134,7 @@ struct ResultsPageTests {
             if band != "undecided" { #expect(FactorScale.band(shown).name == band, "\(cell)") }
         }
         #expect(Set(seen.charts.map(\.section)) == ["suite-cold-start", "suite-interactions"])
-        #expect(seen.tables["suite-interactions-kinds"]?.count == 13, "a header and 3 kinds × 4 ports")
+        #expect(seen.tables["suite-interactions-kinds"]?.count == 17, "a header and 4 kinds × 4 ports")
     }
 
     // MARK: Without --output or --record
