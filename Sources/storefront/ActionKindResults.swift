@@ -19,6 +19,10 @@ struct ActionKindResult: Codable, Equatable {
     var bytesPerCycle: UInt64
     var mallocsPerAction: Double
     var factorVsFastest: Factor? = nil
+    /// Callgrind instructions per action of this kind, from one play of the
+    /// cycle with a region around each action (absent in records before
+    /// 2026-12-03).
+    var instructionsPerAction: Reading? = nil
 }
 
 extension ActionKindResult {
@@ -54,6 +58,16 @@ extension ActionKindResult {
             kinds.append(kind)
         }
         return kinds
+    }
+
+    /// Each port's instructions per action of `kind` as a factor of the
+    /// fewest among `results`, by port; empty when none was counted.
+    static func instructionFactors(_ results: [RuntimeResult], kind: String) -> [String: Double] {
+        let counts = results.compactMap { result in
+            result.actionKinds?.first { $0.kind == kind }?.instructionsPerAction?.value.map { (result.runtime, $0) }
+        }
+        guard let fewest = counts.map(\.1).min(), fewest > 0 else { return [:] }
+        return Dictionary(counts.map { ($0.0, $0.1 / fewest) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Fills each kind's `factorVsFastest` against the port whose median for

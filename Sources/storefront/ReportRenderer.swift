@@ -241,24 +241,34 @@ enum ReportRenderer {
 
     /// The interactions suite's per-kind table: each kind of action in the
     /// cycle with every port's time, its factor against the fastest port at
-    /// that kind, and its mallocs per action. Empty for other suites.
+    /// that kind, its mallocs per action and, when callgrind counted them,
+    /// its instructions per action against the fewest at that kind. Empty
+    /// for other suites.
     private static func actionKindSection(_ runtimes: [RuntimeResult], markdown: Bool) -> [String] {
         let measured = runtimes.filter { $0.gate == "passed" && $0.actionKinds != nil }
         guard !measured.isEmpty else { return [] }
+        let counted = measured.contains { $0.actionKinds!.contains { $0.instructionsPerAction?.value != nil } }
         let rows = ActionKindResult.kinds(in: measured).flatMap { kind in
-            measured.compactMap { result -> [String]? in
+            let instructionFactors = ActionKindResult.instructionFactors(measured, kind: kind)
+            return measured.compactMap { result -> [String]? in
                 guard let entry = result.actionKinds!.first(where: { $0.kind == kind }) else { return nil }
                 let wall = entry.wallNanoseconds
-                return [
+                var row = [
                     kind, result.runtime, String(entry.actionsPerCycle), duration(wall.median), interval(wall),
                     duration(wall.p90), entry.factorVsFastest.map(factor) ?? "",
                     String(format: "%.1f", entry.mallocsPerAction),
                 ]
+                if counted {
+                    row.append(entry.instructionsPerAction?.value.map(grouped) ?? "–")
+                    row.append(instructionFactors[result.runtime].map(countFactor) ?? "–")
+                }
+                return row
             }
         }
         return ["", "per action kind (each factor against the fastest port at that kind):", ""]
             + table(
-                header: ["kind", "port", "actions/cycle", "median", "95% CI", "p90", "vs fastest", "mallocs/action"],
+                header: ["kind", "port", "actions/cycle", "median", "95% CI", "p90", "vs fastest", "mallocs/action"]
+                    + (counted ? ["instructions/action", "instr vs fewest"] : []),
                 rows: rows, markdown: markdown)
     }
 

@@ -177,17 +177,24 @@ extension ResultsPage {
     private static func actionKindTable(_ runtimes: [RuntimeResult], id: String) -> [String] {
         let measured = runtimes.filter { $0.gate == "passed" && $0.actionKinds != nil }
         guard !measured.isEmpty else { return [] }
+        let counted = measured.contains { $0.actionKinds!.contains { $0.instructionsPerAction?.value != nil } }
         let rows = ActionKindResult.kinds(in: measured).flatMap { kind in
-            measured.compactMap { result -> [HTML.Cell]? in
+            let instructionFactors = ActionKindResult.instructionFactors(measured, kind: kind)
+            return measured.compactMap { result -> [HTML.Cell]? in
                 guard let entry = result.actionKinds!.first(where: { $0.kind == kind }) else { return nil }
                 let wall = entry.wallNanoseconds
-                return [
+                var row = [
                     HTML.Cell(kind), HTML.Cell(result.runtime, classes: ["text"]),
                     HTML.Cell(String(entry.actionsPerCycle)),
                     HTML.Cell(ReportRenderer.duration(wall.median)), HTML.Cell(ReportRenderer.interval(wall)),
                     HTML.Cell(ReportRenderer.duration(wall.p90)), FactorScale.cell(entry.factorVsFastest),
                     HTML.Cell(String(format: "%.1f", entry.mallocsPerAction)),
                 ]
+                if counted {
+                    row.append(HTML.Cell(entry.instructionsPerAction?.value.map(ReportRenderer.grouped) ?? "–"))
+                    row.append(FactorScale.cell(exact: instructionFactors[result.runtime]))
+                }
+                return row
             }
         }
         return [
@@ -196,7 +203,7 @@ extension ResultsPage {
                 header: [
                     "kind", "port", "actions/cycle", "median", "95% CI", "p90", "vs fastest",
                     "mallocs/action",
-                ], rows: rows)
+                ] + (counted ? ["instructions/action", "instr vs fewest"] : []), rows: rows)
         ]
     }
 

@@ -286,6 +286,14 @@ struct RuntimeSuiteRunner {
                         : Factor(PairedComparison(taken, against: controlSamples)),
                     actionKinds: plan.cycle.map {
                         ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
+                            .map { kind in
+                                var kind = kind
+                                kind.instructionsPerAction = callgrind.perUnit(
+                                    Self.instructionRegion(suite, runtime, ActionKind(rawValue: kind.kind)!),
+                                    minus: nil, units: Double(kind.actionsPerCycle)
+                                ) { $0.instructions }
+                                return kind
+                            }
                     }))
         }
         progress.finish()
@@ -380,6 +388,11 @@ struct RuntimeSuiteRunner {
     /// suite's measured part once untimed, to settle one-time costs such as
     /// type metadata, then once inside an instruction region named
     /// `instructionRegion(suite, runtime)`.
+    ///
+    /// A cycle plan then plays its cycle once more, each action in a region
+    /// of its own named for its kind (`instructionRegion(suite, runtime,
+    /// kind)`), whose dumps callgrind adds up: the cycle leaves the session
+    /// as it found it, so this play repeats the counted one.
     func countInstructions(_ suite: Suite, runtimes: [Runtime]) async {
         let plan = plan(for: suite)
         var discarded: [Double] = []
@@ -387,8 +400,13 @@ struct RuntimeSuiteRunner {
             _ = await plan.play(runtime, await plan.prepare(runtime), &discarded)
             let session = await plan.prepare(runtime)
             InstructionRegion.begin()
-            _ = await plan.play(runtime, session, &discarded)
+            let played = await plan.play(runtime, session, &discarded)
             InstructionRegion.end(Self.instructionRegion(suite, runtime))
+            for action in plan.cycle?.actions ?? [] {
+                InstructionRegion.begin()
+                await played.act(action)
+                InstructionRegion.end(Self.instructionRegion(suite, runtime, ActionKind(action)))
+            }
         }
     }
 
@@ -401,5 +419,9 @@ struct RuntimeSuiteRunner {
 
     static func instructionRegion(_ suite: Suite, _ runtime: Runtime) -> String {
         "\(suite.rawValue)/\(runtime.rawValue)"
+    }
+
+    static func instructionRegion(_ suite: Suite, _ runtime: Runtime, _ kind: ActionKind) -> String {
+        "\(instructionRegion(suite, runtime))/\(kind.rawValue)"
     }
 }

@@ -80,14 +80,24 @@ struct ReportingTests {
                 "quantity cog", "quantity memoized", "filter-on cog", "filter-on memoized", "filter-off cog",
                 "filter-off memoized", "page cog", "page memoized",
             ])
-        #expect(rows[1].contains("1.00×") && rows[1].last == "1.5")
-        #expect(rows[2].contains("2.00×") && rows[2].last == "15.0")
+        // Mallocs per action, then instructions per action and their factor.
+        #expect(rows[1].contains("1.00×") && rows[1].dropLast(2).last == "1.5")
+        #expect(rows[2].contains("2.00×") && rows[2].dropLast(2).last == "15.0")
         #expect(rows[8].contains("1.00×"))
 
         let markdown = ReportRenderer.text(Report.document(instructions: true), markdown: true)
         #expect(
-            markdown.contains("| kind | port | actions/cycle | median | 95% CI | p90 | vs fastest | mallocs/action |"))
+            markdown.contains(
+                "| kind | port | actions/cycle | median | 95% CI | p90 | vs fastest | mallocs/action | instructions/action | instr vs fewest |"
+            ))
         #expect(markdown.contains("| page | cog | 2 |"))
+        // Instructions per action of each kind, against the fewest at that kind.
+        #expect(rows[3].suffix(2) == ["333,333", "1.00×"])
+        #expect(rows[4].suffix(2) == ["1,500,000", "4.50×"])
+
+        let uncounted = ReportRenderer.text(Report.document(instructions: false), markdown: true)
+        #expect(uncounted.contains("| vs fastest | mallocs/action |\n"))
+        #expect(!uncounted.contains("instructions/action"))
     }
 
     @Test("with callgrind counts, each suite's table and the summary show instruction factors beside time factors")
@@ -284,7 +294,12 @@ private enum Report {
                     ?? Reading(unavailable: "not requested (add --instructions callgrind)"),
             ],
             actionKinds: cycle.map {
-                ActionKindResult.split(samples: samples, allocations: allocations(mallocs), cycle: $0)
+                // Every action of the cycle costs a sixth of its instructions.
+                ActionKindResult.split(samples: samples, allocations: allocations(mallocs), cycle: $0).map {
+                    var kind = $0
+                    kind.instructionsPerAction = instructions.map { Reading(value: $0 / 6) }
+                    return kind
+                }
             })
     }
 }

@@ -407,10 +407,11 @@ struct StorefrontCommandTests {
     }
 
     @Test(
-        "--instructions callgrind counts a runtime suite's measured part per port, within 0.1% between runs, and the shared rules' part of it",
+        "--instructions callgrind counts a runtime suite's measured part per port, within 0.1% between runs, the shared rules' part of it, and each action kind",
         .enabled(if: CallgrindRunner() != nil, "valgrind is not installed"))
     func runtimeSuiteInstructions() throws {
-        func count() throws -> (instructions: Double, shared: Double) {
+        func count() throws -> (instructions: Double, shared: Double, kinds: [String: (actions: Double, each: Double)])
+        {
             let outcome = try Storefront.run([
                 "--suite", "interactions", "--scale", "small", "--iterations", "1", "--warmup", "0",
                 "--runtime", "cog", "--instructions", "callgrind", "--format", "json", "--quiet",
@@ -422,21 +423,39 @@ struct StorefrontCommandTests {
             let counters = try #require(runtime.first?["counters"] as? [String: Any])
             let instructions = try #require(counters["callgrind-instructions"] as? [String: Any])
             let shared = try #require(counters["shared-rule-instructions"] as? [String: Any])
+            var kinds: [String: (actions: Double, each: Double)] = [:]
+            for kind in try #require(runtime.first?["actionKinds"] as? [[String: Any]]) {
+                let name = try #require(kind["kind"] as? String)
+                let reading = try #require(kind["instructionsPerAction"] as? [String: Any], "\(name)")
+                kinds[name] = (
+                    try #require(kind["actionsPerCycle"] as? Double),
+                    try #require(reading["value"] as? Double, "\(name): \(reading)")
+                )
+            }
             return (
                 try #require(instructions["value"] as? Double, "\(instructions)"),
-                try #require(shared["value"] as? Double, "\(shared)")
+                try #require(shared["value"] as? Double, "\(shared)"),
+                kinds
             )
         }
         // The cog port's cycle repeats its count to within a few hundred
         // instructions (1.9M in release, 19.4M in debug), also on a loaded
         // machine (docs/measurement.md says why the runner needs valgrind's
         // fair scheduling for that).
-        let (first, firstShared) = try count()
-        let (second, _) = try count()
+        let (first, firstShared, kinds) = try count()
+        let (second, _, _) = try count()
         #expect(first > 100_000)
         #expect(abs(second - first) <= first / 1000, "first run \(first), second \(second)")
         // The cycle's filter toggle re-runs the shared filter and sort rules.
         #expect(firstShared > 0 && firstShared < first, "shared rules \(firstShared) of \(first)")
+        // Each kind is counted in its own play of the cycle, action by
+        // action; the kinds add up to the whole cycle's count, less the
+        // loop around the actions, and turning the filter on costs more
+        // than clearing it.
+        #expect(Set(kinds.keys) == ["quantity", "filter-on", "filter-off", "page"])
+        let perCycle = kinds.values.reduce(0) { $0 + $1.actions * $1.each }
+        #expect(abs(perCycle - first) <= first / 100, "kinds add up to \(perCycle) of the cycle's \(first)")
+        #expect(kinds["filter-on"]!.each > kinds["filter-off"]!.each)
     }
 
     @Test("funnel-memory opens half the small catalog and reports peak and retained heap per port")
