@@ -36,6 +36,8 @@ extension Cogs {
         let node = family.node(ofRow: family.row(for: nil))
         graph.flags[Int(node)].insert(.reaction)
         graph.flags[Int(node)].remove(.releasable)
+        graph.lastRegistration += 1
+        graph.registrationOrder[Int(node)] = graph.lastRegistration
         graph.enqueueIfHot(node)
         switch turns.phase {
         case .flushing, .capturing:
@@ -66,7 +68,12 @@ extension Cogs {
             if index == sortedUpTo {
                 // Sort each batch that arrived since the last one.
                 sortedUpTo = graph.reactionQueue.count
-                if sortedUpTo - index > 1 { graph.reactionQueue.sortTail(from: index) }
+                // By registration order, not node number: a reused node
+                // keeps its old number (see `registrationOrder`).
+                if sortedUpTo - index > 1 {
+                    let order = graph.registrationOrder
+                    graph.reactionQueue.sortTail(from: index) { order[Int($0)] }
+                }
             }
             let node = graph.reactionQueue[index]
             index += 1
