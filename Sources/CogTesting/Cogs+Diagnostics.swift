@@ -29,6 +29,9 @@ extension Cogs {
 
     /// Selector runs since the runtime started, reactions included (every build).
     public var debugRecomputeCount: Int { recomputeCount }
+
+    /// Arena nodes ever created: reused nodes count once (issue 35).
+    public var debugNodeCount: Int { nodeCount }
 }
 
 extension Cogs {

@@ -95,21 +95,21 @@ nonisolated struct Column<Element>: RandomAccessCollection, @unchecked Sendable 
         count = 0
     }
 
-    /// Sorts the elements from `start` to the end in place, without
+    /// Sorts the elements from `start` to the end in place by `key`, without
     /// allocating (the standard library's sort allocates a run stack for
     /// anything longer than a few elements): a tail already in order, or in
     /// reverse order, costs a pass or two; any other a heapsort.
-    func sortTail(from start: Int) where Element: Comparable {
+    func sortTail<Key: Comparable>(from start: Int, by key: (Element) -> Key) {
         let length = count - start
         guard length > 1 else { return }
         let elements = UnsafeMutableBufferPointer(start: base.unsafelyUnwrapped + start, count: length)
         var ascending = 1
-        while ascending < length, elements[ascending - 1] <= elements[ascending] { ascending += 1 }
+        while ascending < length, key(elements[ascending - 1]) <= key(elements[ascending]) { ascending += 1 }
         guard ascending < length else { return }
         // A push that reached the reactions from their last registered
         // backwards queues them in reverse: one pass reverses it.
         var descending = 1
-        while descending < length, elements[descending - 1] >= elements[descending] { descending += 1 }
+        while descending < length, key(elements[descending - 1]) >= key(elements[descending]) { descending += 1 }
         if descending == length {
             var (low, high) = (0, length - 1)
             while low < high {
@@ -119,22 +119,23 @@ nonisolated struct Column<Element>: RandomAccessCollection, @unchecked Sendable 
             return
         }
         for root in stride(from: length / 2 - 1, through: 0, by: -1) {
-            Self.siftDown(elements, root: root, length: length)
+            Self.siftDown(elements, root: root, length: length, by: key)
         }
         for end in stride(from: length - 1, to: 0, by: -1) {
             elements.swapAt(0, end)
-            Self.siftDown(elements, root: 0, length: end)
+            Self.siftDown(elements, root: 0, length: end, by: key)
         }
     }
 
-    private static func siftDown(_ elements: UnsafeMutableBufferPointer<Element>, root: Int, length: Int)
-    where Element: Comparable {
+    private static func siftDown<Key: Comparable>(
+        _ elements: UnsafeMutableBufferPointer<Element>, root: Int, length: Int, by key: (Element) -> Key
+    ) {
         var parent = root
         while true {
             var largest = parent
             let left = 2 * parent + 1
-            if left < length, elements[largest] < elements[left] { largest = left }
-            if left + 1 < length, elements[largest] < elements[left + 1] { largest = left + 1 }
+            if left < length, key(elements[largest]) < key(elements[left]) { largest = left }
+            if left + 1 < length, key(elements[largest]) < key(elements[left + 1]) { largest = left + 1 }
             guard largest != parent else { return }
             elements.swapAt(parent, largest)
             parent = largest

@@ -8,11 +8,20 @@
 @MainActor
 @usableFromInline
 class FamilyBase {
-    let nameSource: CogNameSource
+    /// Changes only when a retired registration's family is reused
+    /// (`rename`).
+    private(set) var nameSource: CogNameSource
     /// The declaration's name, rendered on first use (diagnostics and the
     /// debug history), then kept: creating a family formats nothing, and a
     /// steady turn that records history allocates nothing.
     private(set) lazy var name: String = nameSource.name
+
+    /// Names a reused reaction or export family after its new registration
+    /// (whose name is already a string: nothing is formatted).
+    func rename(_ source: CogNameSource) {
+        nameSource = source
+        name = source.name
+    }
     /// The runtime, unretained: it owns the family.
     @usableFromInline unowned(unsafe) let cogs: Cogs
     /// Arena node of each row of a keyed family (empty for a keyless one,

@@ -105,6 +105,13 @@ final class Graph {
     /// (`family` and the runtime's family table keep them alive).
     @exclusivity(unchecked) var familyRef = Column<FamilyRef>()
     @exclusivity(unchecked) var slot = Column<Int32>()
+    /// Each reaction node's place in registration order (0 for any other
+    /// node). Flush step 5 sorts by it, not by node number: a retired
+    /// reaction's node is reused by a later registration, so an old,
+    /// low-numbered node may hold the newest reaction (REACT-05).
+    @exclusivity(unchecked) var registrationOrder = Column<UInt64>()
+    /// The last `registrationOrder` handed out.
+    @exclusivity(unchecked) var lastRegistration: UInt64 = 0
 
     @exclusivity(unchecked) @usableFromInline var edges = EdgePool()
     /// The runtime that owns this graph, told when a releasable node loses
@@ -164,6 +171,7 @@ final class Graph {
         generation.deallocate()
         familyRef.deallocate()
         slot.deallocate()
+        registrationOrder.deallocate()
         runRecord.deallocate()
         settleStack.deallocate()
         propagateStack.deallocate()
@@ -202,6 +210,7 @@ final class Graph {
         family.append(owner)
         familyRef.append(FamilyRef(family: .passUnretained(owner)))
         slot.append(row)
+        registrationOrder.append(0)
         runRecord.append(RunRecord(parent: Self.none, settleBase: 0))
         return node
     }

@@ -103,19 +103,22 @@ extension Cogs {
     ) -> CogValues<Reference.Value> where Reference.Value: Sendable {
         let reference = reference.cogReference
         let buffer = ExportBuffer<Reference.Value>(buffering: buffering)
-        let descriptor = CogDescriptor<UInt8>(
-            name: "values(of: \(reference.descriptor.name))", fileID: "", line: 0, equals: nil,
-            isKeyed: false, isEager: true,
-            production: .automatic { reader in
-                buffer.offer(reader[reference])
-                return 0
-            }
-        )
-        let family = family(for: descriptor)
-        let node = family.node(ofRow: family.row(for: nil))
+        // The body captures the buffer; the registration's slot owns it
+        // until the subscription ends, and the node (with its family) is
+        // then reused by a later registration.
+        let body = ReactionBody { reader in buffer.offer(reader[reference]) }
+        let node = claimRegistration(
+            named: "values(of: \(reference.descriptor.name))", body: body, isExport: true)
         graph.flags[Int(node)].remove(.releasable)
-        buffer.onFinish = { [weak self] in self?.retireReaction(node) }
-        exportFinishers.append { [weak buffer] in buffer?.finish() }
+        registrationSlots[node]?.ownedBody = body
+        registrationSlots[node]?.onTeardown = { [weak buffer] in buffer?.finish() }
+        // The handle, not the node: a reused node belongs to a later
+        // registration, which this buffer must not retire.
+        let handle = graph.handle(of: node)
+        buffer.onFinish = { [weak self] in
+            guard let self, self.graph.isCurrent(handle) else { return }
+            self.retireReaction(node)
+        }
         graph.prepareRead(node)
         exportCount += 1
         return CogValues(buffer: buffer)

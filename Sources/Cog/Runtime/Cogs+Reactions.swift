@@ -10,32 +10,15 @@
 /// turn. A reaction registered during a flush joins the tail of the queue.
 extension Cogs {
     /// Registers `body` as a reaction. The node calls the body through its
-    /// box without retaining it: the controller owns the box and drops it
+    /// slot without retaining it: the controller owns the body and drops it
     /// only when the reaction has retired (and, when that happens during a
     /// run, only once the run has returned; see `keepBodiesWhileRunning`).
     func registerReaction(named name: String, _ body: ReactionBody) -> Int32 {
-        // Unretained and reached as a guaranteed reference, so a run
-        // borrows the constant body instead of retaining it. The reaction's
-        // kernel calls the body itself: no selector closure sits between
-        // the run and the body.
-        let box = Unmanaged.passUnretained(body)
-        let descriptor = CogDescriptor<UInt8>(
-            name: name, fileID: "", line: 0, equals: nil, isKeyed: false,
-            // A literal, not a function reference: a reference would need a
-            // reabstraction thunk with a context, one more allocation.
-            production: .automatic { _ in preconditionFailure("a reaction runs its body through its kernel") },
-            kernels: (
-                recompute: { @MainActor base, slot, node, stamp in
-                    unsafeDowncast(base, to: Family<UInt8>.self).runReaction(
-                        slot: slot, node: node, stamp: stamp, body: box)
-                },
-                commit: { @MainActor _, _ in false }
-            )
-        )
-        let family = family(for: descriptor)
-        let node = family.node(ofRow: family.row(for: nil))
+        let node = claimRegistration(named: name, body: body, isExport: false)
         graph.flags[Int(node)].insert(.reaction)
         graph.flags[Int(node)].remove(.releasable)
+        graph.lastRegistration += 1
+        graph.registrationOrder[Int(node)] = graph.lastRegistration
         graph.enqueueIfHot(node)
         switch turns.phase {
         case .flushing, .capturing:
@@ -57,6 +40,65 @@ extension Cogs {
         return node
     }
 
+    /// The node, one-row family and slot for a new reaction (or export, by
+    /// `isExport`) that runs `body`: a retired registration's of the same
+    /// kind when one is free, so registering and retiring for ever keeps the
+    /// graph's size bounded; else new ones.
+    func claimRegistration(named name: String, body: ReactionBody, isExport: Bool) -> Int32 {
+        recycleRetiredRegistrations()
+        let reused = isExport ? freeExportNodes.popLast() : freeReactionNodes.popLast()
+        if let node = reused, let slot = registrationSlots[node] {
+            slot.body = .passUnretained(body)
+            let family = unsafeDowncast(graph.family[Int(node)], to: Family<UInt8>.self)
+            // The same name keeps the string already held (by the debug
+            // history, say), so a scope reopened for ever holds one copy.
+            if family.name != name { family.rename(CogNameSource(name: name, fileID: "", line: 0)) }
+            // Claims the released row 0 again: the same node, reset.
+            _ = family.row(for: nil)
+            return node
+        }
+        let slot = RegistrationSlot(body: body, isExport: isExport)
+        let descriptor = CogDescriptor<UInt8>(
+            name: name, fileID: "", line: 0, equals: nil, isKeyed: false, isEager: isExport,
+            // A literal, not a function reference: a reference would need a
+            // reabstraction thunk with a context, one more allocation.
+            production: .automatic { _ in preconditionFailure("a registration runs its body through its kernel") },
+            kernels: (
+                // The kernel calls the body itself: no selector closure sits
+                // between the run and the body. The body is read from the
+                // slot at each run, since a reuse swaps it.
+                recompute: { @MainActor base, row, node, stamp in
+                    unsafeDowncast(base, to: Family<UInt8>.self).runReaction(
+                        slot: row, node: node, stamp: stamp, body: slot.body)
+                },
+                commit: { @MainActor _, _ in false }
+            )
+        )
+        let family = family(for: descriptor)
+        let node = family.node(ofRow: family.row(for: nil))
+        registrationSlots[node] = slot
+        return node
+    }
+
+    /// Makes the retired registrations' nodes free for reuse once no queue
+    /// and no executing run can still name them: a node reused while an
+    /// old entry for it waits in the reaction queue would run its new body
+    /// at the old place. Called where a registration is claimed and when
+    /// flush step 5 ends, so a node retired in one flush serves the next.
+    func recycleRetiredRegistrations() {
+        guard !retiredRegistrations.isEmpty, !graph.isComputing, graph.reactionQueue.isEmpty,
+            graph.hotQueue.isEmpty
+        else { return }
+        for node in retiredRegistrations {
+            if registrationSlots[node]?.isExport == true {
+                freeExportNodes.append(node)
+            } else {
+                freeReactionNodes.append(node)
+            }
+        }
+        retiredRegistrations.removeAll(keepingCapacity: true)
+    }
+
     /// Runs the queued reactions: the ones the push reached in registration
     /// order, then any registered meanwhile, in registration order.
     func runReactions() {
@@ -66,7 +108,12 @@ extension Cogs {
             if index == sortedUpTo {
                 // Sort each batch that arrived since the last one.
                 sortedUpTo = graph.reactionQueue.count
-                if sortedUpTo - index > 1 { graph.reactionQueue.sortTail(from: index) }
+                // By registration order, not node number: a reused node
+                // keeps its old number (see `registrationOrder`).
+                if sortedUpTo - index > 1 {
+                    let order = graph.registrationOrder
+                    graph.reactionQueue.sortTail(from: index) { order[Int($0)] }
+                }
             }
             let node = graph.reactionQueue[index]
             index += 1
@@ -80,6 +127,7 @@ extension Cogs {
             if !retiredReactionBodies.isEmpty, !graph.isComputing { retiredReactionBodies.removeAll() }
         }
         graph.reactionQueue.removeAll(keepingCapacity: true)
+        recycleRetiredRegistrations()
     }
 
     /// Keeps retired reactions' bodies alive while runs are executing (a
@@ -95,11 +143,24 @@ extension Cogs {
 
     /// Retires a reaction or export node: it never runs again and its
     /// leases on what it read end (they may now be released after grace).
+    /// The node, its family and its slot wait to be reused by a later
+    /// registration (`recycleRetiredRegistrations`).
     func retireReaction(_ node: Int32) {
         guard !graph.flags[Int(node)].contains(.retired) else { return }
         graph.detachDependencies(node)
         graph.family[Int(node)].releaseRow(slot: graph.slot[Int(node)])
         graph.flags[Int(node)] = .retired
+        if let slot = registrationSlots[node] {
+            // An export's body (and the buffer it captured) goes with its
+            // registration; a reaction's is its controller's to drop.
+            if let owned = slot.ownedBody {
+                slot.ownedBody = nil
+                keepBodiesWhileRunning([owned])
+            }
+            slot.onTeardown = nil
+        }
+        retiredRegistrations.append(node)
+        recycleRetiredRegistrations()
     }
 }
 
@@ -118,4 +179,29 @@ extension Family where Value == UInt8 {
         keylessValue = ValueColumn.stored(0)
         return true
     }
+}
+
+/// What one reaction or export node runs. The node's family, kernel and
+/// slot outlive the registration; a later registration that reuses the
+/// node swaps in its own body.
+@MainActor
+final class RegistrationSlot {
+    /// Unretained, so a run borrows the body instead of retaining it.
+    var body: Unmanaged<ReactionBody>
+    /// An export's body, owned here until the export retires (a reaction's
+    /// body is owned by its controller).
+    var ownedBody: ReactionBody?
+    /// Ends a live export's reader loop when the runtime is torn down.
+    var onTeardown: (@MainActor () -> Void)?
+    /// Exports and reactions are reused only by their own kind: an export
+    /// node is eager and a reaction node is not.
+    let isExport: Bool
+
+    init(body: ReactionBody, isExport: Bool) {
+        self.body = .passUnretained(body)
+        self.isExport = isExport
+    }
+
+    // Written out, as the design asks of every class the runtime owns.
+    nonisolated deinit {}
 }

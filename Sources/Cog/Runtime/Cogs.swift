@@ -29,8 +29,16 @@ public final class Cogs: CogOps {
     @exclusivity(unchecked) var controllers: [CogController] = []
     /// Subscriptions `values(of:)` ever created.
     @exclusivity(unchecked) var exportCount = 0
-    /// Ends each export subscription's reader loop at teardown.
-    @exclusivity(unchecked) var exportFinishers: [@MainActor () -> Void] = []
+    /// The slot of every reaction and export node, live or retired: the
+    /// nodes are reused, so this stays as large as the most registrations
+    /// ever live at once (issue 35).
+    @exclusivity(unchecked) var registrationSlots: [Int32: RegistrationSlot] = [:]
+    /// Retired registrations' nodes, not yet safe to reuse
+    /// (`recycleRetiredRegistrations`).
+    @exclusivity(unchecked) var retiredRegistrations: [Int32] = []
+    /// Retired reaction and export nodes a registration may reuse.
+    @exclusivity(unchecked) var freeReactionNodes: [Int32] = []
+    @exclusivity(unchecked) var freeExportNodes: [Int32] = []
     /// Never reused, so a descriptor's family cache cannot name a dead runtime.
     @usableFromInline let serial: UInt64
 
@@ -85,7 +93,8 @@ public final class Cogs: CogOps {
         for controller in controllers { controller.releaseRegistrations(in: nil) }
         for row in asyncRows.values { row.release() }
         graceWindows.disarm()
-        for finish in exportFinishers { finish() }
+        // Ends each live export's reader loop.
+        for slot in registrationSlots.values { slot.onTeardown?() }
         tearDownTracking()
         mechanisms.removeAll()
         // Families hold the graph and the graph's family column holds them:
@@ -380,4 +389,6 @@ public final class Cogs: CogOps {
     package var edgePoolHighWaterMark: Int { graph.edges.capacityInUse }
     /// Selector runs since the runtime started (reactions included).
     package var recomputeCount: Int { graph.recomputeCount }
+    /// Arena nodes ever created (a reused node counts once).
+    package var nodeCount: Int { graph.nodeCount }
 }
