@@ -18,7 +18,8 @@ struct GraphShapeResult: Codable {
     /// 1,000 further iterations of a Kairo shape (must be equal).
     var edgePoolHighWaterMark: Int? = nil
     var edgePoolAfterFurtherIterations: Int? = nil
-    /// alien-signals on Node 20, 2-vCPU Linux, from the reference, same unit.
+    /// alien-signals' published time for the same unit, from the reference:
+    /// measured on another machine (Node 20, 2-vCPU Linux), not run here.
     var alienMilliseconds: Double? = nil
 
     init(shape: String, runtime: String, unit: String, iterationUnit: String, alienMilliseconds: Double?) {
@@ -38,6 +39,13 @@ struct GraphShapeResult: Codable {
 }
 
 extension ReportRenderer {
+    /// What the alien column is, said wherever it is shown (text report,
+    /// Markdown, results page): published figures from another machine.
+    static let alienFiguresNote =
+        "alien-signals' published time for the same unit, "
+        + "measured on another machine (Node 20, a 2-vCPU container), not run here: on a 2-core machine like this "
+        + "one alien-signals ran 2–9× slower than these figures, so a ratio to them is not a side-by-side one."
+
     static func graphTable(_ shapes: [GraphShapeResult], markdown: Bool) -> [String] {
         table(
             header: ["shape", "runtime", "unit", "fastest", "median", "alien", "mallocs", "per", "edge pool"],

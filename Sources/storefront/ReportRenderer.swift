@@ -96,10 +96,7 @@ enum ReportRenderer {
         if document.suites.contains(where: { $0.shapes != nil }) {
             lines.append(
                 "graph: every case passed its value and run-count check before timing; fastest and median "
-                    + "of 10 samples (dynamic graphs 5, stategraph 1); alien = alien-signals' published time for the same unit, "
-                    + "measured on another machine (Node 20, a 2-vCPU container), not run here: on a 2-core machine like this "
-                    + "one alien-signals ran 2–9× slower than these figures, so a ratio to them is not a side-by-side one."
-            )
+                    + "of 10 samples (dynamic graphs 5, stategraph 1); alien = " + alienFiguresNote)
         }
         return lines.joined(separator: "\n")
     }

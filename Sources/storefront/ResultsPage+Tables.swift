@@ -116,7 +116,14 @@ extension ResultsPage {
             lines.append(runtimeTable(runtimes, id: id))
             lines += actionKindTable(runtimes, id: id)
         }
-        if let shapes = suite.shapes { lines.append(graphTable(shapes, id: id)) }
+        if let shapes = suite.shapes {
+            lines.append(graphTable(shapes, id: id))
+            if shapes.contains(where: { $0.alienMilliseconds != nil }) {
+                lines.append(
+                    "<p class=\"note\" id=\"\(id)-alien\">alien-signals = "
+                        + HTML.escape(ReportRenderer.alienFiguresNote) + "</p>")
+            }
+        }
         if let probes = suite.probes { lines += probeSection(probes, id: id) }
         lines += counterNotes(suite)
         lines.append("</section>")

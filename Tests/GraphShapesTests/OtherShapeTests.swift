@@ -16,9 +16,14 @@ struct OtherShapeTests {
     private func check(_ graph: ShapeGraph, _ semantics: MolBench.Semantics, _ runtime: String) {
         #expect(graph.counts == MolBench.buildCounts, "\(runtime) build")
         graph.iter()
+        graph.checkLast()
         let steady = graph.counting { graph.iter() }
+        graph.checkLast()
         #expect(steady == semantics.steadyCounts(runtime: runtime), "\(runtime) \(semantics)")
-        for _ in 0..<5 { graph.iter() }
+        for _ in 0..<5 {
+            graph.iter()
+            graph.checkLast()
+        }
         #expect(graph.check.firstMismatch == nil, "\(runtime): \(graph.check.firstMismatch ?? "")")
     }
 

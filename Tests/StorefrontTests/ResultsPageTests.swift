@@ -37,6 +37,24 @@ struct ResultsPageTests {
         }
     }
 
+    @Test("the graph section says the alien column is published figures from another machine, in every format")
+    func alienFiguresFromAnotherMachine() {
+        var shape = GraphShapeResult(
+            shape: "diamond", runtime: "cog", unit: "500 × iter()", iterationUnit: "iter()", alienMilliseconds: 47.8)
+        shape.verified = "passed"
+        shape.fastestNanoseconds = 30_000_000
+        shape.medianNanoseconds = 31_000_000
+        let document = Fixture.document(
+            recordedAt: "2026-12-01T10:00:00Z", commit: "abc123def456",
+            suites: [SuiteResult(suite: "graph", summary: "graph shapes", shapes: [shape])])
+        let page = ResultsPage.html(document, handWritten: nil)
+        #expect(page.contains("id=\"suite-graph-alien\""))
+        #expect(page.contains("measured on another machine"))
+        for markdown in [false, true] {
+            #expect(ReportRenderer.text(document, markdown: markdown).contains("measured on another machine"))
+        }
+    }
+
     @Test(
         "factors fall in bands by their size as shown; the fastest is 1.00×, an undecided one ≈",
         arguments: [
