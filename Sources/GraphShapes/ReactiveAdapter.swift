@@ -29,12 +29,15 @@ public protocol ReactiveAdapter: AnyObject {
     /// One batch: effects run once, after `body` returns.
     func batch(_ body: (Writer) -> Void)
     func write(_ signal: Signal, _ value: Value, in writer: Writer)
-    /// Tracked reads, inside a computed or effect body.
-    func get(_ signal: Signal, in reader: Reader) -> Value
-    func get(_ computed: Computed, in reader: Reader) -> Value
+    /// Tracked reads, inside a computed or effect body. Static: a body
+    /// reads through its reader alone, so it need not capture the adapter,
+    /// which owns the bodies (a captured adapter is a retain cycle, and
+    /// every dropped graph would leak).
+    static func get(_ signal: Signal, in reader: Reader) -> Value
+    static func get(_ computed: Computed, in reader: Reader) -> Value
     /// Tracked reads, inside an effect body.
-    func get(_ signal: Signal, in reader: EffectReader) -> Value
-    func get(_ computed: Computed, in reader: EffectReader) -> Value
+    static func get(_ signal: Signal, in reader: EffectReader) -> Value
+    static func get(_ computed: Computed, in reader: EffectReader) -> Value
     /// Untracked reads from outside any body.
     func read(_ signal: Signal) -> Value
     func read(_ computed: Computed) -> Value

@@ -45,16 +45,16 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
     }
 
     @inline(__always)
-    public func get(_ signal: Cog<Value>.Manual, in reader: CogReader<Value>) -> Value { reader[signal] }
+    public static func get(_ signal: Cog<Value>.Manual, in reader: CogReader<Value>) -> Value { reader[signal] }
 
     @inline(__always)
-    public func get(_ computed: Cog<Value>, in reader: CogReader<Value>) -> Value { reader[computed] }
+    public static func get(_ computed: Cog<Value>, in reader: CogReader<Value>) -> Value { reader[computed] }
 
     @inline(__always)
-    public func get(_ signal: Cog<Value>.Manual, in reader: CogReader<UInt8>) -> Value { reader[signal] }
+    public static func get(_ signal: Cog<Value>.Manual, in reader: CogReader<UInt8>) -> Value { reader[signal] }
 
     @inline(__always)
-    public func get(_ computed: Cog<Value>, in reader: CogReader<UInt8>) -> Value { reader[computed] }
+    public static func get(_ computed: Cog<Value>, in reader: CogReader<UInt8>) -> Value { reader[computed] }
 
     public func read(_ signal: Cog<Value>.Manual) -> Value { cogs.peek(signal) }
 

@@ -54,10 +54,10 @@ public final class StateGraphAdapter<Value: Equatable & Sendable>: ReactiveAdapt
     }
 
     @inline(__always)
-    public func get(_ signal: Stored<Value>, in reader: Tracked) -> Value { signal.wrappedValue }
+    public static func get(_ signal: Stored<Value>, in reader: Tracked) -> Value { signal.wrappedValue }
 
     @inline(__always)
-    public func get(_ computed: Computed<Value>, in reader: Tracked) -> Value { computed.wrappedValue }
+    public static func get(_ computed: Computed<Value>, in reader: Tracked) -> Value { computed.wrappedValue }
 
     public func read(_ signal: Stored<Value>) -> Value { signal.wrappedValue }
 

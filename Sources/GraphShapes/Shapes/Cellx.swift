@@ -42,22 +42,22 @@ public enum Cellx {
             let (p1, p2, p3, p4) = (m[0], m[1], m[2], m[3])
             let layer = [
                 a.computed(.structural) { r in
-                    runs.bump(); return p2.get(a, r)
+                    runs.bump(); return p2.get(r)
                 },
                 a.computed(.structural) { r in
-                    runs.bump(); return p1.get(a, r) - p3.get(a, r)
+                    runs.bump(); return p1.get(r) - p3.get(r)
                 },
                 a.computed(.structural) { r in
-                    runs.bump(); return p2.get(a, r) + p4.get(a, r)
+                    runs.bump(); return p2.get(r) + p4.get(r)
                 },
                 a.computed(.structural) { r in
-                    runs.bump(); return p3.get(a, r)
+                    runs.bump(); return p3.get(r)
                 },
             ]
             for node in layer {
                 a.effect { r in
                     effects.bump()
-                    _ = a.get(node, in: r)
+                    _ = A.get(node, in: r)
                 }
             }
             m = layer.map { .computed($0) }

@@ -30,7 +30,7 @@ public final class DynamicGraph<A: ReactiveAdapter> where A.Value == Double {
                 // One draw per node, even when every node is static.
                 let isStatic = nodeTypes.next() < parameters.staticFraction
                 if !isStatic { dynamicNodes += 1 }
-                layer.append(a.computed(.structural, Self.body(inputs, isStatic: isStatic, a, runs)))
+                layer.append(a.computed(.structural, Self.body(inputs, isStatic: isStatic, runs)))
             }
             computedNodes += layer.count
             layers.append(layer)
@@ -52,31 +52,31 @@ public final class DynamicGraph<A: ReactiveAdapter> where A.Value == Double {
         let effects = graph.effectRuns
         a.effect { r in
             effects.bump()
-            for leaf in chosen { _ = a.get(leaf, in: r) }
+            for leaf in chosen { _ = A.get(leaf, in: r) }
         }
     }
 
     private static func body(
-        _ inputs: [ShapeNode<A>], isStatic: Bool, _ a: A, _ runs: RunCounter
+        _ inputs: [ShapeNode<A>], isStatic: Bool, _ runs: RunCounter
     ) -> @MainActor (inout A.Reader) -> Double {
         if isStatic {
             return { r in
                 runs.bump()
                 var sum = 0.0
-                for input in inputs { sum += input.get(a, r) }
+                for input in inputs { sum += input.get(r) }
                 return sum
             }
         }
         return { r in
             runs.bump()
-            let first = inputs[0].get(a, r)
+            let first = inputs[0].get(r)
             var sum = first
             let tailCount = inputs.count - 1
             let skipped =
                 first.truncatingRemainder(dividingBy: 2) == 1
                 ? Int(first.truncatingRemainder(dividingBy: Double(tailCount))) : -1
             for offset in 0..<tailCount where offset != skipped {
-                sum += inputs[offset + 1].get(a, r)
+                sum += inputs[offset + 1].get(r)
             }
             return sum
         }
@@ -103,10 +103,10 @@ public enum ShapeNode<A: ReactiveAdapter> {
     case computed(A.Computed)
 
     @MainActor @inline(__always)
-    func get(_ a: A, _ r: A.Reader) -> A.Value {
+    func get(_ r: A.Reader) -> A.Value {
         switch self {
-        case .signal(let s): a.get(s, in: r)
-        case .computed(let c): a.get(c, in: r)
+        case .signal(let s): A.get(s, in: r)
+        case .computed(let c): A.get(c, in: r)
         }
     }
 

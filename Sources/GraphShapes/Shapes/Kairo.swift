@@ -115,7 +115,7 @@ extension KairoShape {
         let seen = g.effectsSeen
         a.effect { r in
             runs.bump()
-            _ = a.get(node, in: r)
+            _ = A.get(node, in: r)
             seen.bump()
         }
     }
@@ -124,28 +124,28 @@ extension KairoShape {
         let computedRuns = g.computedRuns
         let head = a.signal(0)
         let c1 = a.computed(.structural) { r in
-            computedRuns.bump(); return a.get(head, in: r)
+            computedRuns.bump(); return A.get(head, in: r)
         }
         let c2 = a.computed(.structural) { r in
             computedRuns.bump()
-            _ = a.get(c1, in: r)
+            _ = A.get(c1, in: r)
             return 0
         }
         let c3 = a.computed(.structural) { r in
             computedRuns.bump()
             busy()
-            return a.get(c2, in: r) + 1
+            return A.get(c2, in: r) + 1
         }
         let c4 = a.computed(.structural) { r in
-            computedRuns.bump(); return a.get(c3, in: r) + 2
+            computedRuns.bump(); return A.get(c3, in: r) + 2
         }
         let c5 = a.computed(.structural) { r in
-            computedRuns.bump(); return a.get(c4, in: r) + 3
+            computedRuns.bump(); return A.get(c4, in: r) + 3
         }
         let runs = g.effectRuns
         a.effect { r in
             runs.bump()
-            _ = a.get(c5, in: r)
+            _ = A.get(c5, in: r)
             busy()
         }
         let check = g.check
@@ -165,10 +165,10 @@ extension KairoShape {
         var last: A.Computed?
         for i in 0..<50 {
             let current = a.computed(.structural) { r in
-                computedRuns.bump(); return a.get(head, in: r) + i
+                computedRuns.bump(); return A.get(head, in: r) + i
             }
             let next = a.computed(.structural) { r in
-                computedRuns.bump(); return a.get(current, in: r) + 1
+                computedRuns.bump(); return A.get(current, in: r) + 1
             }
             countingEffect(a, g, next)
             last = next
@@ -190,12 +190,12 @@ extension KairoShape {
         let computedRuns = g.computedRuns
         let head = a.signal(0)
         var current = a.computed(.structural) { r in
-            computedRuns.bump(); return a.get(head, in: r) + 1
+            computedRuns.bump(); return A.get(head, in: r) + 1
         }
         for _ in 1..<50 {
             let previous = current
             current = a.computed(.structural) { r in
-                computedRuns.bump(); return a.get(previous, in: r) + 1
+                computedRuns.bump(); return A.get(previous, in: r) + 1
             }
         }
         let tip = current
@@ -217,14 +217,14 @@ extension KairoShape {
         let head = a.signal(0)
         let arms = (0..<5).map { _ in
             a.computed(.structural) { r in
-                computedRuns.bump(); return a.get(head, in: r) + 1
+                computedRuns.bump(); return A.get(head, in: r) + 1
             }
         }
         // The original maps the arms to their values and reduces the array
         // (`current.map(read).reduce(+)`), one fresh array per run.
         let sum = a.computed(.structural) { r in
             computedRuns.bump()
-            return arms.map { a.get($0, in: r) }.reduce(0, +)
+            return arms.map { A.get($0, in: r) }.reduce(0, +)
         }
         countingEffect(a, g, sum)
         let (check, seen) = (g.check, g.effectsSeen)
@@ -256,7 +256,7 @@ extension KairoShape {
         let map = MuxMap()
         let mux = a.computed(.never) { r in
             computedRuns.bump()
-            let values = heads.map { a.get($0, in: r) }
+            let values = heads.map { A.get($0, in: r) }
             map.entries = Dictionary(uniqueKeysWithValues: zip(values.indices, values))
             map.version &+= 1
             return map.version
@@ -264,20 +264,20 @@ extension KairoShape {
         let splits = heads.indices.map { index in
             a.computed(.structural) { r in
                 computedRuns.bump()
-                _ = a.get(mux, in: r)
+                _ = A.get(mux, in: r)
                 return map.entries[index]!
             }
         }
         let plus = splits.map { split in
             a.computed(.structural) { r in
-                computedRuns.bump(); return a.get(split, in: r) + 1
+                computedRuns.bump(); return A.get(split, in: r) + 1
             }
         }
         let runs = g.effectRuns
         for node in plus {
             a.effect { r in
                 runs.bump()
-                _ = a.get(node, in: r)
+                _ = A.get(node, in: r)
             }
         }
         let check = g.check
@@ -299,7 +299,7 @@ extension KairoShape {
         let current = a.computed(.structural) { r in
             computedRuns.bump()
             var result = 0
-            for _ in 0..<30 { result += a.get(head, in: r) }
+            for _ in 0..<30 { result += A.get(head, in: r) }
             return result
         }
         countingEffect(a, g, current)
@@ -322,13 +322,13 @@ extension KairoShape {
         var links: [A.Computed] = []
         links.append(
             a.computed(.structural) { r in
-                computedRuns.bump(); return a.get(head, in: r) + 1
+                computedRuns.bump(); return A.get(head, in: r) + 1
             })
         for _ in 2...10 {
             let previous = links[links.count - 1]
             links.append(
                 a.computed(.structural) { r in
-                    computedRuns.bump(); return a.get(previous, in: r) + 1
+                    computedRuns.bump(); return A.get(previous, in: r) + 1
                 })
         }
         // list = [head, c1…c9]; c10 exists but nothing reads it. Like the
@@ -340,8 +340,8 @@ extension KairoShape {
             computedRuns.bump()
             return list.map { member in
                 switch member {
-                case .signal(let signal): a.get(signal, in: r)
-                case .computed(let computed): a.get(computed, in: r)
+                case .signal(let signal): A.get(signal, in: r)
+                case .computed(let computed): A.get(computed, in: r)
                 }
             }.reduce(0, +)
         }
@@ -365,16 +365,16 @@ extension KairoShape {
         let computedRuns = g.computedRuns
         let head = a.signal(0)
         let double = a.computed(.structural) { r in
-            computedRuns.bump(); return a.get(head, in: r) * 2
+            computedRuns.bump(); return A.get(head, in: r) * 2
         }
         let inverse = a.computed(.structural) { r in
-            computedRuns.bump(); return -a.get(head, in: r)
+            computedRuns.bump(); return -A.get(head, in: r)
         }
         let current = a.computed(.structural) { r in
             computedRuns.bump()
             var result = 0
             for _ in 0..<20 {
-                result += a.get(head, in: r) % 2 == 1 ? a.get(double, in: r) : a.get(inverse, in: r)
+                result += A.get(head, in: r) % 2 == 1 ? A.get(double, in: r) : A.get(inverse, in: r)
             }
             return result
         }

@@ -75,7 +75,7 @@ public enum MolBench {
         }
         let sourceA = a.signal(.number(0))
         let sourceB = a.signal(.number(0))
-        let c = computed { r in a.get(sourceA, in: r).number % 2 + a.get(sourceB, in: r).number % 2 }
+        let c = computed { r in A.get(sourceA, in: r).number % 2 + A.get(sourceB, in: r).number % 2 }
         // As in the original, D maps `numbers` to five fresh objects and
         // reads A and B once per object (five tracked reads of each).
         let numbers = Array(0..<5)
@@ -83,36 +83,36 @@ public enum MolBench {
             runs.bump()
             return .items(
                 numbers.map { i in
-                    MolItem(x: i + a.get(sourceA, in: r).number % 2 - a.get(sourceB, in: r).number % 2)
+                    MolItem(x: i + A.get(sourceA, in: r).number % 2 - A.get(sourceB, in: r).number % 2)
                 })
         }
         let e = computed { r in
-            hard(a.get(c, in: r).number + a.get(sourceA, in: r).number + a.get(d, in: r).items[0].x)
+            hard(A.get(c, in: r).number + A.get(sourceA, in: r).number + A.get(d, in: r).items[0].x)
         }
         let f = computed { r in
-            let x = a.get(d, in: r).items[2].x
-            return hard(x != 0 ? x : a.get(sourceB, in: r).number)
+            let x = A.get(d, in: r).items[2].x
+            return hard(x != 0 ? x : A.get(sourceB, in: r).number)
         }
         // G reads C twice, as the original's `C + (C || E % 2) + …` does.
         let gNode = computed { r in
-            let first = a.get(c, in: r).number
-            let second = a.get(c, in: r).number
-            let either = second != 0 ? second : a.get(e, in: r).number % 2
-            return first + either + a.get(d, in: r).items[4].x + a.get(f, in: r).number
+            let first = A.get(c, in: r).number
+            let second = A.get(c, in: r).number
+            let either = second != 0 ? second : A.get(e, in: r).number % 2
+            return first + either + A.get(d, in: r).items[4].x + A.get(f, in: r).number
         }
         let results = MolResults()
         let effects = g.effectRuns
         a.effect { r in
             effects.bump()
-            results.values.append(hard(a.get(gNode, in: r).number))
+            results.values.append(hard(A.get(gNode, in: r).number))
         }
         a.effect { r in
             effects.bump()
-            results.values.append(a.get(gNode, in: r).number)
+            results.values.append(A.get(gNode, in: r).number)
         }
         a.effect { r in
             effects.bump()
-            results.values.append(hard(a.get(f, in: r).number))
+            results.values.append(hard(A.get(f, in: r).number))
         }
         var call = 0
         let check = g.check

@@ -39,13 +39,13 @@ public enum SBenchUpdate: String, CaseIterable, Sendable {
         if effectCount == 1 {
             a.effect { r in
                 runs.bump()
-                for source in sources { _ = a.get(source, in: r) }
+                for source in sources { _ = A.get(source, in: r) }
             }
         } else {
             for _ in 0..<effectCount {
                 a.effect { r in
                     runs.bump()
-                    _ = a.get(sources[0], in: r)
+                    _ = A.get(sources[0], in: r)
                 }
             }
         }
@@ -149,7 +149,7 @@ public enum SBenchCreate: String, CaseIterable, Sendable {
                         let mine = Array(signals[(e * readsPerEffect)..<((e + 1) * readsPerEffect)])
                         a.effect { r in
                             runs.bump()
-                            for source in mine { _ = a.get(source, in: r) }
+                            for source in mine { _ = A.get(source, in: r) }
                             reads.count &+= mine.count
                         }
                     }
@@ -158,7 +158,7 @@ public enum SBenchCreate: String, CaseIterable, Sendable {
                         for _ in 0..<effectsPerSource {
                             a.effect { r in
                                 runs.bump()
-                                _ = a.get(source, in: r)
+                                _ = A.get(source, in: r)
                                 reads.bump()
                             }
                         }
