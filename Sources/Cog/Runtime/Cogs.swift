@@ -212,7 +212,9 @@ public final class Cogs: CogOps {
             // Cast straight to the reference it wraps (one stored property,
             // so the same layout): a cast to the wrapper and a projection of
             // its field copied the descriptor, a retain and a release around
-            // every `c[box[key]]` of a manual box.
+            // every `c[box[key]]` of a manual box the selector captured. (A
+            // box that is a global is still retained once per read, now as
+            // one `swift_retain_n` of 2: the Storefront session's cost.)
             return readReference(
                 unsafeBitCast(reference, to: CogReference<Reference.Value>.self),
                 subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
@@ -376,11 +378,22 @@ public final class Cogs: CogOps {
     func locateCached<Value>(
         _ descriptor: CogDescriptor<Value>, key: CogKey?
     ) -> (family: Unmanaged<Family<Value>>, row: Int32, node: Int32)? {
+        guard let (family, row) = cachedRow(descriptor, key: key), row != Graph.none else { return nil }
+        return (family, row, family.withGuaranteed { descriptor.isKeyed ? $0.rowNodes[Int(row)] : $0.keylessNode })
+    }
+
+    /// The family the descriptor's cache names for this runtime and the row
+    /// of `key` in it, `Graph.none` when that keyed row does not exist yet
+    /// (so a caller creates it with no second lookup); nil on a cache miss.
+    @inlinable @inline(__always)
+    func cachedRow<Value>(
+        _ descriptor: CogDescriptor<Value>, key: CogKey?
+    ) -> (family: Unmanaged<Family<Value>>, row: Int32)? {
         let cache = descriptor.cache
         guard cache.runtimeSerial == serial, let family = cache.family else { return nil }
-        if !descriptor.isKeyed { return (family, 0, family.withGuaranteed { $0.keylessNode }) }
-        guard let key, let row = family.withGuaranteed({ $0.keyedRows.existingRow(for: key) }) else { return nil }
-        return (family, row, family.withGuaranteed { $0.rowNodes[Int(row)] })
+        if !descriptor.isKeyed { return (family, 0) }
+        guard let key else { return nil }
+        return (family, family.withGuaranteed { $0.keyedRows.existingRow(for: key) } ?? Graph.none)
     }
 
     /// A one-time read: settles the state if needed and returns its value,
