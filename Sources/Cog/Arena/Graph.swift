@@ -815,7 +815,11 @@ final class Graph {
                 #if DEBUG
                     lifetime?.takeUnretainedValue().recordState(.notice, Int32(node))
                 #endif
-                boundaries[Int(boundaryIndex[node])].notifyChange()
+                // Unretained: no boundary can leave `boundaries` while a
+                // notice runs. Only a discard removes one, at the start of
+                // its own flush, and a discard (or any turn) an observer
+                // starts now is queued: the phase is `.flushing`.
+                CogBoundary.notifyChange(on: .passUnretained(boundaries[Int(boundaryIndex[node])]))
             }
             index += 1
         }
@@ -823,6 +827,20 @@ final class Graph {
     }
 
     // MARK: UI boundaries
+
+    /// Records a UI read's Observation access on the node's boundary,
+    /// created on its first UI read. The boundary is reached unretained:
+    /// `boundaries` owns it, and recording an access runs no code that
+    /// could release it.
+    @usableFromInline
+    func recordAccess(_ node: Int32) {
+        let existing = boundaryIndex[Int(node)]
+        if _fastPath(existing != Self.none) {
+            CogBoundary.recordAccess(on: .passUnretained(boundaries[Int(existing)]))
+            return
+        }
+        boundary(of: node).recordAccess()
+    }
 
     /// The node's boundary, created on its first UI read; owning one makes
     /// the node a hot root.

@@ -33,6 +33,18 @@ nonisolated class CogBoundary: Observable, @unchecked Sendable {
         registrar.access(self, keyPath: Self.valueKeyPath)
     }
 
+    /// `recordAccess` on a boundary its owner keeps alive, with no retain.
+    /// Nonisolated, so the closure is too: formed in MainActor code it
+    /// checked the executor on every call.
+    static func recordAccess(on boundary: Unmanaged<CogBoundary>) {
+        boundary._withUnsafeGuaranteedRef { $0.recordAccess() }
+    }
+
+    /// `notifyChange` on a boundary its owner keeps alive, with no retain.
+    static func notifyChange(on boundary: Unmanaged<CogBoundary>) {
+        boundary._withUnsafeGuaranteedRef { $0.notifyChange() }
+    }
+
     /// A change notice: `willSet` then `didSet`, the same pair
     /// `withMutation` brackets an empty body with.
     func notifyChange() {

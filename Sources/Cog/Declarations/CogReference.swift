@@ -14,14 +14,13 @@ public nonisolated protocol CogWritable<Value>: CogReadable {
     var manualCogReference: ManualCogReference<Value> { get }
 }
 
-/// A read-only value reference: a descriptor plus an optional inline key.
+/// A read-only value reference: a descriptor plus an optional key.
 ///
-/// It is a small value: building one (`box[key]`) allocates nothing for `Int`
-/// keys or keys that fit `AnyHashable`'s inline storage. It never exposes
-/// arena slots.
-public nonisolated struct CogReference<Value>: CogReadable, @unchecked Sendable {
-    // @unchecked: the descriptor is Sendable and box keys are required to be
-    // Sendable, so the key only ever wraps a Sendable key.
+/// It is a small value: the key is a plain integer (an `Int` key itself, or
+/// another key type's interned number, see `CogKeyInterner`), so building
+/// one (`box[key]`) allocates nothing for `Int` keys, and copying one is a
+/// descriptor retain and a plain copy. It never exposes arena slots.
+public nonisolated struct CogReference<Value>: CogReadable, Sendable {
     @usableFromInline let descriptor: CogDescriptor<Value>
     @usableFromInline let key: CogKey?
 

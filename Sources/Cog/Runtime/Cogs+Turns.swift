@@ -187,6 +187,17 @@ extension Cogs {
     @inlinable
     func writerRead<Value>(_ reference: CogReference<Value>, writer: UInt64) -> Value {
         ensureLive(writer: writer)
+        // A source's row this runtime already holds, outside a capture: read
+        // on the family unretained (the family table owns it, and reading a
+        // staged or published value runs no other code).
+        if !reference.descriptor.isAutomatic, !isCapturing,
+            let (cached, row) = cachedRow(reference.descriptor, key: reference.key)
+        {
+            if row != Graph.none { return cached.withGuaranteed { $0.writerValue(slot: row) } }
+            // A new row: its starting value runs first, so the family is held.
+            let family = cached.takeUnretainedValue()
+            return family.writerValue(slot: family.createRow(for: reference.key))
+        }
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
         guard !reference.descriptor.isAutomatic else {
@@ -216,6 +227,18 @@ extension Cogs {
     func writerWrite<Value>(_ reference: ManualCogReference<Value>, value: Value, writer: UInt64) {
         ensureLive(writer: writer)
         let reference = reference.cogReference
+        // An existing row outside a capture: staged on the family unretained
+        // (the family table owns it; staging runs no user code).
+        if !isCapturing, let (cached, row) = cachedRow(reference.descriptor, key: reference.key) {
+            if row != Graph.none {
+                cached.withGuaranteed { $0.stage(value, slot: row) }
+                return
+            }
+            // A new row: its starting value runs first, so the family is held.
+            let family = cached.takeUnretainedValue()
+            family.stage(value, slot: family.createRow(for: reference.key))
+            return
+        }
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
         if isCapturing {

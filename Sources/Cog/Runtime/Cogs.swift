@@ -209,8 +209,14 @@ public final class Cogs: CogOps {
                 subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
         }
         if Reference.self == ManualCogReference<Reference.Value>.self {
+            // Cast straight to the reference it wraps (one stored property,
+            // so the same layout): a cast to the wrapper and a projection of
+            // its field copied the descriptor, a retain and a release around
+            // every `c[box[key]]` of a manual box the selector captured. (A
+            // box that is a global is still retained once per read, now as
+            // one `swift_retain_n` of 2: the Storefront session's cost.)
             return readReference(
-                unsafeBitCast(reference, to: ManualCogReference<Reference.Value>.self).reference,
+                unsafeBitCast(reference, to: CogReference<Reference.Value>.self),
                 subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
         }
         return reader.takeUnretainedValue().cogs.read(reference, subscriber: subscriber)
@@ -327,10 +333,67 @@ public final class Cogs: CogOps {
     /// so the reading scope tracks exactly this state.
     @inlinable
     public subscript<Reference: CogReadable>(reference: Reference) -> Reference.Value {
-        let (family, row, node) = locate(reference.cogReference)
+        // A keyless declaration hands over its descriptor alone (the type
+        // tests fold away where this is specialized): forming its
+        // `cogReference` copied, so retained, the descriptor.
+        if Reference.self == Cog<Reference.Value>.self {
+            return uiRead(unsafeBitCast(reference, to: Cog<Reference.Value>.self).descriptor, key: nil)
+        }
+        if Reference.self == Cog<Reference.Value>.Manual.self {
+            return uiRead(unsafeBitCast(reference, to: Cog<Reference.Value>.Manual.self).descriptor, key: nil)
+        }
+        let reference = reference.cogReference
+        return uiRead(reference.descriptor, key: reference.key)
+    }
+
+    /// The UI-edge read of `descriptor`'s state of `key`.
+    @inlinable @inline(__always)
+    func uiRead<Value>(_ descriptor: CogDescriptor<Value>, key: CogKey?) -> Value {
+        // The steady read (a current state whose family the descriptor's
+        // cache names and whose row exists) reaches the family unretained:
+        // the runtime's family table owns it, and recording the access
+        // runs no selector or user code that could release it.
+        if let (family, row, node) = locateCached(descriptor, key: key), graph.isCurrent(node) {
+            graph.recordAccess(node)
+            return family.withGuaranteed { $0.value(ofRow: row).unsafelyUnwrapped }  // current, so present
+        }
+        let (family, row, node) = locate(CogReference(descriptor: descriptor, key: key))
         graph.prepareRead(node)
-        graph.boundary(of: node).recordAccess()
+        graph.recordAccess(node)
         return family.value(ofRow: row)!
+    }
+
+    /// The family, row and node `reference` names when the descriptor's
+    /// cache names this runtime's family and the row exists; nil when
+    /// `locate` has work to do (a lookup, a new row).
+    @inlinable @inline(__always)
+    func locateCached<Value>(
+        _ reference: CogReference<Value>
+    ) -> (family: Unmanaged<Family<Value>>, row: Int32, node: Int32)? {
+        locateCached(reference.descriptor, key: reference.key)
+    }
+
+    /// `locateCached` of `descriptor`'s state of `key`.
+    @inlinable @inline(__always)
+    func locateCached<Value>(
+        _ descriptor: CogDescriptor<Value>, key: CogKey?
+    ) -> (family: Unmanaged<Family<Value>>, row: Int32, node: Int32)? {
+        guard let (family, row) = cachedRow(descriptor, key: key), row != Graph.none else { return nil }
+        return (family, row, family.withGuaranteed { descriptor.isKeyed ? $0.rowNodes[Int(row)] : $0.keylessNode })
+    }
+
+    /// The family the descriptor's cache names for this runtime and the row
+    /// of `key` in it, `Graph.none` when that keyed row does not exist yet
+    /// (so a caller creates it with no second lookup); nil on a cache miss.
+    @inlinable @inline(__always)
+    func cachedRow<Value>(
+        _ descriptor: CogDescriptor<Value>, key: CogKey?
+    ) -> (family: Unmanaged<Family<Value>>, row: Int32)? {
+        let cache = descriptor.cache
+        guard cache.runtimeSerial == serial, let family = cache.family else { return nil }
+        if !descriptor.isKeyed { return (family, 0) }
+        guard let key else { return nil }
+        return (family, family.withGuaranteed { $0.keyedRows.existingRow(for: key) } ?? Graph.none)
     }
 
     /// A one-time read: settles the state if needed and returns its value,
