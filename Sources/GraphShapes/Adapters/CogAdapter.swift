@@ -11,8 +11,11 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
     public let cogs: Cogs
     private let controller: CogController
 
-    public init() {
-        (cogs, controller) = Cogs.forTestingWithController()
+    /// `clock` replaces the real grace timer (a dispatch source, freed by
+    /// the main queue after a dropped runtime cancels it) with a test one,
+    /// for tests that count what a dropped graph leaves on the heap.
+    public init(clock: TestClock? = nil) {
+        (cogs, controller) = Cogs.forTestingWithController(clock: clock)
     }
 
     public static var runtimeName: String { "cog" }
