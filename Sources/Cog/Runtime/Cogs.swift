@@ -209,14 +209,13 @@ public final class Cogs: CogOps {
                 subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
         }
         if Reference.self == ManualCogReference<Reference.Value>.self {
-            // Cast straight to the reference it wraps (one stored property,
-            // so the same layout): a cast to the wrapper and a projection of
-            // its field copied the descriptor, a retain and a release around
-            // every `c[box[key]]` of a manual box the selector captured. (A
-            // box that is a global is still retained once per read, now as
-            // one `swift_retain_n` of 2: the Storefront session's cost.)
+            // Through the wrapper's field. A cast straight to the wrapped
+            // reference (the same layout) was tried: it turned each read's
+            // retain into one `swift_retain_n` of 2, the same retain and
+            // release calls in PERF-02's turn (13 and 17) for 232 more
+            // instructions a turn, and 90 k more over the default session.
             return readReference(
-                unsafeBitCast(reference, to: CogReference<Reference.Value>.self),
+                unsafeBitCast(reference, to: ManualCogReference<Reference.Value>.self).reference,
                 subscriber: subscriber, runtimeSerial: runtimeSerial, reader: reader)
         }
         return reader.takeUnretainedValue().cogs.read(reference, subscriber: subscriber)
