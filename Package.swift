@@ -114,7 +114,8 @@ let package = Package(
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
         .testTarget(name: "StorefrontTests", dependencies: ["storefront", "Measure", "Workload"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
-        .testTarget(name: "GraphShapesTests", dependencies: ["GraphShapes", "Cog", "CogTesting", "StateGraph", "Measure"]),
+        .testTarget(
+            name: "GraphShapesTests", dependencies: ["GraphShapes", "Cog", "CogTesting", "StateGraph", "Measure"]),
         .testTarget(
             name: "WorkloadTests",
             dependencies: ["Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort", "StateGraphPort"]),
