@@ -63,11 +63,16 @@ extension ActionKindResult {
     /// Each port's instructions per action of `kind` as a factor of the
     /// fewest among `results`, by port; empty when none was counted.
     static func instructionFactors(_ results: [RuntimeResult], kind: String) -> [String: Double] {
-        let counts = results.compactMap { result in
-            result.actionKinds?.first { $0.kind == kind }?.instructionsPerAction?.value.map { (result.runtime, $0) }
-        }
-        guard let fewest = counts.map(\.1).min(), fewest > 0 else { return [:] }
-        return Dictionary(counts.map { ($0.0, $0.1 / fewest) }, uniquingKeysWith: { first, _ in first })
+        ReportRenderer.factorsOfFewest(
+            results.compactMap { result in
+                result.actionKinds?.first { $0.kind == kind }?.instructionsPerAction?.value.map { (result.runtime, $0) }
+            })
+    }
+
+    /// Whether any of `results` has a kind with instructions counted: the
+    /// per-kind tables add their instruction columns only then.
+    static func instructionsCounted(in results: [RuntimeResult]) -> Bool {
+        results.contains { $0.actionKinds?.contains { $0.instructionsPerAction?.value != nil } ?? false }
     }
 
     /// Fills each kind's `factorVsFastest` against the port whose median for

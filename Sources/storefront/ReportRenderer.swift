@@ -244,7 +244,7 @@ enum ReportRenderer {
     private static func actionKindSection(_ runtimes: [RuntimeResult], markdown: Bool) -> [String] {
         let measured = runtimes.filter { $0.gate == "passed" && $0.actionKinds != nil }
         guard !measured.isEmpty else { return [] }
-        let counted = measured.contains { $0.actionKinds!.contains { $0.instructionsPerAction?.value != nil } }
+        let counted = ActionKindResult.instructionsCounted(in: measured)
         let rows = ActionKindResult.kinds(in: measured).flatMap { kind in
             let instructionFactors = ActionKindResult.instructionFactors(measured, kind: kind)
             return measured.compactMap { result -> [String]? in
@@ -277,11 +277,17 @@ enum ReportRenderer {
     /// Each counted port's instructions as a factor of the fewest among
     /// `results` (one suite), by port; empty when none was counted.
     static func instructionFactors(_ results: [RuntimeResult]) -> [String: Double] {
-        let counts = results.filter { $0.gate == "passed" }.compactMap { result in
-            instructionCount(result).map { (result.runtime, $0) }
-        }
-        guard let fewest = counts.map(\.1).min(), fewest > 0 else { return [:] }
-        return Dictionary(counts.map { ($0.0, $0.1 / fewest) }, uniquingKeysWith: { first, _ in first })
+        factorsOfFewest(
+            results.filter { $0.gate == "passed" }.compactMap { result in
+                instructionCount(result).map { (result.runtime, $0) }
+            })
+    }
+
+    /// Each port's count as a factor of the fewest, by port; empty when
+    /// there is none (or the fewest is 0).
+    static func factorsOfFewest(_ counts: [(port: String, count: Double)]) -> [String: Double] {
+        guard let fewest = counts.map(\.count).min(), fewest > 0 else { return [:] }
+        return Dictionary(counts.map { ($0.port, $0.count / fewest) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Counted values per entry, then each distinct unavailability once.

@@ -184,7 +184,7 @@ extension ResultsPage {
     private static func actionKindTable(_ runtimes: [RuntimeResult], id: String) -> [String] {
         let measured = runtimes.filter { $0.gate == "passed" && $0.actionKinds != nil }
         guard !measured.isEmpty else { return [] }
-        let counted = measured.contains { $0.actionKinds!.contains { $0.instructionsPerAction?.value != nil } }
+        let counted = ActionKindResult.instructionsCounted(in: measured)
         let rows = ActionKindResult.kinds(in: measured).flatMap { kind in
             let instructionFactors = ActionKindResult.instructionFactors(measured, kind: kind)
             return measured.compactMap { result -> [HTML.Cell]? in

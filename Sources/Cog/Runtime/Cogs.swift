@@ -362,17 +362,9 @@ public final class Cogs: CogOps {
         return family.value(ofRow: row)!
     }
 
-    /// The family, row and node `reference` names when the descriptor's
-    /// cache names this runtime's family and the row exists; nil when
-    /// `locate` has work to do (a lookup, a new row).
-    @inlinable @inline(__always)
-    func locateCached<Value>(
-        _ reference: CogReference<Value>
-    ) -> (family: Unmanaged<Family<Value>>, row: Int32, node: Int32)? {
-        locateCached(reference.descriptor, key: reference.key)
-    }
-
-    /// `locateCached` of `descriptor`'s state of `key`.
+    /// The family, row and node of `descriptor`'s state of `key` when the
+    /// descriptor's cache names this runtime's family and the row exists;
+    /// nil when `locate` has work to do (a lookup, a new row).
     @inlinable @inline(__always)
     func locateCached<Value>(
         _ descriptor: CogDescriptor<Value>, key: CogKey?
