@@ -34,6 +34,10 @@ let package = Package(
         .library(name: "CogTesting", targets: ["CogTesting"]),
         .library(name: "StateGraph", targets: ["StateGraph"]),
         .library(name: "GraphShapes", targets: ["GraphShapes"]),
+        .library(name: "Workload", targets: ["Workload"]),
+        .library(name: "Verification", targets: ["Verification"]),
+        .library(name: "StorefrontHarness", targets: ["StorefrontHarness"]),
+        .library(name: "StorefrontCommand", targets: ["StorefrontCommand"]),
         .executable(name: "storefront", targets: ["storefront"]),
     ],
     traits: [
@@ -98,21 +102,32 @@ let package = Package(
             ]
         ),
 
-        // The benchmark tool.
-        .executableTarget(
-            name: "storefront",
+        // The benchmark: the harness (suites, results, rendering, records),
+        // the command line over it, and the `storefront` executable, which
+        // hands the command the built-in lineup.
+        .target(
+            name: "StorefrontHarness",
             dependencies: [
                 "Measure", "StateGraph", "Workload", "Verification", "ObservablePort", "MemoizedPort", "CogPort",
                 "StateGraphPort", "GraphShapes", "Cog",
-            ]
+            ],
+            exclude: ["README.md"]
         ),
+        .target(
+            name: "StorefrontCommand", dependencies: ["StorefrontHarness", "Measure", "Workload", "Cog"],
+            exclude: ["README.md"]),
+        .executableTarget(name: "storefront", dependencies: ["StorefrontCommand"]),
 
         // Tests and the small program they run under callgrind.
         .executableTarget(name: "measure-probe", dependencies: ["Measure"], path: "Tests/MeasureProbe"),
         // Runs one graph shape on Cog inside an instruction region, for profiling the core.
         .executableTarget(name: "graph-probe", dependencies: ["Measure", "GraphShapes"], path: "Tests/GraphProbe"),
         .testTarget(name: "MeasureTests", dependencies: ["CMeasure", "Measure", "measure-probe"]),
-        .testTarget(name: "StorefrontTests", dependencies: ["storefront", "Measure", "Workload"]),
+        // StorefrontTests runs the built executable too, so it depends on it,
+        // but imports only the libraries.
+        .testTarget(
+            name: "StorefrontTests",
+            dependencies: ["storefront", "StorefrontCommand", "StorefrontHarness", "Measure", "Workload"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
         .testTarget(
             name: "GraphShapesTests", dependencies: ["GraphShapes", "Cog", "CogTesting", "StateGraph", "Measure"]),
@@ -222,9 +237,13 @@ package.targets += [
     ),
 ]
 
-for target in package.targets where ["storefront", "StorefrontTests"].contains(target.name) {
+for target in package.targets where ["StorefrontHarness", "StorefrontTests"].contains(target.name) {
     target.dependencies.append("HandWrittenCode")
-    // Its module still names SwiftSyntax's, so importers need the folder.
+}
+// HandWrittenCode's module still names SwiftSyntax's, so the modules that
+// import it, directly or through the harness, need the folder.
+for target in package.targets
+where ["StorefrontHarness", "StorefrontCommand", "storefront", "StorefrontTests"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + hostImports
 }
 

@@ -1,5 +1,5 @@
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 
 /// The statements a port marks as written by hand to keep derived values
 /// correct, found by parsing its source (the rule is in docs/storefront.md,

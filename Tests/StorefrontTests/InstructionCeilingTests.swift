@@ -2,7 +2,8 @@ import Foundation
 import Measure
 import Testing
 
-@testable import storefront
+@testable import StorefrontCommand
+@testable import StorefrontHarness
 
 /// PERF-10's gate: one-sided ceilings on instructions per iteration, held
 /// by `--check-thresholds` (CI's sentinel run proves a real run that

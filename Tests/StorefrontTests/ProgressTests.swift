@@ -1,4 +1,5 @@
-@testable import storefront
+@testable import StorefrontCommand
+@testable import StorefrontHarness
 import Testing
 
 @MainActor
@@ -6,9 +7,9 @@ import Testing
 struct ProgressTests {
     @Test("durations read as seconds, minutes or hours")
     func durations() {
-        #expect(Progress.duration(4.4) == "4s")
-        #expect(Progress.duration(185) == "3m05s")
-        #expect(Progress.duration(3_725) == "1h02m")
+        #expect(RunProgress.duration(4.4) == "4s")
+        #expect(RunProgress.duration(185) == "3m05s")
+        #expect(RunProgress.duration(3_725) == "1h02m")
     }
 
     @Test("the plan has the gate, callgrind when asked, then every suite in order, each with some weight")

@@ -1,6 +1,7 @@
 import Foundation
 import Measure
-@testable import storefront
+@testable import StorefrontCommand
+@testable import StorefrontHarness
 import HandWrittenCode
 import Testing
 import Workload

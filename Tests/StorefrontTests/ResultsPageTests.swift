@@ -1,6 +1,7 @@
 import Foundation
 import Measure
-@testable import storefront
+@testable import StorefrontCommand
+@testable import StorefrontHarness
 import Testing
 
 /// The results page and `storefront compare`: the HTML as written, and, in
@@ -234,7 +235,7 @@ struct ResultsPageTests {
         #expect(rows.first?.verdict == .regression)
         #expect(rows.first?.instructions.before == 201 && rows.first?.instructions.after == 260)
         #expect(rows.last?.note == "B failed its value check: the chain's value was wrong")
-        let text = CompareCommand.text(comparison)
+        let text = CompareText.text(comparison)
         #expect(text.contains("0.50 → 0.50") && text.contains("201 → 260"), "\(text)")
     }
 

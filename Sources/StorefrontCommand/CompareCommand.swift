@@ -1,0 +1,64 @@
+import Foundation
+import StorefrontHarness
+
+/// `storefront compare A B [--output DIR]`: sets two records or baselines
+/// side by side, prints the comparison and writes it as a page. A is the
+/// one compared against (the older), B the one compared (the newer); every
+/// factor is B's over A's. Exits 3 when a regression is marked, 1 on bad
+/// input, else 0.
+enum CompareCommand {
+    static let usage =
+        "usage: storefront compare A B [--output DIR], where A and B are record folders "
+        + "(Results/<date>-<commit>/, or any folder holding results.json), results files, or baseline names"
+
+    static func run(_ arguments: [String]) -> Never {
+        do {
+            let (operands, output) = try parse(arguments)
+            let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            let before = try ComparedRun.load(operands[0], root: root)
+            let after = try ComparedRun.load(operands[1], root: root)
+            // Only the time limit is used; with no thresholds file the default holds.
+            let limit = try Thresholds.loadIfPresent(root: root)?.relativeTimeLimit ?? 1.25
+            let comparison = Comparison(before, after, timeLimit: limit)
+            print(CompareText.text(comparison))
+            let folder = output ?? ResultsPage.defaultFolder("compare")
+            let page = try RecordWriter.write(
+                Data(ComparePage.html(comparison).utf8), named: ResultsPage.fileName, in: folder)
+            ResultsPage.announce([page])
+            let regressions = comparison.regressions
+            if !regressions.isEmpty { fail("regression: " + regressions.joined(separator: "; "), code: .regression) }
+            exit(ExitCode.ok.rawValue)
+        } catch let failure as ToolFailure {
+            fail(failure.description, code: failure.code)
+        } catch {
+            fail("compare: \(error)")
+        }
+    }
+
+    private static func parse(_ arguments: [String]) throws -> (operands: [String], output: URL?) {
+        var operands: [String] = []
+        var output: URL?
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--output":
+                guard let directory = remaining.popFirst() else {
+                    throw ToolFailure(.failure, "compare: --output needs a folder; \(usage)")
+                }
+                output = URL(fileURLWithPath: directory, isDirectory: true)
+            case "--help", "-h":
+                print(usage)
+                exit(ExitCode.ok.rawValue)
+            case let flag where flag.hasPrefix("--"):
+                throw ToolFailure(.failure, "compare: unknown argument '\(flag)'; \(usage)")
+            default:
+                operands.append(argument)
+            }
+        }
+        guard operands.count == 2 else {
+            throw ToolFailure(.failure, "compare takes two results to compare, got \(operands.count); \(usage)")
+        }
+        if let output { try RecordWriter.prepare(output, toWrite: ResultsPage.fileName) }
+        return (operands, output)
+    }
+}

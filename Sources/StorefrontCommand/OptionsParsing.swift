@@ -1,0 +1,311 @@
+import Cog
+import Foundation
+import Measure
+import StorefrontHarness
+import Workload
+
+/// Parsing the command line into `Options`. Every flag is validated here so the
+/// rest of the tool can trust it; a bad value stops the run with a message
+/// naming what was wrong and what is accepted.
+extension Options {
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(_ arguments: [String]) throws {
+        self.init()
+        var remaining = arguments[...]
+        func value(for flag: String) throws -> String {
+            guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+                throw UsageError(description: "\(flag) needs a value; see --help")
+            }
+            return next
+        }
+        func count(for flag: String, minimum: Int) throws -> Int {
+            let text = try value(for: flag)
+            guard let number = Int(text), number >= minimum else {
+                throw UsageError(description: "\(flag) takes a whole number ≥ \(minimum), got '\(text)'")
+            }
+            return number
+        }
+        func names(for flag: String) throws -> [String] {
+            try value(for: flag).split(separator: ",").map(String.init)
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--suite":
+                for name in try names(for: argument) {
+                    let chosen =
+                        name == "all"
+                        ? Suite.allCases : [try Self.choice(Suite.self, name, flag: "suite", extra: ["all"])]
+                    for suite in chosen where !suites.contains(suite) { suites.append(suite) }
+                }
+            case "--runtime":
+                runtimes = []
+                for name in try names(for: argument) {
+                    let runtime = try Self.choice(Runtime.self, name, flag: "runtime")
+                    if !runtimes.contains(runtime) { runtimes.append(runtime) }
+                }
+            case "--scale":
+                scale = try Self.choice(Scale.self, try value(for: argument), flag: "scale")
+            case "--seed":
+                let text = try value(for: argument)
+                guard let number = UInt64(text) else {
+                    throw UsageError(description: "--seed takes a whole number from 0 to \(UInt64.max), got '\(text)'")
+                }
+                seed = WorkloadSeed(number)
+            case "--inject-fault":
+                fault = try Self.choice(Fault.self, try value(for: argument), flag: "fault")
+            case "--iterations":
+                plan.iterations = try count(for: argument, minimum: 1)
+            case "--warmup":
+                plan.warmup = try count(for: argument, minimum: 0)
+            case "--min-time":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                    throw UsageError(description: "--min-time takes a non-negative number of seconds, got '\(text)'")
+                }
+                plan.minimumSeconds = seconds
+            case "--format":
+                format = try Self.choice(Format.self, try value(for: argument), flag: "format")
+            case "--output":
+                outputDirectory = URL(fileURLWithPath: try value(for: argument), isDirectory: true)
+            case "--instructions":
+                let tool = try value(for: argument)
+                guard tool == "callgrind" else {
+                    throw UsageError(description: "unknown instruction counter '\(tool)'; accepted: callgrind")
+                }
+                callgrind = true
+            case "--shape":
+                shapes = try value(for: argument).split(separator: ",").map(String.init)
+            case "--probe":
+                let runtime = try value(for: argument)
+                guard runtime == "stategraph" else {
+                    throw UsageError(description: "unknown probe '\(runtime)'; accepted: stategraph")
+                }
+                probe = runtime
+            case "--record": record = true
+            case "--check-thresholds": checkThresholds = true
+            case "--thresholds":
+                thresholdsFile = URL(fileURLWithPath: try value(for: argument))
+                checkThresholds = true
+            case "--baseline":
+                let action = try value(for: argument)
+                let name = try value(for: "--baseline \(action)")
+                switch action {
+                case "save": baseline = .save(name)
+                case "compare": baseline = .compare(name)
+                default:
+                    throw UsageError(
+                        description: "unknown baseline action '\(action)'; accepted: save NAME, compare NAME")
+                }
+            case "--quiet": quiet = true
+            case "--environment": showEnvironment = true
+            case "--list": list = true
+            case "--help", "-h": help = true
+            case "--callgrind-child": callgrindChild = true
+            case "--allow-test-build": allowTestBuild = true
+            default:
+                throw UsageError(
+                    description: "unknown argument '\(argument)'; run storefront --help for the accepted flags")
+            }
+        }
+        try checkCombination()
+    }
+
+    /// Flags the parser accepts one by one but that together would measure
+    /// nothing, silently drop a request, or record a run that is not a clean
+    /// comparison of every port.
+    private func checkCombination() throws {
+        let ports = Runtime.allCases.map(\.rawValue).joined(separator: ", ")
+        if runtimes.isEmpty {
+            throw UsageError(description: "--runtime names no port; accepted: \(ports)")
+        }
+        if let fault {
+            if !runtimes.contains(where: { $0.rawValue == fault.port }) {
+                throw UsageError(
+                    description: "--inject-fault \(fault.rawValue) belongs to the \(fault.port) port, which "
+                        + "--runtime leaves out; add \(fault.port) to --runtime or drop the fault")
+            }
+            if record {
+                throw UsageError(
+                    description: "--record keeps only clean runs; drop --inject-fault \(fault.rawValue) "
+                        + "(a faulty run can still be printed, or written with --output)")
+            }
+            if case .save = baseline {
+                throw UsageError(
+                    description: "--baseline save keeps only clean runs; drop --inject-fault \(fault.rawValue)")
+            }
+        }
+        if let seed {
+            // Records, thresholds and baselines hold the default workload, so
+            // that their numbers compare run to run.
+            if record {
+                throw UsageError(
+                    description: "--record keeps the default workload so records compare; drop --seed \(seed) "
+                        + "(a seeded run can still be printed, or written with --output)")
+            }
+            if checkThresholds {
+                throw UsageError(
+                    description: "--check-thresholds pins the counts of the default workload; drop --seed \(seed)")
+            }
+        }
+        if record, runtimes.count != Runtime.allCases.count {
+            throw UsageError(
+                description: "--record compares every port; drop --runtime (it chose "
+                    + "\(runtimes.map(\.rawValue).joined(separator: ", ")) of \(ports))")
+        }
+        if Self.isDebugBuild, !allowTestBuild, record || baseline?.isSave == true {
+            throw UsageError(
+                description: "this is a debug build, whose times are not what an app gets; "
+                    + "\(record ? "--record" : "--baseline save") keeps release numbers only: run "
+                    + "swift run -c release storefront … (--allow-test-build overrides, for tests)")
+        }
+        if Self.isCompactArenaBuild, !allowTestBuild, record || baseline?.isSave == true {
+            throw UsageError(
+                description: "this build's Cog has the CompactArena trait, which an app does not get; "
+                    + "\(record ? "--record" : "--baseline save") keeps the default build's numbers only: build "
+                    + "without --traits CompactArena (a compact run can still be printed, written with --output, "
+                    + "or checked with --check-thresholds; --allow-test-build overrides, for tests)")
+        }
+    }
+
+    /// The case of `Choice` named `name`, or an error listing the accepted names.
+    private static func choice<Choice: CaseIterable & RawRepresentable>(
+        _ type: Choice.Type, _ name: String, flag: String, extra: [String] = []
+    ) throws -> Choice where Choice.RawValue == String {
+        guard let chosen = Choice(rawValue: name) else {
+            let accepted = Choice.allCases.map(\.rawValue) + extra
+            throw UsageError(description: "unknown \(flag) '\(name)'; accepted: \(accepted.joined(separator: ", "))")
+        }
+        return chosen
+    }
+
+    static let helpText = """
+        storefront: what each state runtime costs on one identical shopping
+        session, measured only after all of them computed the same screens.
+
+        USAGE
+          storefront --suite SUITE[,SUITE...] [options]
+          storefront --probe stategraph
+          storefront compare A B [--output DIR]
+          storefront --environment | --list | --help
+
+        SUITES
+          calibration   known regions (an empty one, 1,000 allocations, a
+                        xorshift loop) through every metric; expected counts
+                        are checked
+          cold-start    phase 1 from nothing: build the runtime, load the
+                        catalog, render every view
+          session       all eleven phases from a fresh runtime
+          interactions  settled single actions on a warmed session (quantity
+                        changes, a filter toggle, page flips): cost per action
+          inventory-burst
+                        phase 7 on a session warmed through the cart phase: one
+                        action with hundreds of stock updates, then single ones
+          funnel-memory browse, search, then open hundreds of products one by
+                        one and close the detail: peak memory, and the heap
+                        still held afterwards (retained)
+          compute-control
+                        the session's changing screens computed with no
+                        runtime, each intermediate at most once a step and
+                        only when its inputs changed: the floor (session
+                        suites also time it in their own rotation, for
+                        factorVsControl)
+          graph         the classic reactive-graph shapes (Kairo, molBench,
+                        cellx, dynamic graphs) on cog and stategraph at full
+                        size; values and run counts are checked before any
+                        time is taken, a mismatch exits 2; runs no gate
+          perf-scenarios
+                        Cog's benchmark-mode scenarios (PERF-02, 03, 07, 11,
+                        13): retains, releases (with --instructions
+                        callgrind), mallocs, notices and heap peak per turn,
+                        node or graph; runs no gate, each probe checks its
+                        values
+          cross-runtime the full session for every port side by side, then each
+                        port's factor against the fastest in every suite run
+                        and their geometric mean
+          all           every suite above
+
+        Every runtime suite first runs the agreement gate for each selected
+        port; a port that fails it gets no numbers.
+
+        Every run ends by naming its results page, a self-contained
+        index.html: in the --output folder, in the record with --record, else
+        in .build/storefront/last-run/ (with its results.json) when run from
+        the package root, or in the temporary directory.
+
+        COMPARE
+          storefront compare A B sets two results side by side: A and B are
+          record folders (Results/<date>-<commit>/, or any folder holding
+          results.json), results files, or names of saved baselines. It prints
+          B's median as a factor of A's per suite and port, action kind, graph
+          shape, calibration region and perf-scenarios probe (with its
+          interval), mallocs and instructions, marks a regression by
+          --baseline compare's rule, and writes the page to --output DIR,
+          else to .build/storefront/compare/; a regression exits 3, bad
+          input 1.
+
+        OPTIONS
+          --runtime NAME[,NAME...]  ports to run (default: all of
+                                  \(Runtime.allCases.map(\.rawValue).joined(separator: ", ")))
+          --scale small|default|large
+                                  workload size (default: default, 2,400 products)
+          --seed N                another catalog and delivery order for the gate
+                                  and every suite (same script; default: the
+                                  recorded workload); noted in the results
+          --iterations N          timed samples per port (default 50)
+          --warmup N              untimed runs per port before sampling (default 5)
+          --min-time SECONDS      keep sampling until this much time passed
+          --format text|markdown|json|csv
+                                  report format on stdout (default text)
+          --output DIR            also write the JSON record and the results page
+                                  (index.html) to DIR, atomically
+          --instructions callgrind
+                                  re-run the measured regions under valgrind's
+                                  callgrind and add exact instruction counts
+          --record                write Results/<date>-<commit>/ (JSON, Markdown,
+                                  a chart per suite, the results page index.html)
+                                  and refresh docs/perf.md;
+                                  every port, no fault, and nothing is written
+                                  unless every port passes the gate; written as
+                                  one unit, one --record at a time per folder
+          --baseline save NAME    save this run as Results/baselines/NAME.json
+          --baseline compare NAME compare with a saved baseline; a port slower
+                                  than the limit in Results/thresholds.json exits 3
+          --check-thresholds      hold malloc, render and recomputation counts,
+                                  instruction ceilings (with --instructions
+                                  callgrind) and perf-scenarios pins to
+                                  Results/thresholds.json
+          --thresholds FILE       the same check against FILE instead
+          --inject-fault NAME     give one port a known defect, to see the gate
+                                  catch it: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
+          --shape NAME[,NAME...]  graph suite only: run just these shapes (e.g.
+                                  deepPropagation,cellx1000), to profile one
+          --probe stategraph      time and count the stategraph clone's primitive
+                                  operations (reads, writes, node and edge costs)
+          --environment           print the environment fingerprint and exit
+          --list                  list the suites and the runtimes
+          --allow-test-build      let a debug or CompactArena build --record or
+                                  --baseline save
+                                  (for the tool's own tests)
+          --quiet                 no progress lines on stderr
+          --help                  this text
+
+        EXIT CODES
+          0  ok
+          1  usage or runtime error, or a calibration count mismatch
+          2  a port failed the agreement gate, or a graph shape its counts
+          3  a threshold was crossed, or a baseline comparison or compare
+             marked a regression
+          4  the named baseline does not exist
+
+        EXAMPLES
+          swift run -c release storefront --suite all
+          swift run -c release storefront --suite session --runtime observable,memoized --scale small
+          swift run -c release storefront --suite calibration --instructions callgrind --format json
+          swift run -c release storefront --suite session --inject-fault stale-cache
+          swift run -c release storefront --suite all --record
+          swift run -c release storefront --suite interactions --scale small --check-thresholds
+        """
+}

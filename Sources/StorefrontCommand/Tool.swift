@@ -1,0 +1,197 @@
+import Cog
+import Foundation
+import StorefrontHarness
+import Measure
+import Workload
+
+/// The whole run after parsing: answer an information request, or check
+/// everything that could stop the run, gate the ports, measure the suites,
+/// report and record, and exit with the documented code. Runs on the main
+/// actor, which `main.swift` keeps on the main thread.
+@MainActor
+func runTool(_ options: Options) async -> Never {
+    if options.callgrindChild {
+        await SuiteRunner.runUnderCallgrind(options)
+        exit(ExitCode.ok.rawValue)
+    }
+    answerInformationRequest(options)
+
+    let progress = RunProgress(quiet: options.quiet, stages: ProgressPlan.stages(for: options))
+    let preflight = Preflight(options)
+    // After the checks that can stop the run, so an error stands alone.
+    if Options.isDebugBuild { FileHandle.standardError.write(Data((debugBuildWarning + "\n").utf8)) }
+    let gate = await GateOutcome(options, progress: progress)
+    let callgrind = instructionCounts(options, verified: gate.verified, progress: progress)
+    let suites = await measure(options, gate: gate, callgrind: callgrind, progress: progress)
+    let document = ResultsDocument(options: options, suites: suites)
+    let wrongShapes = GraphSuiteRunner.failures(in: suites) + ScenarioSuiteRunner.failures(in: suites)
+    let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
+    let failedLater = Set(suites.flatMap { $0.runtimes ?? [] }.filter { $0.gate == "failed" }.map(\.runtime))
+        .subtracting(gate.failedPorts.map(\.runtime.rawValue))
+    let clean = gate.failedPorts.isEmpty && failedLater.isEmpty && wrongShapes.isEmpty && mismatches.isEmpty
+    let regressions = publish(document, options: options, preflight: preflight, clean: clean)
+
+    if !gate.failedPorts.isEmpty {
+        fail("\(gate.failedPorts.count) port(s) failed the agreement gate and were not measured", code: .gateFailed)
+    }
+    if !failedLater.isEmpty {
+        fail(
+            "\(failedLater.sorted().joined(separator: ", ")) passed the gate but ended a measured session showing "
+                + "wrong screens; their numbers were dropped", code: .gateFailed)
+    }
+    if !wrongShapes.isEmpty {
+        fail(
+            "\(wrongShapes.count) graph case(s) or probe(s) failed their count or value check and were not timed: "
+                + wrongShapes.joined(separator: "; "), code: .gateFailed)
+    }
+    if !mismatches.isEmpty {
+        fail("calibration failed: " + mismatches.joined(separator: "; "))
+    }
+    if !regressions.isEmpty {
+        fail("regression: " + regressions.joined(separator: "; "), code: .regression)
+    }
+    exit(ExitCode.ok.rawValue)
+}
+
+/// Said before measuring and at the top of every text report of a debug
+/// build: `swift run storefront` without `-c release` builds one, and its
+/// numbers look like any others.
+let debugBuildWarning =
+    "storefront: WARNING: this is a debug build (swift run without -c release); its times are "
+    + "several times an app's and do not compare with any record. For real numbers: swift run -c release storefront …"
+
+/// --help, --probe, --environment and --list print and exit; anything else
+/// needs a suite and a working malloc counter.
+@MainActor
+private func answerInformationRequest(_ options: Options) {
+    if options.help {
+        print(Options.helpText)
+        exit(ExitCode.ok.rawValue)
+    }
+    if options.probe != nil {
+        StateGraphCostProbe.printTableAndExit()
+    }
+    if options.showEnvironment {
+        let rows = EnvironmentFingerprint.current().rows
+        let width = rows.map(\.0.count).max() ?? 0
+        for (name, value) in rows { print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value) }
+        exit(ExitCode.ok.rawValue)
+    }
+    if options.list {
+        for suite in Suite.allCases {
+            print("\(suite.rawValue): \(suite.summary)")
+            for region in suite.regions { print("  \(region.name): \(region.summary)") }
+        }
+        print("runtimes: \(Runtime.allCases.map(\.rawValue).joined(separator: ", "))")
+        print("faults: \(Fault.allCases.map { "\($0.rawValue) (\($0.port))" }.joined(separator: ", "))")
+        exit(ExitCode.ok.rawValue)
+    }
+    guard !options.suites.isEmpty else {
+        fail(
+            "no suite chosen; pass --suite \((Suite.allCases.map(\.rawValue) + ["all"]).joined(separator: "|")) (see --help)"
+        )
+    }
+    guard AllocationCounter.isActive else {
+        fail("the malloc interposer is not active (running under memcheck?); allocation counts would read 0")
+    }
+}
+
+/// Everything that could stop the run after measuring, checked before
+/// minutes of measuring: the output directory, the repository root, what a
+/// record writes to (and the lock that keeps a second record run out), the
+/// baseline and the thresholds file.
+private struct Preflight {
+    var repositoryRoot: URL?
+    /// Held until the process ends.
+    var recordLock: RecordLock?
+    var baseline: ResultsDocument?
+    var thresholds: Thresholds?
+
+    init(_ options: Options) {
+        do {
+            if let directory = options.outputDirectory { try RecordWriter.prepare(directory, toWrite: "results.json") }
+            if let directory = options.outputDirectory {
+                try RecordWriter.prepare(directory, toWrite: ResultsPage.fileName)
+            }
+            if options.record || options.baseline != nil || (options.checkThresholds && options.thresholdsFile == nil) {
+                repositoryRoot = try Recorder.repositoryRoot()
+            }
+            if options.record {
+                recordLock = try Recorder.prepare(root: repositoryRoot!)
+            }
+            switch options.baseline {
+            case .compare(let name): baseline = try Baselines.load(name, root: repositoryRoot!)
+            case .save(let name): try Baselines.checkSavable(name, root: repositoryRoot!)
+            case nil: break
+            }
+            if options.checkThresholds {
+                thresholds = try Thresholds.load(root: repositoryRoot, file: options.thresholdsFile)
+            } else if baseline != nil {
+                // Only the time limit is used; with no file the default holds.
+                thresholds = try Thresholds.loadIfPresent(root: repositoryRoot!)
+            }
+        } catch let failure as ToolFailure {
+            fail(failure.description, code: failure.code)
+        } catch {
+            fail("\(error)")
+        }
+    }
+}
+
+/// Prints the report, writes the output, record and baseline, and returns
+/// the regressions a baseline comparison or the thresholds found. A run that
+/// is not `clean` (a port failed the gate, a graph case its counts, a
+/// calibration region its malloc count) is printed and written to
+/// `--output`, but never recorded or saved as a baseline.
+@MainActor
+private func publish(_ document: ResultsDocument, options: Options, preflight: Preflight, clean: Bool) -> [String] {
+    var regressions: [String] = []
+    // Every results page written, announced last so a newcomer knows what to open.
+    var pages: [URL] = []
+    do {
+        print(try ReportRenderer.render(document, as: options.format))
+        if let directory = options.outputDirectory {
+            let written = try RecordWriter.write(
+                try ReportRenderer.encoder.encode(document), named: "results.json", in: directory)
+            if !options.quiet { FileHandle.standardError.write(Data("wrote \(written.path)\n".utf8)) }
+            pages.append(try ResultsPage.write(document, in: directory))
+        }
+        if !clean, options.record || options.baseline?.isSave == true {
+            FileHandle.standardError.write(
+                Data(
+                    "storefront: nothing recorded or saved: records and baselines hold only runs that passed every check\n"
+                        .utf8))
+        }
+        if options.record, clean, let root = preflight.repositoryRoot {
+            let command = "swift run -c release storefront " + CommandLine.arguments.dropFirst().joined(separator: " ")
+            let folder = try Recorder.record(document, command: command, root: root)
+            FileHandle.standardError.write(Data("recorded \(folder.path) and refreshed docs/perf.md\n".utf8))
+            pages.append(folder.appendingPathComponent(ResultsPage.fileName))
+        }
+        switch options.baseline {
+        case .save(let name) where clean:
+            let saved = try Baselines.save(document, as: name, root: preflight.repositoryRoot!)
+            FileHandle.standardError.write(Data("saved baseline \(saved.path)\n".utf8))
+        case .save:
+            break
+        case .compare(let name):
+            let comparison = Baselines.compare(
+                document, with: preflight.baseline!, name: name,
+                timeLimit: preflight.thresholds?.relativeTimeLimit ?? 1.25)
+            FileHandle.standardError.write(Data((comparison.lines.joined(separator: "\n") + "\n").utf8))
+            regressions += comparison.regressions
+        case nil:
+            break
+        }
+        if options.checkThresholds, let thresholds = preflight.thresholds {
+            regressions += thresholds.violations(in: document)
+        }
+        if pages.isEmpty, let lastRun = ResultsPage.writeLastRun(document) { pages.append(lastRun) }
+        ResultsPage.announce(pages)
+    } catch let failure as ToolFailure {
+        fail(failure.description, code: failure.code)
+    } catch {
+        fail("\(error)")
+    }
+    return regressions
+}

@@ -1,0 +1,89 @@
+import CogPort
+import MemoizedPort
+import ObservablePort
+import StateGraphPort
+import Verification
+import Workload
+
+/// The runtime ports the tool can measure, by command-line name.
+package enum Runtime: String, CaseIterable {
+    case cog
+    case observable
+    case memoized
+    case stategraph
+
+    /// Sessions the gate plays per port before any is measured: the second
+    /// proves the port keeps nothing from one session to the next, as every
+    /// measured iteration starts a fresh session in the same process.
+    static let gatedSessions = 2
+
+    /// Runs the agreement gate for this port on the run's workload.
+    @MainActor
+    package func verify(scale: Scale, seed: WorkloadSeed?, fault: Fault?) async -> Result<
+        AgreementGate.Report, GateFailure
+    > {
+        // A fault belongs to one port; the others run clean.
+        let fault = fault?.port == rawValue ? fault : nil
+        func gate<Port: StorefrontPort>(_ port: Port.Type) async -> Result<AgreementGate.Report, GateFailure> {
+            do {
+                return .success(
+                    try await AgreementGate.runSessions(
+                        port, scale: scale, seed: seed,
+                        sessions: Self.gatedSessions, fault: fault))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch self {
+        case .cog: return await gate(CogPort.self)
+        case .observable: return await gate(ObservablePort.self)
+        case .memoized: return await gate(MemoizedPort.self)
+        case .stategraph: return await gate(StateGraphPort.self)
+        }
+    }
+
+    /// A fresh runtime with its views mounted: the start of a session. An
+    /// injected fault that belongs to this port goes into every session it
+    /// plays, measured ones too: some faults show only in a later session.
+    @MainActor
+    func startSession(catalog: Catalog, fault: Fault?) -> any PlayableSession {
+        let fault = fault?.port == rawValue ? fault : nil
+        return switch self {
+        case .cog: SessionRunner<CogPort>(catalog: catalog, fault: fault)
+        case .observable: SessionRunner<ObservablePort>(catalog: catalog, fault: fault)
+        case .memoized: SessionRunner<MemoizedPort>(catalog: catalog, fault: fault)
+        case .stategraph: SessionRunner<StateGraphPort>(catalog: catalog, fault: fault)
+        }
+    }
+}
+
+/// A session the tool can replay without knowing its port's type.
+@MainActor
+protocol PlayableSession: AnyObject {
+    func play(_ steps: [SessionSchedule.Step]) async
+    /// One action that sends no request, settled and re-rendered.
+    func act(_ action: UserAction) async
+    var renderCount: Int { get }
+    /// Mounted views in render order, and what each last showed.
+    var mounted: [ViewID] { get }
+    var shown: [ViewID: Screen] { get }
+    /// The port's runtime's own count of derived values computed, if it keeps one.
+    var recomputations: Int? { get }
+    /// Requests issued, applied and rejected so far.
+    var requestTally: Requests { get }
+}
+
+extension SessionRunner: PlayableSession {
+    var recomputations: Int? { port.recomputations }
+
+    var requestTally: Requests {
+        let log = service.log
+        return Requests(
+            started: log.count, applied: log.filter { $0.outcome == .applied }.count,
+            rejected: log.filter { $0.outcome == .rejected }.count, cancelled: 0)
+    }
+
+    func act(_ action: UserAction) async {
+        await perform(action, expectedIssued: service.issuedCount)
+    }
+}

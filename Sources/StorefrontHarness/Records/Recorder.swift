@@ -1,0 +1,184 @@
+import Foundation
+import Measure
+
+/// `--record`: writes the run under `Results/<date>-<commit>/` (JSON,
+/// Markdown, a chart per runtime suite and the results page `index.html`)
+/// and refreshes the generated part of `docs/perf.md`, which embeds the
+/// charts. Both are written as one unit (`StagedRecord`), by one run at a
+/// time (`RecordLock`).
+package enum Recorder {
+    static let beginMarker = "<!-- storefront:record:begin -->"
+    static let endMarker = "<!-- storefront:record:end -->"
+
+    /// The repository root: the current directory, which must hold Package.swift.
+    package static func repositoryRoot() throws -> URL {
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path),
+            FileManager.default.fileExists(atPath: root.appendingPathComponent("Results").path)
+        else {
+            throw ToolFailure(
+                .failure,
+                "--record, --baseline and --check-thresholds work from the repository root "
+                    + "(the folder with Package.swift and Results/); run the tool from there")
+        }
+        return root
+    }
+
+    /// Everything a record needs that measuring does not, checked before
+    /// minutes of measuring: `Results/` is a writable folder, `docs/perf.md`
+    /// can take the new section, and no other run is recording here. The
+    /// returned lock must live until the process ends.
+    package static func prepare(root: URL) throws -> RecordLock {
+        let results = root.appendingPathComponent("Results")
+        guard isDirectory(results), FileManager.default.isWritableFile(atPath: results.path) else {
+            throw ToolFailure(
+                .failure,
+                "\(results.path) is not a writable directory; --record writes its records there: "
+                    + "make it one and run again")
+        }
+        _ = try performanceRecord(root: root)
+        let lock = try RecordLock.acquire(root: root)
+        try StagedRecord.recoverLeftovers(root: root)
+        return lock
+    }
+
+    /// Renders the record in full, then writes it as one unit (`StagedRecord`).
+    package static func record(_ document: ResultsDocument, command: String, root: URL) throws -> URL {
+        let date = String(document.recordedAt.prefix(10))
+        let commit =
+            document.environment.gitCommit.hasPrefix("unavailable") ? "uncommitted" : document.environment.gitCommit
+        let folderName = "\(date)-\(commit)"
+        var files: [(name: String, contents: Data)] = [
+            ("results.json", try ReportRenderer.encoder.encode(document)),
+            ("results.md", Data(ReportRenderer.text(document, markdown: true).utf8)),
+        ]
+        var charts: [String: String] = [:]
+        for suite in document.suites {
+            guard let svg = Chart.svg(for: suite) else { continue }
+            files.append(("\(suite.suite).svg", Data(svg.utf8)))
+            charts[suite.suite] = "../Results/\(folderName)/\(suite.suite).svg"
+        }
+        // The page a person opens; its charts are inline, so it stands alone.
+        let handWritten = HandWrittenStatements.count(in: root, folders: HandWrittenStatements.portFolders)
+        files.append(
+            (
+                ResultsPage.fileName,
+                Data(ResultsPage.html(document, handWritten: handWritten.isEmpty ? nil : handWritten).utf8)
+            ))
+        let existing = try performanceRecord(root: root)
+        let generated = "\n" + generatedSection(document, command: command, charts: charts, root: root) + "\n"
+        let updated = existing.text.replacingCharacters(in: existing.generated, with: generated)
+        let staged = StagedRecord(folderName: folderName, files: files, performanceRecord: Data(updated.utf8))
+        RecordTestHook.interrupt(at: .beforeStaging)
+        return try staged.commit(root: root)
+    }
+
+    static let performanceRecordPath = "docs/perf.md"
+
+    /// `docs/perf.md` as it stands, or a new one with empty markers when
+    /// there is none, and the range between its markers; fails when it
+    /// cannot take the generated section.
+    private static func performanceRecord(root: URL) throws -> (text: String, generated: Range<String.Index>) {
+        let file = root.appendingPathComponent(performanceRecordPath)
+        let folder = file.deletingLastPathComponent()
+        if FileManager.default.fileExists(atPath: folder.path), !isDirectory(folder) {
+            throw ToolFailure(
+                .failure,
+                "\(folder.path) is not a directory; --record writes \(performanceRecordPath) "
+                    + "in it: move that file away and run again")
+        }
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            let new = """
+                # Performance record
+
+                The tables between the markers below are written by `storefront --record`; edit the text
+                around them, not the tables.
+
+                \(beginMarker)
+                \(endMarker)
+
+                """
+            return (new, generatedRange(in: new)!)
+        }
+        if isDirectory(file) {
+            throw ToolFailure(
+                .failure,
+                "\(file.path) is a directory; --record rewrites it as a file: "
+                    + "move that directory away and run again")
+        }
+        let existing: String
+        do {
+            existing = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw ToolFailure(
+                .failure,
+                "\(file.path) cannot be read as UTF-8 text (\(error.localizedDescription)); "
+                    + "--record rewrites its section between \(beginMarker) and \(endMarker): fix the file")
+        }
+        guard let generated = generatedRange(in: existing) else {
+            throw ToolFailure(
+                .failure,
+                "\(file.path) lacks the \(beginMarker) … \(endMarker) markers, in that "
+                    + "order; restore them around the generated section and run again")
+        }
+        return (existing, generated)
+    }
+
+    /// What lies between the markers, or nil when either is missing or
+    /// they are out of order.
+    private static func generatedRange(in text: String) -> Range<String.Index>? {
+        guard let begin = text.range(of: beginMarker), let end = text.range(of: endMarker),
+            begin.upperBound <= end.lowerBound
+        else { return nil }
+        return begin.upperBound..<end.lowerBound
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    private static func generatedSection(
+        _ document: ResultsDocument, command: String,
+        charts: [String: String], root: URL
+    ) -> String {
+        var lines = [
+            "Recorded \(document.recordedAt) with `\(command)`.",
+            "",
+            "| environment | |",
+            "| --- | --- |",
+        ]
+        lines += document.environment.rows.map { "| \($0.0) | \($0.1) |" }
+        lines += [
+            "",
+            "Workload: \(document.workload.scale) scale, \(document.workload.products) products in "
+                + "\(document.workload.categories) categories, \(document.workload.sessionActions) actions per session.",
+            "",
+        ]
+        var body = ReportRenderer.text(document, markdown: true)
+        for (suite, chart) in charts {
+            // Each suite's chart goes right under its heading.
+            if let heading = body.range(of: "### \(suite):"),
+                let lineEnd = body[heading.upperBound...].firstIndex(of: "\n")
+            {
+                body.insert(contentsOf: "\n\n![\(suite)](\(chart))", at: lineEnd)
+            }
+        }
+        lines.append(body)
+        let handWritten = HandWrittenStatements.count(in: root, folders: HandWrittenStatements.portFolders)
+        if !handWritten.isEmpty {
+            lines += [
+                "",
+                "Hand-written statements each port writes to keep derived values correct (caches, invalidation "
+                    + "routing, hand-kept indexes, request generations, and their declarations), counted from the "
+                    + "sources' HAND-WRITTEN markers by parsing them; what counts is in docs/storefront.md "
+                    + "(\"Hand-written code: what counts\"):",
+                "",
+                "| port | statements |",
+                "| --- | --- |",
+            ]
+            lines += handWritten.sorted { $0.key < $1.key }.map { "| \($0.key) | \($0.value) |" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

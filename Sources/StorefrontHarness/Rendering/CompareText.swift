@@ -1,0 +1,62 @@
+import Foundation
+
+/// `storefront compare`'s comparison as plain text, and the words its page
+/// shares with it.
+package enum CompareText {
+    /// The comparison as text: who A and B are, any warning, then a table
+    /// per suite.
+    package static func text(_ comparison: Comparison) -> String {
+        var lines = ["A: \(comparison.before.label)", "B: \(comparison.after.label)"]
+        lines += comparison.warnings.map { "warning: \($0)" }
+        lines += [
+            "",
+            "B/A is B's median as a factor of A's, with its 95% interval (≈: the samples cannot tell it from 1); "
+                + "a regression is a factor above \(String(format: "%.2f", comparison.timeLimit))× whose interval lies "
+                + "wholly above 1.", "",
+        ]
+        for suite in comparison.suites where !suite.rows.isEmpty {
+            lines.append(suite.suite)
+            lines += ReportRenderer.table(
+                header: ["entry", "A median", "B median", "B/A", "verdict", "mallocs A → B", "instructions A → B"],
+                rows: suite.rows.map { row in
+                    [
+                        row.entry, row.before.map(ReportRenderer.duration) ?? "–",
+                        row.after.map(ReportRenderer.duration) ?? "–",
+                        factorText(row.factor), row.note ?? verdictText(row.verdict),
+                        pair(
+                            row.mallocs.before.map(ReportRenderer.perUnit),
+                            row.mallocs.after.map(ReportRenderer.perUnit)),
+                        pair(
+                            row.instructions.before.map(ReportRenderer.grouped),
+                            row.instructions.after.map(ReportRenderer.grouped)),
+                    ]
+                }, markdown: false
+            ).map { "  " + $0 }
+            lines.append("")
+        }
+        let regressions = comparison.regressions
+        lines.append(
+            regressions.isEmpty ? "no regressions" : "\(regressions.count) regression(s) marked REGRESSION above")
+        return lines.joined(separator: "\n")
+    }
+
+    static func factorText(_ factor: Factor?) -> String {
+        guard let factor, let value = factor.value else { return "–" }
+        if factor.low == nil { return String(format: "%.2f× (no interval)", value) }
+        return ReportRenderer.factor(factor)
+    }
+
+    static func verdictText(_ verdict: Comparison.Verdict) -> String {
+        switch verdict {
+        case .regression: "REGRESSION"
+        case .slower: "slower"
+        case .faster: "faster"
+        case .same: "≈ same"
+        case .none: ""
+        }
+    }
+
+    private static func pair(_ before: String?, _ after: String?) -> String {
+        before == nil && after == nil ? "–" : "\(before ?? "–") → \(after ?? "–")"
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Measure
+import Workload
+
+/// The results document: what `--format json`, `--output` and `--record`
+/// write. Other tools read it, so these keys are kept stable; the schema
+/// string changes when they do.
+package struct ResultsDocument: Codable {
+    /// 2 added `actionKinds` to the interactions suite's ports; 3 added
+    /// the perf-scenarios suite's `probes`; 4 added `cogArena`.
+    static let schema = "storefront-results/4"
+    /// Schemas this tool still reads back (baselines): every change so far
+    /// only added optional fields, which an older document simply lacks.
+    static let readableSchemas: Set<String> = [
+        "storefront-results/1", "storefront-results/2", "storefront-results/3", schema,
+    ]
+
+    var schema = ResultsDocument.schema
+    var recordedAt: String
+    var environment: EnvironmentFingerprint
+    /// The value-column layout the `cog` port's Cog was built with:
+    /// "specialized" (what an app gets), or "compact" (the `CompactArena`
+    /// trait). Absent in documents older than schema 4, all specialized.
+    var cogArena: String? = nil
+    var workload: WorkloadInfo
+    var plan: SamplingPlan
+    var suites: [SuiteResult]
+
+    package static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
+}
+
+package struct WorkloadInfo: Codable {
+    var scale: String
+    /// `--seed`; absent for the default workload (every record's).
+    var seed: UInt64? = nil
+    var products: Int
+    var categories: Int
+    var sessionActions: Int
+
+    /// "default scale", or "small scale, seed 7" for a seeded workload.
+    var label: String {
+        "\(scale) scale" + (seed.map { ", seed \($0)" } ?? "")
+    }
+
+    /// Whether two runs played the same catalog and delivery order.
+    func isSameWorkload(as other: WorkloadInfo) -> Bool {
+        scale == other.scale && seed == other.seed
+    }
+}
+
+/// One suite: runtime suites list their ports; calibration lists regions;
+/// the graph suite lists shapes; the perf-scenarios suite lists probes.
+package struct SuiteResult: Codable {
+    var suite: String
+    var summary: String
+    package var runtimes: [RuntimeResult]? = nil
+    package var regions: [CalibrationResult]? = nil
+    var shapes: [GraphShapeResult]? = nil
+    /// The perf-scenarios suite: one entry per probe.
+    var probes: [ScenarioProbeResult]? = nil
+}
+
+/// A counter's value, or why there is none: `{"value": n}` or
+/// `{"unavailable": "reason"}`. Never a silent 0.
+package struct Reading: Codable, Equatable {
+    var value: Double?
+    var unavailable: String?
+
+    init(_ reading: CounterReading) {
+        switch reading {
+        case .counted(let value): self.value = Double(value)
+        case .unavailable(let reason): unavailable = reason
+        }
+    }
+
+    init(unavailable reason: String) { unavailable = reason }
+
+    /// A count that need not be whole: a per-unit figure.
+    init(value: Double) { self.value = value }
+}
+
+struct WallTime: Codable, Equatable {
+    var min: Double
+    var median: Double
+    var p90: Double
+    var max: Double
+    var ciLow: Double
+    var ciHigh: Double
+
+    init(_ summary: SampleSummary) {
+        min = summary.min
+        median = summary.median
+        p90 = summary.p90
+        max = summary.max
+        ciLow = summary.medianInterval.lowerBound
+        ciHigh = summary.medianInterval.upperBound
+    }
+}
+
+/// A ratio of medians with its bootstrap 95% interval; `verdict` is
+/// "lower", "higher" or "undecided" (the interval includes 1).
+struct Factor: Codable, Equatable {
+    var value: Double?
+    var low: Double?
+    var high: Double?
+    var verdict: String?
+    var unavailable: String?
+
+    init(_ comparison: PairedComparison) {
+        value = comparison.ratio
+        low = comparison.interval.lowerBound
+        high = comparison.interval.upperBound
+        verdict = comparison.verdict.rawValue
+    }
+
+    init(unavailable reason: String) { unavailable = reason }
+}
+
+struct Requests: Codable, Equatable {
+    var started: Int
+    var applied: Int
+    var rejected: Int
+    /// The simulated service delivers every answer; a port rejects what it
+    /// no longer wants, so nothing is ever cancelled in flight.
+    var cancelled: Int
+}
+
+/// One port's results in one suite. A port that failed the gate carries
+/// only its name, `gate: "failed"` and the failure: no numbers.
+package struct RuntimeResult: Codable {
+    package var runtime: String
+    package var gate: String
+    package var gateFailure: String? = nil
+    /// Timed samples taken: runs, or actions for `interactions`.
+    var iterations: Int? = nil
+    var wallNanoseconds: WallTime? = nil
+    var samplesNanoseconds: [Double]? = nil
+    var mallocsPerIteration: UInt64? = nil
+    var bytesPerIteration: UInt64? = nil
+    var actionsPerIteration: Int? = nil
+    var mallocsPerAction: Double? = nil
+    var peakLiveBytes: Int64? = nil
+    var peakResidentBytes: Reading? = nil
+    /// The resident set's rise above its size when the measured run began:
+    /// unlike the peak, not inflated by what earlier suites left mapped.
+    var residentGrowthBytes: Reading? = nil
+    /// Heap bytes still held when the measured part ended, above its start:
+    /// for `funnel-memory`, the per-product state kept for screens that are gone.
+    var retainedBytes: Int64? = nil
+    var renders: Int? = nil
+    var recomputations: Reading? = nil
+    var requests: Requests? = nil
+    var counters: [String: Reading]? = nil
+    var factorVsFastest: Factor? = nil
+    var factorVsControl: Factor? = nil
+    /// `interactions` only: the cycle's actions split by kind (quantity,
+    /// filter, page), each with its own time, factor and mallocs.
+    var actionKinds: [ActionKindResult]? = nil
+
+    package static func failed(_ runtime: Runtime, _ failure: String) -> RuntimeResult {
+        RuntimeResult(runtime: runtime.rawValue, gate: "failed", gateFailure: failure)
+    }
+
+    /// Fills `factorVsFastest` for every measured port from its samples.
+    package static func compareWithFastest(_ results: inout [RuntimeResult]) {
+        let measured = results.filter { $0.samplesNanoseconds?.isEmpty == false }
+        guard let fastest = measured.min(by: { $0.wallNanoseconds!.median < $1.wallNanoseconds!.median }) else {
+            return
+        }
+        for index in results.indices {
+            guard let samples = results[index].samplesNanoseconds, !samples.isEmpty else { continue }
+            results[index].factorVsFastest = Factor(PairedComparison(samples, against: fastest.samplesNanoseconds!))
+        }
+        ActionKindResult.compareWithFastest(&results)
+    }
+}
+
+/// One calibration region's results.
+package struct CalibrationResult: Codable {
+    var region: String
+    var summary: String
+    var iterations: Int
+    var wallNanoseconds: WallTime
+    var samplesNanoseconds: [Double]
+    var allocations: AllocationCounts
+    var expectedAllocations: UInt64?
+    var counters: [String: Reading]
+    var peakMemory: PeakMemory
+
+    /// A region whose allocation count differs from the one it promised.
+    package var mismatch: String? {
+        guard let expected = expectedAllocations, expected != allocations.allocations else { return nil }
+        return "\(region): expected \(expected) allocations, counted \(allocations.allocations)"
+    }
+}
+
+extension Array where Element == NamedReading {
+    /// Readings keyed by counter name, for the `counters` object.
+    var byName: [String: Reading] {
+        Dictionary(map { ($0.name, Reading($0.reading)) }, uniquingKeysWith: { first, _ in first })
+    }
+}

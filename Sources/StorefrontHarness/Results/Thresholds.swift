@@ -1,0 +1,205 @@
+import Foundation
+
+/// The committed limits a run is held to (`Results/thresholds.json`): exact
+/// malloc counts for the cuts the design documents gate, per scale, suite
+/// and port; the work counts (renders, and recomputations where a runtime
+/// counts them), so that a lost equality cut-off fails like an extra malloc;
+/// one-sided instruction ceilings (PERF-10); and the time ratio a baseline
+/// comparison tolerates.
+package struct Thresholds: Codable {
+    /// How the pinned counts were taken, for the reader of the file.
+    var note: String
+    /// A port is slower than its baseline when its median exceeds the
+    /// baseline's by more than this factor.
+    package var relativeTimeLimit: Double
+    /// scale → suite → port → the highest mallocs per action allowed.
+    var mallocsPerAction: [String: [String: [String: Double]]]
+    /// scale → suite → port → the highest mallocs per iteration allowed.
+    var mallocsPerIteration: [String: [String: [String: UInt64]]]
+    /// scale → suite → port → the most view renders one run may take.
+    var renders: [String: [String: [String: Int]]] = [:]
+    /// scale → suite → port → the most recomputations one run may take.
+    var recomputations: [String: [String: [String: Int]]] = [:]
+    /// perf-scenarios probe → count (`mallocsPerUnit`, `retainsPerUnit`,
+    /// `releasesPerUnit`, `noticesPerUnit`, `peakHeapBytes`) → the most one
+    /// unit may cost. The probes do not depend on the workload's scale.
+    var perfScenarios: [String: [String: Double]] = [:]
+    /// scale → suite → port → the most callgrind instructions one iteration
+    /// may take (PERF-10). The `cog` port built with the `CompactArena`
+    /// trait has its own ceiling, under `cog+CompactArena`.
+    var instructionsPerIteration: [String: [String: [String: UInt64]]] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case note, relativeTimeLimit, mallocsPerAction, mallocsPerIteration, renders, recomputations, perfScenarios
+        case instructionsPerIteration
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        note = try container.decode(String.self, forKey: .note)
+        relativeTimeLimit = try container.decode(Double.self, forKey: .relativeTimeLimit)
+        mallocsPerAction = try container.decode([String: [String: [String: Double]]].self, forKey: .mallocsPerAction)
+        mallocsPerIteration = try container.decode(
+            [String: [String: [String: UInt64]]].self, forKey: .mallocsPerIteration)
+        // Work counts joined the file later; a file without them pins none.
+        renders = try container.decodeIfPresent([String: [String: [String: Int]]].self, forKey: .renders) ?? [:]
+        recomputations =
+            try container.decodeIfPresent(
+                [String: [String: [String: Int]]].self,
+                forKey: .recomputations) ?? [:]
+        perfScenarios = try container.decodeIfPresent([String: [String: Double]].self, forKey: .perfScenarios) ?? [:]
+        instructionsPerIteration =
+            try container.decodeIfPresent(
+                [String: [String: [String: UInt64]]].self, forKey: .instructionsPerIteration) ?? [:]
+    }
+
+    /// The committed file under `root`, or `file` when one was named
+    /// (`--thresholds FILE`).
+    package static func load(root: URL?, file named: URL? = nil) throws -> Thresholds {
+        guard let file = named ?? root.map(Self.file) else {
+            throw ToolFailure(.failure, "--check-thresholds needs the package root or --thresholds FILE")
+        }
+        guard let thresholds = try loadIfPresent(file: file) else {
+            throw ToolFailure(
+                .failure,
+                named == nil
+                    ? "no thresholds file at \(file.path); --check-thresholds needs one"
+                    : "--thresholds \(file.path) names no file; give the path of a thresholds JSON document")
+        }
+        return thresholds
+    }
+
+    /// The committed thresholds file, or nil when there is none.
+    package static func loadIfPresent(root: URL) throws -> Thresholds? {
+        try loadIfPresent(file: file(root))
+    }
+
+    /// The thresholds file, or nil when there is none; a file that is there
+    /// but unreadable, malformed or out of range is an error, never ignored.
+    private static func loadIfPresent(file: URL) throws -> Thresholds? {
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        guard let data = try? Data(contentsOf: file) else {
+            throw ToolFailure(
+                .failure, "\(file.path) cannot be read as a file; it must be the thresholds JSON document")
+        }
+        let thresholds: Thresholds
+        do {
+            thresholds = try JSONDecoder().decode(Thresholds.self, from: data)
+        } catch {
+            throw ToolFailure(.failure, "\(file.path) is not a valid thresholds file: \(error)")
+        }
+        guard thresholds.relativeTimeLimit >= 1, thresholds.relativeTimeLimit.isFinite else {
+            throw ToolFailure(
+                .failure,
+                "\(file.path): relativeTimeLimit must be a factor of at least 1 "
+                    + "(1.25 lets a port run 25% slower than its baseline), got \(thresholds.relativeTimeLimit)")
+        }
+        return thresholds
+    }
+
+    private static func file(_ root: URL) -> URL { root.appendingPathComponent("Results/thresholds.json") }
+
+    /// The key a port's instruction ceiling is pinned under: the port's name,
+    /// or `cog+CompactArena` for the cog port of a `CompactArena` build.
+    private static func instructionKey(runtime: String, cogArena: String?) -> String {
+        runtime == "cog" && cogArena == "compact" ? "cog+CompactArena" : runtime
+    }
+
+    /// Every pinned count the document exceeds, as one line each.
+    package func violations(in document: ResultsDocument) -> [String] {
+        let scale = document.workload.scale
+        var found: [String] = []
+        for suite in document.suites {
+            for result in suite.runtimes ?? [] where result.gate == "passed" {
+                found += instructionViolations(result, suite: suite.suite, document: document)
+                // Pins are written to four decimals; one more malloc per
+                // run moves the per-action count far more than that.
+                if let limit = mallocsPerAction[scale]?[suite.suite]?[result.runtime],
+                    let actual = result.mallocsPerAction,
+                    actual > limit + 0.001
+                {
+                    found.append(
+                        "\(suite.suite)/\(result.runtime) at \(scale) scale: \(String(format: "%.2f", actual)) "
+                            + "mallocs per action, above the pinned \(String(format: "%.2f", limit))")
+                }
+                if let limit = mallocsPerIteration[scale]?[suite.suite]?[result.runtime],
+                    let actual = result.mallocsPerIteration, actual > limit
+                {
+                    found.append(
+                        "\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) mallocs per iteration, "
+                            + "above the pinned \(limit)")
+                }
+                if let limit = renders[scale]?[suite.suite]?[result.runtime], let actual = result.renders,
+                    actual > limit
+                {
+                    found.append(
+                        "\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) renders, above the pinned "
+                            + "\(limit) (a view re-rendered whose screen did not change?)")
+                }
+                if let limit = recomputations[scale]?[suite.suite]?[result.runtime],
+                    let actual = result.recomputations?.value.map({ Int($0) }), actual > limit
+                {
+                    found.append(
+                        "\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) recomputations, above "
+                            + "the pinned \(limit) (an equal value no longer cut off?)")
+                }
+            }
+        }
+        for probe in document.suites.flatMap({ $0.probes ?? [] }) where probe.verified == "passed" {
+            found += probeViolations(probe)
+        }
+        return found
+    }
+
+    /// A port's instructions per iteration above its PERF-10 ceiling, or
+    /// not counted although a ceiling is pinned: an unchecked ceiling would
+    /// let the cost regress unseen.
+    private func instructionViolations(_ result: RuntimeResult, suite: String, document: ResultsDocument) -> [String] {
+        let key = Self.instructionKey(runtime: result.runtime, cogArena: document.cogArena)
+        let scale = document.workload.scale
+        guard let ceiling = instructionsPerIteration[scale]?[suite]?[key] else { return [] }
+        guard let counted = result.counters?["callgrind-instructions"]?.value else {
+            return [
+                "\(suite)/\(key) at \(scale) scale: instructions per iteration are pinned at \(ceiling) but were "
+                    + "not counted in this run (add --instructions callgrind)"
+            ]
+        }
+        let actual = UInt64(counted)
+        guard actual > ceiling else { return [] }
+        return [
+            "\(suite)/\(key) at \(scale) scale: \(actual) instructions per iteration, above the pinned ceiling "
+                + "\(ceiling) (PERF-10)"
+        ]
+    }
+
+    /// A pinned count the probe exceeds, or could not measure: a pin that
+    /// goes unchecked would let the count regress unseen, so a count the run
+    /// did not take (retains without callgrind) fails the check too.
+    private func probeViolations(_ probe: ScenarioProbeResult) -> [String] {
+        guard let pins = perfScenarios[probe.probe] else { return [] }
+        let counts = Dictionary(probe.counts.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return pins.sorted { $0.key < $1.key }.compactMap { name, limit in
+            guard let known = counts[name] else {
+                return "\(probe.probe): Results/thresholds.json pins '\(name)', which the probe does not report"
+            }
+            guard let actual = known else {
+                return "\(probe.probe): \(name) is pinned at \(limit) but was not counted in this run "
+                    + "(retains and releases need --instructions callgrind)"
+            }
+            guard actual > limit + 0.001 else { return nil }
+            return "\(probe.probe): \(String(format: "%.2f", actual)) \(name), above the pinned "
+                + String(format: "%.2f", limit)
+        }
+    }
+}
+
+/// A failure that ends the run with a specific exit code and message.
+package struct ToolFailure: Error, CustomStringConvertible {
+    package let code: ExitCode
+    package let description: String
+
+    package init(_ code: ExitCode, _ description: String) {
+        self.code = code
+        self.description = description
+    }
+}

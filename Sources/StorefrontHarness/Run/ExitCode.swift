@@ -1,0 +1,12 @@
+/// The tool's exit codes, as documented in --help and the README.
+package enum ExitCode: Int32 {
+    case ok = 0
+    /// A usage or runtime error, or a calibration count mismatch.
+    case failure = 1
+    /// A port failed the agreement gate.
+    case gateFailed = 2
+    /// A threshold was crossed or a baseline comparison regressed.
+    case regression = 3
+    /// The named baseline does not exist.
+    case baselineMissing = 4
+}

@@ -1,0 +1,125 @@
+import Cog
+import Foundation
+import Measure
+import Workload
+
+/// The gate comes first: a port that computes wrong screens gets no numbers.
+package struct GateOutcome {
+    package private(set) var verified: [Runtime] = []
+    package private(set) var failedPorts: [(runtime: Runtime, failure: String)] = []
+
+    @MainActor
+    package init(_ options: Options, progress: RunProgress) async {
+        guard options.suites.contains(where: \.isRuntimeSuite) else { return }
+        progress.begin(ProgressPlan.gate)
+        for (index, runtime) in options.runtimes.enumerated() {
+            progress.report(runtime.rawValue, done: Double(index) / Double(options.runtimes.count))
+            switch await runtime.verify(scale: options.scale, seed: options.seed, fault: options.fault) {
+            case .success: verified.append(runtime)
+            case .failure(let failure): failedPorts.append((runtime, "\(failure)"))
+            }
+        }
+        progress.finish()
+        for port in failedPorts { FileHandle.standardError.write(Data("storefront: \(port.failure)\n".utf8)) }
+    }
+}
+
+/// With --instructions callgrind, the suites re-run once under callgrind
+/// (this executable with `--callgrind-child`): calibration and the compute
+/// control region by region, each runtime suite's measured part once per
+/// port that passed the gate, and each perf-scenarios probe. The graph suite
+/// has its own probe.
+@MainActor
+package func instructionCounts(_ options: Options, verified: [Runtime], progress: RunProgress) -> CallgrindCounts {
+    guard options.callgrind else { return CallgrindCounts() }
+    let counted = options.suites.filter {
+        $0 == .calibration || $0 == .computeControl || $0 == .perfScenarios || ($0.isRuntimeSuite && !verified.isEmpty)
+    }
+    guard !counted.isEmpty else { return CallgrindCounts() }
+    progress.begin(ProgressPlan.callgrind)
+    progress.report("every measured part once more under valgrind, tens of times slower than native")
+    let (counts, failure) = SuiteRunner.countInstructions(
+        suites: counted.map(\.rawValue).joined(separator: ","), scale: options.scale, seed: options.seed,
+        runtimes: verified)
+    progress.finish()
+    if let failure { fail(failure) }
+    return CallgrindCounts(totals: counts)
+}
+
+/// Every chosen suite, in order; then each whole-session port's factor
+/// against the compute control, when both were measured.
+@MainActor
+package func measure(
+    _ options: Options, gate: GateOutcome, callgrind: CallgrindCounts,
+    progress: RunProgress
+) async -> [SuiteResult] {
+    let instructions = callgrind.instructions
+    let regionRunner = SuiteRunner(options: options, progress: progress)
+    // Built on first use: it generates the catalog and resolves the session
+    // with the shadow model, which a calibration-only run does not need.
+    var builtRuntimeRunner: RuntimeSuiteRunner?
+    func runtimeRunner() -> RuntimeSuiteRunner {
+        if let built = builtRuntimeRunner { return built }
+        let runner = RuntimeSuiteRunner(options: options, progress: progress)
+        builtRuntimeRunner = runner
+        return runner
+    }
+    var suites: [SuiteResult] = []
+    // A port that ends a measured session wrong is dropped from the suites
+    // after it, as a gate failure is from all of them.
+    var verified = gate.verified
+    var failedPorts = gate.failedPorts
+    for suite in options.suites {
+        progress.begin(suite.rawValue)
+        switch suite {
+        case .calibration:
+            suites.append(regionRunner.run(suite, instructions: instructions))
+        case .computeControl:
+            var control = [runtimeRunner().runControl(callgrind: callgrind)]
+            RuntimeResult.compareWithFastest(&control)
+            suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: control))
+        case .graph:
+            suites.append(GraphSuiteRunner(options: options, progress: progress).run())
+        case .perfScenarios:
+            suites.append(ScenarioSuiteRunner(options: options, progress: progress).run(callgrind: callgrind))
+        case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime:
+            var results =
+                verified.isEmpty
+                ? [] : await runtimeRunner().run(suite, runtimes: verified, callgrind: callgrind)
+            for result in results where result.gate == "failed" {
+                let runtime = Runtime(rawValue: result.runtime)!
+                FileHandle.standardError.write(Data("storefront: \(result.gateFailure ?? "")\n".utf8))
+                verified.removeAll { $0 == runtime }
+                failedPorts.append((runtime, result.gateFailure ?? ""))
+            }
+            results += failedPorts.filter { failed in !results.contains { $0.runtime == failed.runtime.rawValue } }
+                .map { RuntimeResult.failed($0.runtime, $0.failure) }
+            RuntimeResult.compareWithFastest(&results)
+            suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results))
+        }
+    }
+    return suites
+}
+
+extension WorkloadInfo {
+    /// The sizes of the workload at `scale`, and its seed when not the default.
+    package init(scale: Scale, seed: WorkloadSeed?) {
+        let catalog = Catalog(scale: scale, seed: seed)
+        self.init(
+            scale: scale.rawValue, seed: seed?.value, products: catalog.products.count,
+            categories: catalog.categoryCount, sessionActions: Script(catalog: catalog).actionCount)
+    }
+}
+
+extension ResultsDocument {
+    /// This run's document: when, where and how it ran, and its suites.
+    package init(options: Options, suites: [SuiteResult]) {
+        self.init(
+            recordedAt: Self.now(),
+            environment: EnvironmentFingerprint.current(),
+            cogArena: CogArenaLayout.name,
+            workload: WorkloadInfo(scale: options.scale, seed: options.seed),
+            plan: options.plan,
+            suites: suites)
+    }
+}

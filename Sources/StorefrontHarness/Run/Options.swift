@@ -1,0 +1,55 @@
+import Cog
+import Foundation
+import Measure
+import Workload
+
+/// What one run measures and how: the command line once parsed
+/// (`StorefrontCommand` validates every flag before the harness sees it).
+package struct Options {
+    package enum Format: String, CaseIterable { case text, markdown, json, csv }
+
+    package var suites: [Suite] = []
+    package var runtimes: [Runtime] = Runtime.allCases
+    package var scale = Scale.default
+    package var fault: Fault?
+    /// `--seed N`: another catalog and delivery order; nil is the recorded workload.
+    package var seed: WorkloadSeed?
+    package var plan = SamplingPlan(warmup: 5, iterations: 50)
+    package var format = Format.text
+    package var outputDirectory: URL?
+    package var callgrind = false
+    package var record = false
+    package var checkThresholds = false
+    /// `--thresholds FILE`: the thresholds file to check against instead of
+    /// `Results/thresholds.json` (CI's sentinel run proves a crossed
+    /// ceiling fails the run).
+    package var thresholdsFile: URL?
+    package enum BaselineAction: Equatable {
+        case save(String)
+        case compare(String)
+
+        package var isSave: Bool { if case .save = self { true } else { false } }
+    }
+    package var baseline: BaselineAction?
+    package var quiet = false
+    package var showEnvironment = false
+    package var list = false
+    package var help = false
+    /// A runtime whose primitive costs to probe (`--probe stategraph`).
+    package var probe: String?
+    /// The graph suite's shapes to run (nil: all), for profiling one shape.
+    package var shapes: [String]?
+    /// Set when the tool re-runs itself under callgrind: run each region
+    /// once inside an instruction region and print nothing else.
+    package var callgrindChild = false
+    /// Lets a debug or CompactArena build record or save a baseline: for
+    /// the tool's own tests, which run the debug build, once with the trait.
+    package var allowTestBuild = false
+
+    package init() {}
+
+    package static var isDebugBuild: Bool { EnvironmentFingerprint.buildConfiguration == "debug" }
+
+    /// Whether this build's Cog has the `CompactArena` trait.
+    package static var isCompactArenaBuild: Bool { CogArenaLayout.isCompact }
+}

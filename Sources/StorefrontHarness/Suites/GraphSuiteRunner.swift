@@ -1,0 +1,87 @@
+import GraphShapes
+import Measure
+
+/// The graph suite: every shape of GraphShapes at full size on every chosen
+/// runtime. Correctness comes first: a case whose values or run counts
+/// differ from the expected ones (before timing, or in any timed sample)
+/// gets no time and fails the run, like a port failing the gate.
+@MainActor
+package struct GraphSuiteRunner {
+    let options: Options
+    let progress: RunProgress
+
+    /// Timed samples per case. The reference takes the fastest of 10 (Kairo,
+    /// cellx's 10 builds) or of 5 (dynamic). The clone is an order of
+    /// magnitude slower, so it gets one sample (fastest = median), which
+    /// keeps the suite to minutes on 2 cores; `--iterations` lowers both.
+    func sampleCount(_ benchCase: GraphBenchCase) -> Int {
+        let reference = benchCase.iterationUnit == "run" ? 5 : 10
+        let wanted = benchCase.runtime == "cog" ? reference : 1
+        return max(1, min(wanted, options.plan.iterations))
+    }
+
+    package func run() -> SuiteResult {
+        let names = options.runtimes.map(\.rawValue)
+        var results: [GraphShapeResult] = []
+        let all = GraphBench.cases(runtimes: names)
+        let unknown = (options.shapes ?? []).filter { name in !all.contains { $0.shape == name } }
+        if !unknown.isEmpty {
+            fail(
+                "unknown graph shape(s) \(unknown.joined(separator: ", ")); accepted: "
+                    + Set(all.map(\.shape)).sorted().joined(separator: ", "))
+        }
+        let chosen = all.filter { options.shapes?.contains($0.shape) ?? true }
+        for (index, benchCase) in chosen.enumerated() {
+            progress.report("\(benchCase.shape) on \(benchCase.runtime)", done: Double(index) / Double(chosen.count))
+            results.append(measure(benchCase))
+        }
+        progress.finish()
+        return SuiteResult(suite: Suite.graph.rawValue, summary: Suite.graph.summary, shapes: results)
+    }
+
+    private func measure(_ benchCase: GraphBenchCase) -> GraphShapeResult {
+        var result = GraphShapeResult(
+            shape: benchCase.shape, runtime: benchCase.runtime, unit: benchCase.unit,
+            iterationUnit: benchCase.iterationUnit,
+            alienMilliseconds: benchCase.alienMilliseconds)
+        let instance = benchCase.prepare()
+        if let failure = instance.verify() { return result.failed(failure) }
+        var samples: [Double] = []
+        for _ in 0..<sampleCount(benchCase) {
+            instance.prepareSample?()
+            let start = Stopwatch.now()
+            instance.sample()
+            samples.append(Double(Stopwatch.now() &- start))
+        }
+        if let failure = instance.sampledMismatch() { return result.failed("during timing: " + failure) }
+        instance.prepareSample?()
+        result.mallocsPerIteration = AllocationCounter.count(.thread) { instance.iteration() }.allocations
+        if let pool = instance.edgePoolHighWaterMark {
+            let before = pool()
+            for _ in 0..<instance.edgePoolCheckIterations { instance.iteration() }
+            result.edgePoolHighWaterMark = before
+            if instance.edgePoolCheckIterations > 0 {
+                result.edgePoolAfterFurtherIterations = pool()
+                if pool() != before {
+                    return result.failed(
+                        "edge pool high-water mark moved from \(before) to \(pool()) "
+                            + "across \(instance.edgePoolCheckIterations) further iterations")
+                }
+            }
+        }
+        if let failure = instance.sampledMismatch() { return result.failed(failure) }
+        let sorted = samples.sorted()
+        result.verified = "passed"
+        result.samplesNanoseconds = samples
+        result.fastestNanoseconds = sorted.first
+        result.medianNanoseconds = SampleSummary(samples).median
+        return result
+    }
+
+    /// The failures that make the run exit 2, one line each.
+    package static func failures(in suites: [SuiteResult]) -> [String] {
+        suites.flatMap { $0.shapes ?? [] }.compactMap { shape in
+            shape.failure.map { "graph shape \(shape.shape) on \(shape.runtime): \($0)" }
+        }
+    }
+}

@@ -1,0 +1,427 @@
+import Measure
+import Workload
+
+/// Runs the runtime suites: the same scheduled session steps through every
+/// selected port, ports rotating within each iteration so that machine drift
+/// hits all of them alike. Timing runs are separate from the counting runs
+/// (mallocs, counters, memory), which run once per port each.
+@MainActor
+package struct RuntimeSuiteRunner {
+    let options: Options
+    let progress: RunProgress
+    let catalog: Catalog
+    let schedule: SessionSchedule
+
+    package init(options: Options, progress: RunProgress) {
+        self.options = options
+        self.progress = progress
+        catalog = Catalog(scale: options.scale, seed: options.seed)
+        schedule = SessionSchedule(catalog: catalog, shuffleSeed: options.seed?.shuffleSeed)
+    }
+
+    /// How one suite exercises a port. `prepare` is untimed and returns the
+    /// session the measured part plays on (nil when the measured part starts
+    /// the runtime itself); `play` is the measured part: it appends one
+    /// sample per timed unit to `samples` and returns the session it used.
+    struct Plan {
+        let summary: String
+        let actionsPerRun: Int
+        /// What the shadow model shows when the measured part ends: every
+        /// session a suite plays, timed or not, must end showing it.
+        let end: SessionSchedule.Checkpoint
+        let prepare: (Runtime) async -> (any PlayableSession)?
+        let play: (Runtime, (any PlayableSession)?, inout [Double]) async -> any PlayableSession
+        /// Set when each sample is one action of a fixed cycle (interactions):
+        /// the cycle, whose actions `play` times in order, and an untimed
+        /// play of it that counts each action's allocations in a region of
+        /// its own, for the counting run. A timed play opens no region.
+        var cycle: Cycle? = nil
+    }
+
+    struct Cycle {
+        let actions: [UserAction]
+        /// Plays the cycle once, appending to `counts` what each action
+        /// allocated, counted in a region around that action alone.
+        let countEach: (any PlayableSession, inout [AllocationCounts]) async -> Void
+    }
+
+    func plan(for suite: Suite) -> Plan {
+        let scale = options.scale.rawValue
+        let phases = schedule.phases
+        let beforeBurst = schedule.stepsBeforeBurst
+        let burst = phases.firstIndex { $0.name == "inventory-burst" }!
+        switch suite {
+        case .coldStart:
+            return replay(nil, phases[0].steps, end: schedule.checkpoints[0], "\(suite.rawValue) at \(scale) scale")
+        case .session, .crossRuntime:
+            return replay(
+                nil, phases.flatMap(\.steps), end: schedule.checkpoints.last!,
+                "\(suite.rawValue) at \(scale) scale")
+        case .inventoryBurst:
+            return replay(
+                beforeBurst, phases[burst].steps, end: schedule.checkpoints[burst],
+                "\(suite.rawValue) at \(scale) scale, after the cart phase")
+        case .interactions:
+            return interactions(after: beforeBurst, end: schedule.checkpoints[burst - 1], scale: scale)
+        case .funnelMemory:
+            let opens = min(300, catalog.products.count / 2)
+            let funnel = SessionSchedule(
+                catalog: catalog, script: .funnel(catalog: catalog, opens: opens),
+                shuffleSeed: options.seed?.shuffleSeed)
+            return replay(
+                funnel.phases.dropLast().flatMap(\.steps), funnel.phases.last!.steps,
+                end: funnel.checkpoints.last!,
+                "\(suite.rawValue) at \(scale) scale: \(opens) products opened after browsing and searching")
+        case .calibration, .computeControl, .graph, .perfScenarios:
+            preconditionFailure("\(suite.rawValue) is not a runtime suite")
+        }
+    }
+
+    /// Replays `measured` steps, from a fresh runtime (`setup` nil: the
+    /// runtime's creation is measured) or from one prepared through `setup`.
+    private func replay(
+        _ setup: [SessionSchedule.Step]?, _ measured: [SessionSchedule.Step],
+        end: SessionSchedule.Checkpoint, _ summary: String
+    ) -> Plan {
+        Plan(
+            summary: summary,
+            actionsPerRun: measured.filter { if case .action = $0 { true } else { false } }.count,
+            end: end,
+            prepare: { runtime in
+                guard let setup else { return nil }
+                let session = runtime.startSession(catalog: catalog, fault: options.fault)
+                await session.play(setup)
+                return session
+            },
+            play: { runtime, prepared, samples in
+                let start = Stopwatch.now()
+                let session = prepared ?? runtime.startSession(catalog: catalog, fault: options.fault)
+                await session.play(measured)
+                samples.append(Double(Stopwatch.now() &- start))
+                return session
+            })
+    }
+
+    /// One warmed session per port, kept for the whole suite, through a
+    /// cycle of settled actions that send no request and leave the session
+    /// as they found it: a quantity change and back, the in-stock filter on
+    /// and off, a page flip and back. Each action is one sample.
+    private func interactions(
+        after setup: [SessionSchedule.Step], end: SessionSchedule.Checkpoint,
+        scale: String
+    ) -> Plan {
+        let cycle = SessionSchedule.interactionCycle(after: setup)
+        let warmed = WarmedSessions()
+        return Plan(
+            summary: "one settled action at \(scale) scale (counts: a cycle of \(cycle.count))",
+            actionsPerRun: cycle.count,
+            end: end,
+            prepare: { runtime in
+                if let session = warmed.sessions[runtime] { return session }
+                let session = runtime.startSession(catalog: catalog, fault: options.fault)
+                await session.play(setup)
+                warmed.sessions[runtime] = session
+                return session
+            },
+            play: { _, prepared, samples in
+                let session = prepared!
+                for action in cycle {
+                    let start = Stopwatch.now()
+                    await session.act(action)
+                    samples.append(Double(Stopwatch.now() &- start))
+                }
+                return session
+            },
+            cycle: Cycle(
+                actions: cycle,
+                countEach: { session, counts in
+                    for action in cycle {
+                        let region = AllocationCounter.begin(.thread)
+                        await session.act(action)
+                        counts.append(region.end())
+                    }
+                }))
+    }
+
+    /// The sessions the interactions suite keeps warm between runs.
+    private final class WarmedSessions {
+        var sessions: [Runtime: any PlayableSession] = [:]
+    }
+
+    /// Plays the suite on every port: warm-up, timed iterations, then one
+    /// counting run each. Every session any of them plays must end showing
+    /// the shadow model's screens (checked outside the timed region); a port
+    /// whose session does not is dropped from the suite and reported failed.
+    package func run(_ suite: Suite, runtimes: [Runtime], callgrind: CallgrindCounts) async -> [RuntimeResult] {
+        let plan = plan(for: suite)
+        let sampling = options.plan
+        var ends = SessionEnds(suite: suite, expected: plan.end)
+        var discarded: [Double] = []
+        let plays = Double(runtimes.count * Self.playsPerPort(sampling))
+        var played = 0.0
+        for round in 0..<sampling.warmup {
+            progress.report("warm-up \(round + 1)/\(sampling.warmup)", done: played / plays)
+            played += Double(runtimes.count)
+            for runtime in runtimes where ends.passing(runtime) {
+                ends.check(
+                    await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
+                    when: "warm-up \(round + 1)")
+            }
+        }
+        var samples: [Runtime: [Double]] = [:]
+        // A whole-session suite times the compute control in the same
+        // rotation, primed the same way, so each iteration's control sample
+        // sits beside that iteration's port samples: the vs-control factor
+        // pairs like with like.
+        let control = suite.measuresWholeSession ? ComputeControl(catalog: catalog, schedule: schedule) : nil
+        var controlSamples: [Double] = []
+        let participants = runtimes.count + (control == nil ? 0 : 1)
+        let deadline = Stopwatch.now() &+ UInt64(sampling.minimumSeconds * 1e9)
+        var iteration = 0
+        while iteration < sampling.iterations || Stopwatch.now() < deadline {
+            // Rotate the starting port so none always runs first.
+            for offset in 0..<participants {
+                let slot = (iteration + offset) % participants
+                if let control, slot == runtimes.count {
+                    blackHole(control.run())  // priming, as for a port
+                    let start = Stopwatch.now()
+                    blackHole(control.run())
+                    controlSamples.append(Double(Stopwatch.now() &- start))
+                    continue
+                }
+                let runtime = runtimes[slot]
+                guard ends.passing(runtime) else { continue }
+                // Past the asked-for count only --min-time keeps sampling.
+                let count = iteration < sampling.iterations ? "/\(sampling.iterations)" : " (until --min-time)"
+                progress.report("\(runtime.rawValue), iteration \(iteration + 1)\(count)", done: played / plays)
+                played += 2
+                // Priming: the port plays once untimed right before its
+                // timed play, so the timed play finds the allocator and the
+                // caches as this port leaves them, as in an app that runs
+                // one runtime, never as the port before it in the rotation
+                // left them. Without it, freeing one port's objects left
+                // glibc's fast bins full, and the next port's first large
+                // allocations paid to consolidate them: cog, which follows
+                // stategraph in the rotation and allocates in large blocks,
+                // took 1.7–1.8 ms for a cold start beside the other ports
+                // against 0.75–0.78 ms alone (docs/measurement.md).
+                ends.check(
+                    await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
+                    when: "priming play \(iteration + 1)")
+                let session = await plan.prepare(runtime)
+                ends.check(
+                    await plan.play(runtime, session, &samples[runtime, default: []]), runtime,
+                    when: "timed iteration \(iteration + 1)")
+            }
+            iteration += 1
+        }
+        let hardware = HardwareCounters()
+        let software = SoftwareCounters()
+        var results: [RuntimeResult] = []
+        for runtime in runtimes {
+            if let failure = ends.failures[runtime] {
+                results.append(.failed(runtime, failure))
+                continue
+            }
+            progress.report("\(runtime.rawValue), counting runs", done: played / plays)
+            played += 4
+            let prepared = await plan.prepare(runtime)
+            let rendersBefore = prepared?.renderCount ?? 0
+            let recomputationsBefore = prepared?.recomputations ?? 0
+            let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
+            let (counted, counts, eachAction) = await countAllocations(plan, runtime, prepared, discarded: &discarded)
+            ends.check(counted, runtime, when: "the counting run")
+            let renders = counted.renderCount - rendersBefore
+            let recomputations =
+                counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
+                ?? Reading(
+                    unavailable:
+                        "only Cog counts its derived values (its selector runs); plain Swift and the stategraph clone keep no such count"
+                )
+            let tally = counted.requestTally
+            var counters: [String: Reading] = [:]
+            for counterSet in [hardware, software] as [any CounterSet] {
+                let session = await plan.prepare(runtime)
+                counterSet.start()
+                let played = await plan.play(runtime, session, &discarded)
+                counters.merge(counterSet.stop().byName) { first, _ in first }
+                ends.check(played, runtime, when: "the counter run")
+            }
+            counters.merge(callgrind.counters(for: Self.instructionRegion(suite, runtime))) { _, counted in counted }
+            let session = await plan.prepare(runtime)
+            let peak = PeakMemory.begin()
+            let played = await plan.play(runtime, session, &discarded)
+            let peakMemory = peak.end()
+            ends.check(played, runtime, when: "the memory run")
+            if let failure = ends.failures[runtime] {
+                results.append(.failed(runtime, failure))
+                continue
+            }
+            let taken = samples[runtime] ?? []
+            results.append(
+                RuntimeResult(
+                    runtime: runtime.rawValue,
+                    gate: "passed",
+                    iterations: taken.count,
+                    wallNanoseconds: WallTime(SampleSummary(taken)),
+                    samplesNanoseconds: taken,
+                    mallocsPerIteration: counts.mallocs,
+                    bytesPerIteration: counts.bytesRequested,
+                    actionsPerIteration: plan.actionsPerRun,
+                    mallocsPerAction: plan.actionsPerRun > 0
+                        ? Double(counts.mallocs) / Double(plan.actionsPerRun) : nil,
+                    peakLiveBytes: peakMemory.heapPeakBytes,
+                    peakResidentBytes: Reading(peakMemory.residentPeakBytes),
+                    residentGrowthBytes: Reading(peakMemory.residentGrowthBytes),
+                    retainedBytes: counts.netBytes,
+                    renders: renders,
+                    recomputations: recomputations,
+                    requests: Requests(
+                        started: tally.started - requestsBefore.started,
+                        applied: tally.applied - requestsBefore.applied,
+                        rejected: tally.rejected - requestsBefore.rejected, cancelled: 0),
+                    counters: counters,
+                    factorVsControl: controlSamples.isEmpty || taken.isEmpty
+                        ? Factor(unavailable: "the compute control covers the whole session only")
+                        : Factor(PairedComparison(taken, against: controlSamples)),
+                    actionKinds: plan.cycle.map {
+                        ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
+                            .map { kind in
+                                var kind = kind
+                                kind.instructionsPerAction = callgrind.perUnit(
+                                    Self.instructionRegion(suite, runtime, ActionKind(rawValue: kind.kind)!),
+                                    minus: nil, units: Double(kind.actionsPerCycle)
+                                ) { $0.instructions }
+                                return kind
+                            }
+                    }))
+        }
+        progress.finish()
+        return results
+    }
+
+    /// What a port's results take from the malloc counter, added up over
+    /// one or more regions.
+    struct Allocated {
+        var mallocs: UInt64 = 0
+        var bytesRequested: UInt64 = 0
+        var netBytes: Int64 = 0
+
+        init(_ regions: [AllocationCounts]) {
+            for counts in regions {
+                mallocs += counts.allocations
+                bytesRequested += counts.bytesRequested
+                netBytes += counts.netBytes
+            }
+        }
+    }
+
+    /// The counting run: the measured part played once under the malloc
+    /// counter. A cycle plan counts each action in a region of its own and
+    /// the cycle as their sum: the harness's steps between actions are no
+    /// port's cost, and the kinds then add up to the cycle exactly. Every
+    /// buffer is sized before a region opens, so the harness allocates
+    /// nothing inside one.
+    private func countAllocations(
+        _ plan: Plan, _ runtime: Runtime, _ prepared: sending (any PlayableSession)?,
+        discarded: inout [Double]
+    ) async
+        -> (session: any PlayableSession, total: Allocated, eachAction: [AllocationCounts])
+    {
+        if let cycle = plan.cycle, let prepared {
+            var eachAction: [AllocationCounts] = []
+            eachAction.reserveCapacity(cycle.actions.count)
+            await cycle.countEach(prepared, &eachAction)
+            return (prepared, Allocated(eachAction), eachAction)
+        }
+        // The play appends its sample to `discarded`; growing that buffer
+        // inside the region would charge the port a malloc of the harness's.
+        discarded.removeAll(keepingCapacity: true)
+        discarded.reserveCapacity(max(plan.actionsPerRun, 1))
+        let region = AllocationCounter.begin(.thread)
+        let session = await plan.play(runtime, prepared, &discarded)
+        return (session, Allocated([region.end()]), [])
+    }
+
+    /// The compute control through the same measurements as a port.
+    package func runControl(callgrind: CallgrindCounts) -> RuntimeResult {
+        progress.report("working out which screens change")
+        let control = ComputeControl(catalog: catalog, schedule: schedule)
+        let sampling = options.plan
+        for _ in 0..<sampling.warmup { blackHole(control.run()) }
+        progress.report("sampling", done: 0.1)
+        let samples = sampling.sample { blackHole(control.run()) }
+        let counts = AllocationCounter.count(.thread) { blackHole(control.run()) }
+        var counters = HardwareCounters().measure { blackHole(control.run()) }.readings.byName
+        counters.merge(SoftwareCounters().measure { blackHole(control.run()) }.readings.byName) { first, _ in first }
+        counters.merge(callgrind.counters(for: Suite.computeControl.rawValue)) { _, counted in counted }
+        let peak = PeakMemory.measure { blackHole(control.run()) }.peak
+        let deliveries = schedule.phases.flatMap(\.steps).compactMap { step -> Bool? in
+            if case .deliver(_, let applied) = step { return applied }
+            return nil
+        }
+        progress.finish()
+        return RuntimeResult(
+            runtime: Suite.computeControl.rawValue,
+            gate: "passed",
+            iterations: samples.count,
+            wallNanoseconds: WallTime(SampleSummary(samples)),
+            samplesNanoseconds: samples,
+            mallocsPerIteration: counts.allocations,
+            bytesPerIteration: counts.bytesRequested,
+            actionsPerIteration: schedule.actionCount,
+            mallocsPerAction: Double(counts.allocations) / Double(schedule.actionCount),
+            peakLiveBytes: peak.heapPeakBytes,
+            peakResidentBytes: Reading(peak.residentPeakBytes),
+            residentGrowthBytes: Reading(peak.residentGrowthBytes),
+            retainedBytes: counts.netBytes,
+            renders: control.screenCount,
+            recomputations: Reading(unavailable: "the control computes each changed screen once and counts screens"),
+            requests: Requests(
+                started: deliveries.count, applied: deliveries.filter { $0 }.count,
+                rejected: deliveries.filter { !$0 }.count, cancelled: 0),
+            counters: counters,
+            factorVsControl: Factor(PairedComparison(samples, against: samples)))
+    }
+
+    /// Under callgrind (the `--callgrind-child` run): each port plays the
+    /// suite's measured part once untimed, to settle one-time costs such as
+    /// type metadata, then once inside an instruction region named
+    /// `instructionRegion(suite, runtime)`.
+    ///
+    /// A cycle plan then plays its cycle once more, each action in a region
+    /// of its own named for its kind (`instructionRegion(suite, runtime,
+    /// kind)`), whose dumps callgrind adds up: the cycle leaves the session
+    /// as it found it, so this play repeats the counted one.
+    func countInstructions(_ suite: Suite, runtimes: [Runtime]) async {
+        let plan = plan(for: suite)
+        var discarded: [Double] = []
+        for runtime in runtimes {
+            _ = await plan.play(runtime, await plan.prepare(runtime), &discarded)
+            let session = await plan.prepare(runtime)
+            InstructionRegion.begin()
+            let played = await plan.play(runtime, session, &discarded)
+            InstructionRegion.end(Self.instructionRegion(suite, runtime))
+            for action in plan.cycle?.actions ?? [] {
+                InstructionRegion.begin()
+                await played.act(action)
+                InstructionRegion.end(Self.instructionRegion(suite, runtime, ActionKind(action)))
+            }
+        }
+    }
+
+    /// The measured part's plays per port in `run`, at least: warm-up, each
+    /// timed play after its priming play, and the allocation, hardware,
+    /// software and memory runs (`--min-time` may add timed plays).
+    static func playsPerPort(_ sampling: SamplingPlan) -> Int {
+        sampling.warmup + 2 * sampling.iterations + 4
+    }
+
+    static func instructionRegion(_ suite: Suite, _ runtime: Runtime) -> String {
+        "\(suite.rawValue)/\(runtime.rawValue)"
+    }
+
+    static func instructionRegion(_ suite: Suite, _ runtime: Runtime, _ kind: ActionKind) -> String {
+        "\(instructionRegion(suite, runtime))/\(kind.rawValue)"
+    }
+}
