@@ -1,5 +1,6 @@
 /// Defects the gate must catch, injected into a port by name
-/// (`storefront --inject-fault NAME`). Each lives in one port, named here.
+/// (`storefront --inject-fault NAME`). The port that carries one declares
+/// it in its `Runtime` registration.
 public enum Fault: String, CaseIterable, Sendable {
     /// A sale change does not refresh the cart's cached lines.
     case staleCache = "stale-cache"
@@ -24,12 +25,4 @@ public enum Fault: String, CaseIterable, Sendable {
     /// from in its third session with the fault, as a singleton cache does
     /// once warm: right in the gate's two sessions, wrong in measured ones.
     case sessionLeak = "session-leak"
-
-    /// The port that carries this fault.
-    public var port: String {
-        switch self {
-        case .staleCache, .lateFilter, .facetIgnoresStock, .pageOffByOne: "memoized"
-        case .droppedInvalidation, .staleResponse, .wrongRounding, .sessionLeak: "observable"
-        }
-    }
 }

@@ -9,9 +9,9 @@
 /// inside `withObservationTracking`, so it must read state the way a view
 /// in that runtime would, and read nothing it does not show.
 @MainActor
-public protocol StorefrontPort: AnyObject {
+public protocol StorefrontPort: AnyObject, SendableMetatype {
     /// The port's name on the command line and in reports.
-    static var name: String { get }
+    nonisolated static var name: String { get }
 
     /// `fault`, when set, is a defect from `Fault` this port carries; a
     /// port ignores faults that belong to another port.

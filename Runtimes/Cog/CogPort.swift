@@ -8,7 +8,7 @@ import Workload
 /// the states it shows and Cog notifies only views whose value changed.
 @MainActor
 public final class CogPort: StorefrontPort {
-    public static let name = "cog"
+    public nonisolated static let name = "cog"
 
     /// One runtime per session. The production `Cogs.assemble` may run once
     /// per process; the benchmark starts a fresh session per iteration, so it

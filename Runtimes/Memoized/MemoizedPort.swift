@@ -7,7 +7,7 @@ import Workload
 /// on what changed (`MemoizedStore+Actions.swift`); views read the caches.
 @MainActor
 public final class MemoizedPort: StorefrontPort {
-    public static let name = "memoized"
+    public nonisolated static let name = "memoized"
 
     let store = MemoizedStore()
     private let service: StorefrontService

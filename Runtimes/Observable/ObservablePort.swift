@@ -5,7 +5,7 @@ import Workload
 /// properties and no caches, as a straightforward SwiftUI app is written.
 @MainActor
 public final class ObservablePort: StorefrontPort {
-    public static let name = "observable"
+    public nonisolated static let name = "observable"
 
     let store = ObservableStore()
     private let service: StorefrontService

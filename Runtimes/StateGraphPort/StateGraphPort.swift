@@ -7,7 +7,7 @@ import Workload
 /// and observed through each node's own `ObservationRegistrar`.
 @MainActor
 public final class StateGraphPort: StorefrontPort {
-    public static let name = "stategraph"
+    public nonisolated static let name = "stategraph"
 
     let store = StoreModel()
     let browsing: BrowsingModel

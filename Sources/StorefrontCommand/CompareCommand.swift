@@ -1,26 +1,27 @@
 import Foundation
 import StorefrontHarness
 
-/// `storefront compare A B [--output DIR]`: sets two records or baselines
-/// side by side, prints the comparison and writes it as a page. A is the
+/// `storefront compare A B [--format text|markdown] [--output DIR]`: sets
+/// two records or baselines side by side, prints the comparison (as text,
+/// or as Markdown fit for a pull-request comment) and writes it as a page. A is the
 /// one compared against (the older), B the one compared (the newer); every
 /// factor is B's over A's. Exits 3 when a regression is marked, 1 on bad
 /// input, else 0.
 enum CompareCommand {
     static let usage =
-        "usage: storefront compare A B [--output DIR], where A and B are record folders "
+        "usage: storefront compare A B [--format text|markdown] [--output DIR], where A and B are record folders "
         + "(Results/<date>-<commit>/, or any folder holding results.json), results files, or baseline names"
 
     static func run(_ arguments: [String]) -> Never {
         do {
-            let (operands, output) = try parse(arguments)
+            let (operands, output, markdown) = try parse(arguments)
             let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             let before = try ComparedRun.load(operands[0], root: root)
             let after = try ComparedRun.load(operands[1], root: root)
             // Only the time limit is used; with no thresholds file the default holds.
             let limit = try Thresholds.loadIfPresent(root: root)?.relativeTimeLimit ?? 1.25
             let comparison = Comparison(before, after, timeLimit: limit)
-            print(CompareText.text(comparison))
+            print(CompareText.text(comparison, markdown: markdown))
             let folder = output ?? ResultsPage.defaultFolder("compare")
             let page = try RecordWriter.write(
                 Data(ComparePage.html(comparison).utf8), named: ResultsPage.fileName, in: folder)
@@ -35,9 +36,10 @@ enum CompareCommand {
         }
     }
 
-    private static func parse(_ arguments: [String]) throws -> (operands: [String], output: URL?) {
+    private static func parse(_ arguments: [String]) throws -> (operands: [String], output: URL?, markdown: Bool) {
         var operands: [String] = []
         var output: URL?
+        var markdown = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -46,6 +48,15 @@ enum CompareCommand {
                     throw ToolFailure(.failure, "compare: --output needs a folder; \(usage)")
                 }
                 output = URL(fileURLWithPath: directory, isDirectory: true)
+            case "--format":
+                switch remaining.popFirst() {
+                case "text": markdown = false
+                case "markdown": markdown = true
+                case let other:
+                    throw ToolFailure(
+                        .failure,
+                        "compare: --format takes text or markdown, got \(other.map { "'\($0)'" } ?? "nothing")")
+                }
             case "--help", "-h":
                 print(usage)
                 exit(ExitCode.ok.rawValue)
@@ -59,6 +70,6 @@ enum CompareCommand {
             throw ToolFailure(.failure, "compare takes two results to compare, got \(operands.count); \(usage)")
         }
         if let output { try RecordWriter.prepare(output, toWrite: ResultsPage.fileName) }
-        return (operands, output)
+        return (operands, output, markdown)
     }
 }

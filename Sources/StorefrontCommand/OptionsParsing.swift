@@ -12,8 +12,8 @@ extension Options {
         let description: String
     }
 
-    init(_ arguments: [String]) throws {
-        self.init()
+    init(_ arguments: [String], lineup: [Runtime]) throws {
+        self.init(lineup: lineup)
         var remaining = arguments[...]
         func value(for flag: String) throws -> String {
             guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
@@ -43,7 +43,11 @@ extension Options {
             case "--runtime":
                 runtimes = []
                 for name in try names(for: argument) {
-                    let runtime = try Self.choice(Runtime.self, name, flag: "runtime")
+                    guard let runtime = lineup.first(where: { $0.name == name }) else {
+                        throw UsageError(
+                            description: "unknown runtime '\(name)'; accepted: "
+                                + lineup.map(\.name).joined(separator: ", "))
+                    }
                     if !runtimes.contains(runtime) { runtimes.append(runtime) }
                 }
             case "--scale":
@@ -117,15 +121,19 @@ extension Options {
     /// nothing, silently drop a request, or record a run that is not a clean
     /// comparison of every port.
     private func checkCombination() throws {
-        let ports = Runtime.allCases.map(\.rawValue).joined(separator: ", ")
+        let ports = lineup.map(\.name).joined(separator: ", ")
         if runtimes.isEmpty {
             throw UsageError(description: "--runtime names no port; accepted: \(ports)")
         }
         if let fault {
-            if !runtimes.contains(where: { $0.rawValue == fault.port }) {
+            guard let carrier = lineup.first(where: { $0.faults.contains(fault) }) else {
                 throw UsageError(
-                    description: "--inject-fault \(fault.rawValue) belongs to the \(fault.port) port, which "
-                        + "--runtime leaves out; add \(fault.port) to --runtime or drop the fault")
+                    description: "--inject-fault \(fault.rawValue): no runtime of this lineup (\(ports)) carries it")
+            }
+            if !runtimes.contains(carrier) {
+                throw UsageError(
+                    description: "--inject-fault \(fault.rawValue) belongs to the \(carrier) port, which "
+                        + "--runtime leaves out; add \(carrier) to --runtime or drop the fault")
             }
             if record {
                 throw UsageError(
@@ -150,10 +158,10 @@ extension Options {
                     description: "--check-thresholds pins the counts of the default workload; drop --seed \(seed)")
             }
         }
-        if record, runtimes.count != Runtime.allCases.count {
+        if record, runtimes.count != lineup.count {
             throw UsageError(
                 description: "--record compares every port; drop --runtime (it chose "
-                    + "\(runtimes.map(\.rawValue).joined(separator: ", ")) of \(ports))")
+                    + "\(runtimes.map(\.name).joined(separator: ", ")) of \(ports))")
         }
         if Self.isDebugBuild, !allowTestBuild, record || baseline?.isSave == true {
             throw UsageError(
@@ -161,11 +169,11 @@ extension Options {
                     + "\(record ? "--record" : "--baseline save") keeps release numbers only: run "
                     + "swift run -c release storefront … (--allow-test-build overrides, for tests)")
         }
-        if Self.isCompactArenaBuild, !allowTestBuild, record || baseline?.isSave == true {
+        if let variant = nonAppBuilds.first, !allowTestBuild, record || baseline?.isSave == true {
             throw UsageError(
-                description: "this build's Cog has the CompactArena trait, which an app does not get; "
+                description: "this build's \(variant) has \(variant.buildVariant ?? ""), which an app does not get; "
                     + "\(record ? "--record" : "--baseline save") keeps the default build's numbers only: build "
-                    + "without --traits CompactArena (a compact run can still be printed, written with --output, "
+                    + "without it (such a run can still be printed, written with --output, "
                     + "or checked with --check-thresholds; --allow-test-build overrides, for tests)")
         }
     }
@@ -181,14 +189,15 @@ extension Options {
         return chosen
     }
 
-    static let helpText = """
+    static func helpText(lineup: [Runtime]) -> String {
+        """
         storefront: what each state runtime costs on one identical shopping
         session, measured only after all of them computed the same screens.
 
         USAGE
           storefront --suite SUITE[,SUITE...] [options]
           storefront --probe stategraph
-          storefront compare A B [--output DIR]
+          storefront compare A B [--format text|markdown] [--output DIR]
           storefront --environment | --list | --help
 
         SUITES
@@ -248,7 +257,7 @@ extension Options {
 
         OPTIONS
           --runtime NAME[,NAME...]  ports to run (default: all of
-                                  \(Runtime.allCases.map(\.rawValue).joined(separator: ", ")))
+                                  \(lineup.map(\.name).joined(separator: ", ")))
           --scale small|default|large
                                   workload size (default: default, 2,400 products)
           --seed N                another catalog and delivery order for the gate
@@ -308,4 +317,5 @@ extension Options {
           swift run -c release storefront --suite all --record
           swift run -c release storefront --suite interactions --scale small --check-thresholds
         """
+    }
 }

@@ -27,7 +27,7 @@ func runTool(_ options: Options) async -> Never {
     let wrongShapes = GraphSuiteRunner.failures(in: suites) + ScenarioSuiteRunner.failures(in: suites)
     let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
     let failedLater = Set(suites.flatMap { $0.runtimes ?? [] }.filter { $0.gate == "failed" }.map(\.runtime))
-        .subtracting(gate.failedPorts.map(\.runtime.rawValue))
+        .subtracting(gate.failedPorts.map(\.runtime.name))
     let clean = gate.failedPorts.isEmpty && failedLater.isEmpty && wrongShapes.isEmpty && mismatches.isEmpty
     let regressions = publish(document, options: options, preflight: preflight, clean: clean)
 
@@ -65,7 +65,7 @@ let debugBuildWarning =
 @MainActor
 private func answerInformationRequest(_ options: Options) {
     if options.help {
-        print(Options.helpText)
+        print(Options.helpText(lineup: options.lineup))
         exit(ExitCode.ok.rawValue)
     }
     if options.probe != nil {
@@ -82,8 +82,9 @@ private func answerInformationRequest(_ options: Options) {
             print("\(suite.rawValue): \(suite.summary)")
             for region in suite.regions { print("  \(region.name): \(region.summary)") }
         }
-        print("runtimes: \(Runtime.allCases.map(\.rawValue).joined(separator: ", "))")
-        print("faults: \(Fault.allCases.map { "\($0.rawValue) (\($0.port))" }.joined(separator: ", "))")
+        print("runtimes: \(options.lineup.map(\.name).joined(separator: ", "))")
+        let carried = options.lineup.flatMap { runtime in runtime.faults.map { "\($0.rawValue) (\(runtime.name))" } }
+        print("faults: \(carried.isEmpty ? "none in this lineup" : carried.joined(separator: ", "))")
         exit(ExitCode.ok.rawValue)
     }
     guard !options.suites.isEmpty else {

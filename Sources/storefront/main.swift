@@ -1,3 +1,5 @@
+import BuiltInRuntimes
 import StorefrontCommand
+import Workload
 
-StorefrontCommand.main()
+StorefrontCommand.main(lineup: Runtime.builtIn)

@@ -1,6 +1,8 @@
+import BuiltInRuntimes
 import Foundation
 import Measure
 import Testing
+import Workload
 
 @testable import StorefrontCommand
 @testable import StorefrontHarness
@@ -58,11 +60,13 @@ struct InstructionCeilingTests {
     /// default arena records without one.
     @Test("--allow-test-build lets a debug or CompactArena build record; a default release build needs no escape")
     func testBuildEscape() throws {
-        _ = try Options(["--suite", "cold-start", "--record", "--allow-test-build"])
-        _ = try Options(["--suite", "cold-start", "--baseline", "save", "x", "--allow-test-build"])
-        let unescaped = Result { try Options(["--suite", "cold-start", "--record"]) }
+        _ = try Options(["--suite", "cold-start", "--record", "--allow-test-build"], lineup: Runtime.builtIn)
+        _ = try Options(
+            ["--suite", "cold-start", "--baseline", "save", "x", "--allow-test-build"], lineup: Runtime.builtIn)
+        let unescaped = Result { try Options(["--suite", "cold-start", "--record"], lineup: Runtime.builtIn) }
         if case .failure(let error) = unescaped {
-            #expect(Options.isDebugBuild || Options.isCompactArenaBuild, "\(error)")
+            let options = try Options(["--suite", "cold-start"], lineup: Runtime.builtIn)
+            #expect(Options.isDebugBuild || !options.nonAppBuilds.isEmpty, "\(error)")
         }
     }
 
@@ -79,7 +83,12 @@ struct InstructionCeilingTests {
                 ])
         }
         return ResultsDocument(
-            recordedAt: "2026-12-02T00:00:00Z", environment: EnvironmentFingerprint.current(), cogArena: arena,
+            recordedAt: "2026-12-02T00:00:00Z", environment: EnvironmentFingerprint.current(),
+            lineup: ports.map { port in
+                RuntimeInfo(
+                    name: port.runtime, version: "test", source: "test", idiom: "test",
+                    buildVariant: port.runtime == "cog" && arena == "compact" ? "CompactArena" : nil)
+            },
             workload: WorkloadInfo(scale: scale, products: 240, categories: 6, sessionActions: 93),
             plan: SamplingPlan(warmup: 0, iterations: 1),
             suites: [SuiteResult(suite: "session", summary: "the whole session", runtimes: ports)])

@@ -1,6 +1,8 @@
+import BuiltInRuntimes
 @testable import StorefrontCommand
 @testable import StorefrontHarness
 import Testing
+import Workload
 
 @MainActor
 @Suite("storefront progress")
@@ -14,11 +16,13 @@ struct ProgressTests {
 
     @Test("the plan has the gate, callgrind when asked, then every suite in order, each with some weight")
     func plan() throws {
-        let options = try Options(["--suite", "all", "--scale", "small", "--instructions", "callgrind"])
+        let options = try Options(
+            ["--suite", "all", "--scale", "small", "--instructions", "callgrind"], lineup: Runtime.builtIn)
         let stages = ProgressPlan.stages(for: options)
         #expect(stages.map(\.name) == [ProgressPlan.gate, ProgressPlan.callgrind] + options.suites.map(\.rawValue))
         #expect(stages.allSatisfy { $0.weight > 0 })
-        let withoutRuntimeSuites = ProgressPlan.stages(for: try Options(["--suite", "calibration,graph"]))
+        let withoutRuntimeSuites = ProgressPlan.stages(
+            for: try Options(["--suite", "calibration,graph"], lineup: Runtime.builtIn))
         #expect(withoutRuntimeSuites.map(\.name) == ["calibration", "graph"], "no gate when no port is measured")
     }
 }

@@ -167,7 +167,7 @@ struct ReportingTests {
         let document = Report.document(instructions: true)
         let encoded = try ReportRenderer.encoder.encode(document)
         let decoded = try JSONDecoder().decode(ResultsDocument.self, from: encoded)
-        #expect(decoded.schema == "storefront-results/4")
+        #expect(decoded.schema == "storefront-results/5")
         let kinds = { (document: ResultsDocument) in
             document.suites.compactMap(\.runtimes).flatMap { $0 }.map(\.actionKinds)
         }
@@ -365,15 +365,12 @@ struct HandWrittenStatementCountTests {
 
     @Test("no counted statement in any port is fault code: it names neither the fault nor a fault's flag")
     func noFaultCodeCounted() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let ports = HandWrittenStatements.statements(in: root, folders: HandWrittenStatements.portFolders)
-        #expect(Set(ports.keys) == Set(HandWrittenStatements.portFolders.keys))
-        for (port, statements) in ports {
-            #expect(!statements.isEmpty, "\(port) marks no hand-written code")
-            let flags = try faultFlags(
-                root.appendingPathComponent("Runtimes")
-                    .appendingPathComponent(HandWrittenStatements.portFolders[port]!))
+        let ports = HandWrittenStatements.statements(in: Runtime.builtIn)
+        #expect(Set(ports.keys) == Set(Runtime.builtIn.map(\.name)))
+        for runtime in Runtime.builtIn {
+            let statements = ports[runtime.name] ?? []
+            #expect(!statements.isEmpty, "\(runtime) marks no hand-written code")
+            let flags = try faultFlags(URL(fileURLWithPath: runtime.sourceFolder, isDirectory: true))
             for (file, statement) in statements {
                 let named = Set(statement.identifiers).intersection(flags.union(["fault"]))
                 #expect(named.isEmpty, "\(file):\(statement.line) counts fault code (\(named.sorted()))")

@@ -1,8 +1,10 @@
+import BuiltInRuntimes
 import Foundation
 import Measure
 @testable import StorefrontCommand
 @testable import StorefrontHarness
 import Testing
+import Workload
 
 /// The results page and `storefront compare`: the HTML as written, and, in
 /// Debian's Chromium run headless, what a person sees (the cells' text,
@@ -14,7 +16,7 @@ struct ResultsPageTests {
     @Test("every string from a results document is escaped")
     func escaping() {
         #expect(HTML.escape("a<b & \"c\" 'd' >") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39; &gt;")
-        let page = ResultsPage.html(Fixture.run(), handWritten: nil)
+        let page = ResultsPage.html(Fixture.run())
         #expect(page.contains("wrong screen &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;total&quot;"))
         #expect(!page.contains("<script"))
     }
@@ -22,17 +24,20 @@ struct ResultsPageTests {
     @Test("the page is self-contained: no script, no external file, no network")
     func selfContained() {
         for page in [
-            ResultsPage.html(Fixture.run(), handWritten: ["cog": 5]),
+            ResultsPage.html(Fixture.run(handWritten: ["cog": 5])),
             ComparePage.html(Fixture.comparison(limit: 1.25)),
         ] {
             #expect(page.hasPrefix("<!DOCTYPE html>"))
             #expect(
                 !page.contains("<script") && !page.contains("<link") && !page.contains("src=")
                     && !page.contains("url(") && !page.contains("@import"))
-            // The only address is the SVG namespace, which is never fetched.
-            #expect(
+            // The only addresses are the SVG namespace, which is never
+            // fetched, and the runtimes' sources, shown as text.
+            let sources = Runtime.builtIn.map { ">\($0.source)<" }
+            let addresses = sources.reduce(
                 page.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "")
-                    .range(of: "https?://", options: .regularExpression) == nil)
+            ) { $0.replacingOccurrences(of: $1, with: "") }
+            #expect(addresses.range(of: "https?://", options: .regularExpression) == nil)
             let links = page.matches(of: /href="([^"]*)"/).map { String($0.1) }
             #expect(links.allSatisfy { $0.hasPrefix("#") }, "\(links)")
         }
@@ -48,7 +53,7 @@ struct ResultsPageTests {
         let document = Fixture.document(
             recordedAt: "2026-12-01T10:00:00Z", commit: "abc123def456",
             suites: [SuiteResult(suite: "graph", summary: "graph shapes", shapes: [shape])])
-        let page = ResultsPage.html(document, handWritten: nil)
+        let page = ResultsPage.html(document)
         #expect(page.contains("id=\"suite-graph-alien\""))
         #expect(page.contains("measured on another machine"))
         for markdown in [false, true] {
@@ -75,7 +80,7 @@ struct ResultsPageTests {
     func runPageInBrowser() throws {
         let folder = try Scratch()
         let page = folder.url.appendingPathComponent("index.html")
-        try Data(ResultsPage.html(Fixture.run(), handWritten: ["cog": 5, "observable": 14, "memoized": 128]).utf8)
+        try Data(ResultsPage.html(Fixture.run(handWritten: ["cog": 5, "observable": 14, "memoized": 128])).utf8)
             .write(to: page)
         let seen = try Chromium.render(page, in: folder)
 
@@ -95,10 +100,15 @@ struct ResultsPageTests {
 
         let ports = try #require(seen.tables["ports-table"])
         #expect(
-            ports.map { $0.map(\.text) } == [
-                ["port", "agreement gate", "hand-written statements"],
-                ["cog", "passed", "5"], ["observable", "passed", "14"], ["memoized", "passed", "128"],
-                ["stategraph", "failed: wrong screen <script>alert(1)</script> & \"total\"", "–"],
+            ports.first?.map(\.text) == [
+                "port", "idiom", "version", "source", "build", "agreement gate", "hand-written statements",
+            ])
+        let described = Runtime.builtIn.map { [$0.name, $0.idiom, $0.version, $0.source, "as an app gets it"] }
+        #expect(ports.dropFirst().map { Array($0.prefix(5).map(\.text)) } == described)
+        #expect(
+            ports.dropFirst().map { $0.suffix(2).map(\.text) } == [
+                ["passed", "5"], ["passed", "14"], ["passed", "128"],
+                ["failed: wrong screen <script>alert(1)</script> & \"total\"", "–"],
             ])
 
         let suite = try #require(seen.tables["suite-session-table"])
@@ -237,6 +247,15 @@ struct ResultsPageTests {
         #expect(rows.last?.note == "B failed its value check: the chain's value was wrong")
         let text = CompareText.text(comparison)
         #expect(text.contains("0.50 → 0.50") && text.contains("201 → 260"), "\(text)")
+        // The Markdown form, for a pull-request comment: a heading, the
+        // same rows as a table, and the verdict in bold.
+        let markdown = CompareText.text(comparison, markdown: true)
+        #expect(markdown.hasPrefix("### storefront compare: B against A"))
+        #expect(markdown.contains("#### perf-scenarios"))
+        #expect(
+            markdown.contains("| entry | A median | B median | B/A | verdict | mallocs A → B | instructions A → B |"))
+        #expect(markdown.contains("| PERF-13 deep-chain settle (per node) |") && markdown.contains("| 201 → 260 |"))
+        #expect(markdown.contains("**1 regression(s) marked REGRESSION above**"), "\(markdown)")
     }
 
     @Test("compare reads the limit from Results/thresholds.json, and baselines by name")
@@ -278,13 +297,16 @@ struct ResultsPageTests {
             (["compare", "notes.txt", "b"], "is not a storefront results document (no storefront-results schema)"),
             (
                 ["compare", "old.json", "b"],
-                "has schema storefront-results/0; this tool reads storefront-results/1 and storefront-results/2 and storefront-results/3 and storefront-results/4: record it again"
+                "has schema storefront-results/0; this tool reads storefront-results/1 and storefront-results/2 and storefront-results/3 and storefront-results/4 and storefront-results/5: record it again"
             ),
             (
                 ["compare", "b"],
-                "storefront: compare takes two results to compare, got 1; usage: storefront compare A B [--output DIR]"
+                "storefront: compare takes two results to compare, got 1; usage: storefront compare A B [--format text|markdown] [--output DIR]"
             ),
-            (["compare", "b", "b", "--format", "csv"], "storefront: compare: unknown argument '--format'"),
+            (
+                ["compare", "b", "b", "--format", "csv"],
+                "storefront: compare: --format takes text or markdown, got 'csv'"
+            ),
         ])
     func compareBadInput(arguments: [String], message: String) throws {
         let root = try Scratch()
@@ -333,7 +355,7 @@ struct ResultsPageTests {
 
 /// Hand-built results with known factors, so the page's cells can be
 /// checked to the character.
-private enum Fixture {
+enum Fixture {
     static let failure = "wrong screen <script>alert(1)</script> & \"total\""
 
     static func factor(_ value: Double, _ low: Double, _ high: Double, _ verdict: String) -> Factor {
@@ -382,7 +404,17 @@ private enum Fixture {
             plan: SamplingPlan(warmup: 0, iterations: 9), suites: suites)
     }
 
-    static func run() -> ResultsDocument {
+    /// A run of every built-in port; `handWritten` gives the ports whose
+    /// statements were counted.
+    static func run(handWritten: [String: Int]? = nil) -> ResultsDocument {
+        var document = runWithoutLineup()
+        if let handWritten {
+            document.lineup = Runtime.builtIn.map { RuntimeInfo($0, handWrittenStatements: handWritten[$0.name]) }
+        }
+        return document
+    }
+
+    private static func runWithoutLineup() -> ResultsDocument {
         let session = [
             port("cog", median: 1_000_000, mallocs: 4200, factor: factor(1, 1, 1, "undecided")),
             port("observable", median: 2_450_000, mallocs: 9000, factor: factor(2.45, 2.41, 2.48, "higher")),

@@ -1,6 +1,11 @@
+import BuiltInRuntimes
 import Foundation
 import Measure
 import Testing
+import Workload
+
+/// The built-in lineup's names, as usage messages list them.
+let builtInNames = Runtime.builtIn.map(\.name).joined(separator: ", ")
 
 /// Runs the built `storefront` executable, which sits beside the test bundle.
 struct Storefront {
@@ -65,7 +70,7 @@ struct StorefrontCommandTests {
                 ["--suite", "nope"],
                 "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, funnel-memory, cross-runtime, compute-control, graph, perf-scenarios, all"
             ),
-            (["--runtime", "redux"], "unknown runtime 'redux'; accepted: cog, observable, memoized, stategraph"),
+            (["--runtime", "redux"], "unknown runtime 'redux'; accepted: \(builtInNames)"),
             (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
             (["--inject-fault", "gremlin"], "unknown fault 'gremlin'; accepted: stale-cache,"),
             (["--format", "yaml"], "unknown format 'yaml'; accepted: text, markdown, json"),
@@ -76,7 +81,7 @@ struct StorefrontCommandTests {
             ([], "no suite chosen"),
             (
                 ["--suite", "cold-start", "--runtime", ","],
-                "--runtime names no port; accepted: cog, observable, memoized, stategraph"
+                "--runtime names no port; accepted: \(builtInNames)"
             ),
             (
                 ["--suite", "cold-start", "--runtime", "cog", "--inject-fault", "stale-cache"],
@@ -92,7 +97,7 @@ struct StorefrontCommandTests {
             ),
             (
                 ["--suite", "cold-start", "--record", "--runtime", "cog,memoized"],
-                "--record compares every port; drop --runtime (it chose cog, memoized of cog, observable, memoized, stategraph)"
+                "--record compares every port; drop --runtime (it chose cog, memoized of \(builtInNames))"
             ),
             (
                 ["--suite", "cold-start", "--seed", "-3"],
@@ -226,7 +231,7 @@ struct StorefrontCommandTests {
         let written = try Data(contentsOf: directory.appendingPathComponent("results.json"))
         for data in [written, Data(outcome.standardOutput.utf8)] {
             let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            #expect(document["schema"] as? String == "storefront-results/4")
+            #expect(document["schema"] as? String == "storefront-results/5")
             let environment = try #require(document["environment"] as? [String: Any])
             #expect(environment["logicalCores"] as? Int == ProcessInfo.processInfo.activeProcessorCount)
             let suites = try #require(document["suites"] as? [[String: Any]])
@@ -307,6 +312,10 @@ struct StorefrontCommandTests {
         let plain = try #require(
             try JSONSerialization.jsonObject(with: Data(unseeded.standardOutput.utf8)) as? [String: Any])
         #expect((plain["workload"] as? [String: Any])?["seed"] == nil, "the default workload carries no seed")
+        let lineup = try #require(plain["lineup"] as? [[String: Any]])
+        #expect(lineup.map { $0["name"] as? String } == ["cog"], "the lineup lists the runtimes measured")
+        #expect(lineup.first?["version"] as? String == Runtime.cog.version)
+        #expect(lineup.first?["source"] as? String == Runtime.cog.source)
     }
 
     @Test("PERF-15 the six cuts of the session each run after the gate and report time, mallocs and work counts")

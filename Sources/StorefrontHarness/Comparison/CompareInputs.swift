@@ -9,6 +9,14 @@ package struct ComparedRun {
     let document: ResultsDocument
 
     /// "Results/2026-12-01-a657410575c2 (recorded 2026-12-01T…, commit a657410575c2, release build)".
+    /// Each runtime the run measured, with its version and build.
+    var runtimesLabel: String? {
+        guard let lineup = document.lineup, !lineup.isEmpty else { return nil }
+        return lineup.map { info in
+            "\(info.name) \(info.version)" + (info.buildVariant.map { " (with \($0))" } ?? "")
+        }.joined(separator: "; ")
+    }
+
     var label: String {
         "\(name) (recorded \(document.recordedAt), commit \(document.environment.gitCommit), "
             + "\(document.environment.buildConfiguration) build)"

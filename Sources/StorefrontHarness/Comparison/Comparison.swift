@@ -74,11 +74,26 @@ package struct Comparison {
                 "A ran the \(old.workload.label) workload, B the \(new.workload.label): their times do not "
                     + "compare, so no factor is computed and none is marked as a regression")
         }
+        warnings += Self.runtimeChanges(old, new)
         var names = old.suites.map(\.suite)
         for suite in new.suites where !names.contains(suite.suite) { names.append(suite.suite) }
         suites = names.map { name in
             let a = old.suites.first { $0.suite == name }, b = new.suites.first { $0.suite == name }
             return SuiteRows(suite: name, rows: rows(a, b))
+        }
+    }
+
+    /// A runtime whose version, source or build differs between the runs:
+    /// its rows then compare two different things.
+    static func runtimeChanges(_ old: ResultsDocument, _ new: ResultsDocument) -> [String] {
+        guard let oldLineup = old.lineup, let newLineup = new.lineup else { return [] }
+        return newLineup.compactMap { after in
+            guard let before = oldLineup.first(where: { $0.name == after.name }) else { return nil }
+            var changed: [String] = []
+            if before.version != after.version { changed.append("version \(before.version) → \(after.version)") }
+            if before.source != after.source { changed.append("source \(before.source) → \(after.source)") }
+            if before.buildKey != after.buildKey { changed.append("build \(before.buildKey) → \(after.buildKey)") }
+            return changed.isEmpty ? nil : "\(after.name) changed between A and B: " + changed.joined(separator: ", ")
         }
     }
 

@@ -1,3 +1,4 @@
+import Workload
 import Foundation
 internal import HandWrittenCode
 
@@ -7,41 +8,38 @@ internal import HandWrittenCode
 /// docs/storefront.md), from the `HAND-WRITTEN` markers in each port's
 /// folder, so the number is never typed by hand.
 enum HandWrittenStatements {
-    /// Marked statements per port, from each port's folder under `Runtimes/`.
-    static func count(in root: URL, folders: [String: String]) -> [String: Int] {
-        statements(in: root, folders: folders).mapValues(\.count)
+    /// Marked statements per runtime, from the folder each registers.
+    static func count(in lineup: [Runtime]) -> [String: Int] {
+        statements(in: lineup).mapValues(\.count)
     }
 
-    /// Each port's marked statements, file by file in name order.
-    static func statements(in root: URL, folders: [String: String]) -> [String: [(
+    /// Each runtime's marked statements, file by file in name order, each
+    /// file named by its folder's last component and its own name.
+    static func statements(in lineup: [Runtime]) -> [String: [(
         file: String, statement: HandWrittenCode.Statement
     )]] {
         var found: [String: [(file: String, statement: HandWrittenCode.Statement)]] = [:]
-        for (runtime, folder) in folders {
-            let directory = root.appendingPathComponent("Runtimes").appendingPathComponent(folder)
+        for runtime in lineup {
+            let directory = URL(fileURLWithPath: runtime.sourceFolder, isDirectory: true)
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
             var statements: [(file: String, statement: HandWrittenCode.Statement)] = []
             for file in files.sorted() where file.hasSuffix(".swift") {
                 guard let source = try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
                 else { continue }
-                statements += HandWrittenCode.statements(in: source).map { ("\(folder)/\(file)", $0) }
+                statements += HandWrittenCode.statements(in: source).map {
+                    ("\(directory.lastPathComponent)/\(file)", $0)
+                }
             }
-            found[runtime] = statements
+            found[runtime.name] = statements
         }
         return found
     }
 
-    /// Each port's folder under `Runtimes/`.
-    static let portFolders = [
-        "cog": "Cog", "observable": "Observable", "memoized": "Memoized", "stategraph": "StateGraphPort",
-    ]
-
-    /// The counts when the tool runs from the repository root, which holds
-    /// the ports' sources; nil anywhere else, where there is nothing to count.
-    static func countFromWorkingDirectory() -> [String: Int]? {
-        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Runtimes").path) else { return nil }
-        let counts = count(in: root, folders: portFolders)
+    /// The counts where the runtimes' sources are on this machine (a
+    /// checkout that built the tool); nil where none is, as on a machine the
+    /// binary was copied to.
+    static func countWhereSourcesAre(_ lineup: [Runtime]) -> [String: Int]? {
+        let counts = count(in: lineup)
         return counts.isEmpty ? nil : counts
     }
 }

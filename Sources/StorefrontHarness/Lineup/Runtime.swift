@@ -1,45 +1,30 @@
-import CogPort
-import MemoizedPort
-import ObservablePort
-import StateGraphPort
 import Verification
 import Workload
 
-/// The runtime ports the tool can measure, by command-line name.
-package enum Runtime: String, CaseIterable {
-    case cog
-    case observable
-    case memoized
-    case stategraph
-
+extension Runtime {
     /// Sessions the gate plays per port before any is measured: the second
     /// proves the port keeps nothing from one session to the next, as every
     /// measured iteration starts a fresh session in the same process.
     static let gatedSessions = 2
 
+    /// `fault` when this runtime carries it; the others run clean.
+    func own(_ fault: Fault?) -> Fault? {
+        fault.flatMap { faults.contains($0) ? $0 : nil }
+    }
+
     /// Runs the agreement gate for this port on the run's workload.
     @MainActor
-    package func verify(scale: Scale, seed: WorkloadSeed?, fault: Fault?) async -> Result<
-        AgreementGate.Report, GateFailure
-    > {
-        // A fault belongs to one port; the others run clean.
-        let fault = fault?.port == rawValue ? fault : nil
+    func verify(scale: Scale, seed: WorkloadSeed?, fault: Fault?) async -> Result<AgreementGate.Report, GateFailure> {
         func gate<Port: StorefrontPort>(_ port: Port.Type) async -> Result<AgreementGate.Report, GateFailure> {
             do {
                 return .success(
                     try await AgreementGate.runSessions(
-                        port, scale: scale, seed: seed,
-                        sessions: Self.gatedSessions, fault: fault))
+                        port, scale: scale, seed: seed, sessions: Self.gatedSessions, fault: own(fault)))
             } catch {
                 return .failure(error)
             }
         }
-        switch self {
-        case .cog: return await gate(CogPort.self)
-        case .observable: return await gate(ObservablePort.self)
-        case .memoized: return await gate(MemoizedPort.self)
-        case .stategraph: return await gate(StateGraphPort.self)
-        }
+        return await gate(port)
     }
 
     /// A fresh runtime with its views mounted: the start of a session. An
@@ -47,13 +32,10 @@ package enum Runtime: String, CaseIterable {
     /// plays, measured ones too: some faults show only in a later session.
     @MainActor
     func startSession(catalog: Catalog, fault: Fault?) -> any PlayableSession {
-        let fault = fault?.port == rawValue ? fault : nil
-        return switch self {
-        case .cog: SessionRunner<CogPort>(catalog: catalog, fault: fault)
-        case .observable: SessionRunner<ObservablePort>(catalog: catalog, fault: fault)
-        case .memoized: SessionRunner<MemoizedPort>(catalog: catalog, fault: fault)
-        case .stategraph: SessionRunner<StateGraphPort>(catalog: catalog, fault: fault)
+        func start<Port: StorefrontPort>(_ port: Port.Type) -> any PlayableSession {
+            SessionRunner<Port>(catalog: catalog, fault: own(fault))
         }
+        return start(port)
     }
 }
 

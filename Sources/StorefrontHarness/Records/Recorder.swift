@@ -59,12 +59,7 @@ package enum Recorder {
             charts[suite.suite] = "../Results/\(folderName)/\(suite.suite).svg"
         }
         // The page a person opens; its charts are inline, so it stands alone.
-        let handWritten = HandWrittenStatements.count(in: root, folders: HandWrittenStatements.portFolders)
-        files.append(
-            (
-                ResultsPage.fileName,
-                Data(ResultsPage.html(document, handWritten: handWritten.isEmpty ? nil : handWritten).utf8)
-            ))
+        files.append((ResultsPage.fileName, Data(ResultsPage.html(document).utf8)))
         let existing = try performanceRecord(root: root)
         let generated = "\n" + generatedSection(document, command: command, charts: charts, root: root) + "\n"
         let updated = existing.text.replacingCharacters(in: existing.generated, with: generated)
@@ -165,8 +160,7 @@ package enum Recorder {
             }
         }
         lines.append(body)
-        let handWritten = HandWrittenStatements.count(in: root, folders: HandWrittenStatements.portFolders)
-        if !handWritten.isEmpty {
+        if let handWritten = document.handWrittenStatements {
             lines += [
                 "",
                 "Hand-written statements each port writes to keep derived values correct (caches, invalidation "

@@ -7,7 +7,12 @@ package enum ComparePage {
         let regressions = comparison.regressions
         var body = [
             "<h1>storefront compare: B against A</h1>",
-            HTML.definitions(id: "compared", [("A", comparison.before.label), ("B", comparison.after.label)]),
+            HTML.definitions(
+                id: "compared",
+                [("A", comparison.before.label), ("B", comparison.after.label)]
+                    + [("A runtimes", comparison.before), ("B runtimes", comparison.after)].compactMap { name, run in
+                        run.runtimesLabel.map { (name, $0) }
+                    }),
         ]
         body += comparison.warnings.map { "<p class=\"banner warning\">\(HTML.escape($0))</p>" }
         body.append(

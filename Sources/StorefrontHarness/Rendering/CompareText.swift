@@ -1,13 +1,18 @@
 import Foundation
 
-/// `storefront compare`'s comparison as plain text, and the words its page
-/// shares with it.
+/// `storefront compare`'s comparison as plain text or Markdown (for a
+/// pull-request comment), and the words its page shares with them.
 package enum CompareText {
-    /// The comparison as text: who A and B are, any warning, then a table
-    /// per suite.
-    package static func text(_ comparison: Comparison) -> String {
-        var lines = ["A: \(comparison.before.label)", "B: \(comparison.after.label)"]
-        lines += comparison.warnings.map { "warning: \($0)" }
+    /// The comparison: who A and B are, any warning, then a table per
+    /// suite, and the verdict last.
+    package static func text(_ comparison: Comparison, markdown: Bool = false) -> String {
+        let item = markdown ? "- " : ""
+        var lines = markdown ? ["### storefront compare: B against A", ""] : []
+        lines += ["\(item)A: \(comparison.before.label)", "\(item)B: \(comparison.after.label)"]
+        for (letter, run) in [("A", comparison.before), ("B", comparison.after)] {
+            if let runtimes = run.runtimesLabel { lines.append("\(item)\(letter) runtimes: \(runtimes)") }
+        }
+        lines += comparison.warnings.map { markdown ? "> **Warning:** \($0)" : "warning: \($0)" }
         lines += [
             "",
             "B/A is B's median as a factor of A's, with its 95% interval (≈: the samples cannot tell it from 1); "
@@ -15,7 +20,7 @@ package enum CompareText {
                 + "wholly above 1.", "",
         ]
         for suite in comparison.suites where !suite.rows.isEmpty {
-            lines.append(suite.suite)
+            lines.append(markdown ? "#### \(suite.suite)\n" : suite.suite)
             lines += ReportRenderer.table(
                 header: ["entry", "A median", "B median", "B/A", "verdict", "mallocs A → B", "instructions A → B"],
                 rows: suite.rows.map { row in
@@ -30,13 +35,14 @@ package enum CompareText {
                             row.instructions.before.map(ReportRenderer.grouped),
                             row.instructions.after.map(ReportRenderer.grouped)),
                     ]
-                }, markdown: false
-            ).map { "  " + $0 }
+                }, markdown: markdown
+            ).map { markdown ? $0 : "  " + $0 }
             lines.append("")
         }
         let regressions = comparison.regressions
-        lines.append(
-            regressions.isEmpty ? "no regressions" : "\(regressions.count) regression(s) marked REGRESSION above")
+        let verdict =
+            regressions.isEmpty ? "no regressions" : "\(regressions.count) regression(s) marked REGRESSION above"
+        lines.append(markdown ? "**\(verdict)**" : verdict)
         return lines.joined(separator: "\n")
     }
 

@@ -32,11 +32,12 @@ package enum ReportRenderer {
                     : "DEBUG BUILD: these times are not what an app gets; run with -c release.", "",
             ]
         }
-        if document.cogArena == "compact" {
+        for info in document.lineup ?? [] {
+            guard let variant = info.buildVariant else { continue }
             lines += [
                 markdown
-                    ? "> **CompactArena build.** The cog port's Cog stores values in type-erased columns, not what an app gets."
-                    : "COMPACTARENA BUILD: the cog port's Cog stores values in type-erased columns, not what an app gets.",
+                    ? "> **\(variant) build.** The \(info.name) runtime was built with \(variant), not what an app gets."
+                    : "\(variant.uppercased()) BUILD: the \(info.name) runtime was built with \(variant), not what an app gets.",
                 "",
             ]
         }

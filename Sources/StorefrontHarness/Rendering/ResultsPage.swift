@@ -14,7 +14,8 @@ package enum ResultsPage {
     /// The page for `document`. `handWritten` holds each port's
     /// hand-written statement count (`HandWrittenStatements`), or nil when the run
     /// was not made from the repository root, which holds the ports' sources.
-    static func html(_ document: ResultsDocument, handWritten: [String: Int]?) -> String {
+    static func html(_ document: ResultsDocument) -> String {
+        let handWritten = document.handWrittenStatements
         let title = "storefront results, \(document.recordedAt.prefix(10)), commit \(document.environment.gitCommit)"
         var body = ["<h1>\(HTML.escape(title))</h1>"]
         body += banners(document)
@@ -111,7 +112,10 @@ package enum ResultsPage {
     /// hand-written statements: what a reader checks before trusting a number.
     private static func portsSection(_ document: ResultsDocument, handWritten: [String: Int]?) -> [String] {
         let ports = portNames(document)
-        var lines = ["<section id=\"ports\">", "<h2>Ports: agreement gate and hand-written statements</h2>"]
+        var lines = [
+            "<section id=\"ports\">",
+            "<h2>Ports: what each runtime is, the agreement gate, and hand-written statements</h2>",
+        ]
         if ports.isEmpty {
             lines.append("<p class=\"note\">No runtime suite ran, so no port went through the agreement gate.</p>")
         } else {
@@ -125,18 +129,32 @@ package enum ResultsPage {
                             "failed: " + (failed.gateFailure ?? "no reason recorded"), classes: ["failed", "gate"])
                     } ?? HTML.Cell("passed", classes: ["passed", "gate"])
                 let lines = handWritten?[port].map { HTML.Cell(String($0)) } ?? HTML.Cell("–", classes: ["na"])
-                return [HTML.Cell(port), gate, lines]
+                let info = document.info(port)
+                func described(_ text: String?) -> HTML.Cell {
+                    text.map { HTML.Cell($0) } ?? HTML.Cell("not recorded before schema 5", classes: ["na"])
+                }
+                let build = info.map {
+                    $0.buildVariant.map { "with \($0): not what an app gets" } ?? "as an app gets it"
+                }
+                return [
+                    HTML.Cell(port), described(info?.idiom), described(info?.version), described(info?.source),
+                    described(build), gate, lines,
+                ]
             }
             lines.append(
                 HTML.table(
-                    id: "ports-table", header: ["port", "agreement gate", "hand-written statements"], rows: rows))
+                    id: "ports-table",
+                    header: [
+                        "port", "idiom", "version", "source", "build", "agreement gate", "hand-written statements",
+                    ],
+                    rows: rows))
             lines.append(
                 "<p class=\"note\">A port that fails the gate computed a wrong screen and gets no numbers. "
                     + "Hand-written statements are the statements each port writes by hand to keep derived values "
                     + "correct (caches, invalidation routing, hand-kept indexes, request generations, and their "
                     + "declarations), counted by parsing the sources' HAND-WRITTEN markers"
                     + (handWritten == nil
-                        ? "; not counted here, as the run was not made from the repository root." : ".")
+                        ? "; not counted here, as the ports' sources were not on the machine that ran." : ".")
                     + "</p>")
         }
         lines.append("</section>")
@@ -158,7 +176,6 @@ package enum ResultsPage {
             document.environment.rows + [
                 ("recorded at", document.recordedAt),
                 ("results schema", document.schema),
-                ("Cog arena", document.cogArena ?? "specialized (not noted before schema 4)"),
                 (
                     "workload",
                     "\(document.workload.label): \(document.workload.products) products, "
@@ -182,7 +199,7 @@ extension ResultsPage {
     /// (`RecordWriter`), and returns its path.
     package static func write(_ document: ResultsDocument, in directory: URL) throws -> URL {
         try RecordWriter.write(
-            Data(html(document, handWritten: HandWrittenStatements.countFromWorkingDirectory()).utf8),
+            Data(html(document).utf8),
             named: fileName, in: directory)
     }
 

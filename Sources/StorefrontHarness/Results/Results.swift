@@ -7,21 +7,21 @@ import Workload
 /// string changes when they do.
 package struct ResultsDocument: Codable {
     /// 2 added `actionKinds` to the interactions suite's ports; 3 added
-    /// the perf-scenarios suite's `probes`; 4 added `cogArena`.
-    static let schema = "storefront-results/4"
+    /// the perf-scenarios suite's `probes`; 4 added `cogArena`; 5 replaced
+    /// it with `lineup`, each runtime's version, source and build.
+    static let schema = "storefront-results/5"
     /// Schemas this tool still reads back (baselines): every change so far
     /// only added optional fields, which an older document simply lacks.
     static let readableSchemas: Set<String> = [
-        "storefront-results/1", "storefront-results/2", "storefront-results/3", schema,
+        "storefront-results/1", "storefront-results/2", "storefront-results/3", "storefront-results/4", schema,
     ]
 
     var schema = ResultsDocument.schema
     var recordedAt: String
     var environment: EnvironmentFingerprint
-    /// The value-column layout the `cog` port's Cog was built with:
-    /// "specialized" (what an app gets), or "compact" (the `CompactArena`
-    /// trait). Absent in documents older than schema 4, all specialized.
-    var cogArena: String? = nil
+    /// Each measured runtime's version, source and build; absent before
+    /// schema 5.
+    package var lineup: [RuntimeInfo]? = nil
     var workload: WorkloadInfo
     var plan: SamplingPlan
     var suites: [SuiteResult]
@@ -158,7 +158,7 @@ package struct RuntimeResult: Codable {
     var actionKinds: [ActionKindResult]? = nil
 
     package static func failed(_ runtime: Runtime, _ failure: String) -> RuntimeResult {
-        RuntimeResult(runtime: runtime.rawValue, gate: "failed", gateFailure: failure)
+        RuntimeResult(runtime: runtime.name, gate: "failed", gateFailure: failure)
     }
 
     /// Fills `factorVsFastest` for every measured port from its samples.

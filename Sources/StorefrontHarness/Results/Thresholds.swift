@@ -100,9 +100,10 @@ package struct Thresholds: Codable {
     private static func file(_ root: URL) -> URL { root.appendingPathComponent("Results/thresholds.json") }
 
     /// The key a port's instruction ceiling is pinned under: the port's name,
-    /// or `cog+CompactArena` for the cog port of a `CompactArena` build.
-    private static func instructionKey(runtime: String, cogArena: String?) -> String {
-        runtime == "cog" && cogArena == "compact" ? "cog+CompactArena" : runtime
+    /// with its build variant for a build an app would not get
+    /// (`cog+CompactArena`).
+    private static func instructionKey(runtime: String, document: ResultsDocument) -> String {
+        document.info(runtime)?.buildKey ?? runtime
     }
 
     /// Every pinned count the document exceeds, as one line each.
@@ -155,7 +156,7 @@ package struct Thresholds: Codable {
     /// not counted although a ceiling is pinned: an unchecked ceiling would
     /// let the cost regress unseen.
     private func instructionViolations(_ result: RuntimeResult, suite: String, document: ResultsDocument) -> [String] {
-        let key = Self.instructionKey(runtime: result.runtime, cogArena: document.cogArena)
+        let key = Self.instructionKey(runtime: result.runtime, document: document)
         let scale = document.workload.scale
         guard let ceiling = instructionsPerIteration[scale]?[suite]?[key] else { return [] }
         guard let counted = result.counters?["callgrind-instructions"]?.value else {

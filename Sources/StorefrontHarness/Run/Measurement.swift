@@ -13,7 +13,7 @@ package struct GateOutcome {
         guard options.suites.contains(where: \.isRuntimeSuite) else { return }
         progress.begin(ProgressPlan.gate)
         for (index, runtime) in options.runtimes.enumerated() {
-            progress.report(runtime.rawValue, done: Double(index) / Double(options.runtimes.count))
+            progress.report(runtime.name, done: Double(index) / Double(options.runtimes.count))
             switch await runtime.verify(scale: options.scale, seed: options.seed, fault: options.fault) {
             case .success: verified.append(runtime)
             case .failure(let failure): failedPorts.append((runtime, "\(failure)"))
@@ -87,12 +87,12 @@ package func measure(
                 verified.isEmpty
                 ? [] : await runtimeRunner().run(suite, runtimes: verified, callgrind: callgrind)
             for result in results where result.gate == "failed" {
-                let runtime = Runtime(rawValue: result.runtime)!
+                guard let runtime = verified.first(where: { $0.name == result.runtime }) else { continue }
                 FileHandle.standardError.write(Data("storefront: \(result.gateFailure ?? "")\n".utf8))
                 verified.removeAll { $0 == runtime }
                 failedPorts.append((runtime, result.gateFailure ?? ""))
             }
-            results += failedPorts.filter { failed in !results.contains { $0.runtime == failed.runtime.rawValue } }
+            results += failedPorts.filter { failed in !results.contains { $0.runtime == failed.runtime.name } }
                 .map { RuntimeResult.failed($0.runtime, $0.failure) }
             RuntimeResult.compareWithFastest(&results)
             suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results))
@@ -114,10 +114,13 @@ extension WorkloadInfo {
 extension ResultsDocument {
     /// This run's document: when, where and how it ran, and its suites.
     package init(options: Options, suites: [SuiteResult]) {
+        let handWritten = HandWrittenStatements.countWhereSourcesAre(options.runtimes)
         self.init(
             recordedAt: Self.now(),
             environment: EnvironmentFingerprint.current(),
-            cogArena: CogArenaLayout.name,
+            lineup: options.runtimes.map { runtime in
+                RuntimeInfo(runtime, handWrittenStatements: handWritten?[runtime.name])
+            },
             workload: WorkloadInfo(scale: options.scale, seed: options.seed),
             plan: options.plan,
             suites: suites)

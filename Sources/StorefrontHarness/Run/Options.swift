@@ -1,4 +1,3 @@
-import Cog
 import Foundation
 import Measure
 import Workload
@@ -9,7 +8,10 @@ package struct Options {
     package enum Format: String, CaseIterable { case text, markdown, json, csv }
 
     package var suites: [Suite] = []
-    package var runtimes: [Runtime] = Runtime.allCases
+    /// Every runtime this tool can measure, in report order.
+    package let lineup: [Runtime]
+    /// The runtimes this run measures (`--runtime`), in the order given.
+    package var runtimes: [Runtime]
     package var scale = Scale.default
     package var fault: Fault?
     /// `--seed N`: another catalog and delivery order; nil is the recorded workload.
@@ -46,10 +48,13 @@ package struct Options {
     /// the tool's own tests, which run the debug build, once with the trait.
     package var allowTestBuild = false
 
-    package init() {}
+    package init(lineup: [Runtime]) {
+        self.lineup = lineup
+        runtimes = lineup
+    }
 
     package static var isDebugBuild: Bool { EnvironmentFingerprint.buildConfiguration == "debug" }
 
-    /// Whether this build's Cog has the `CompactArena` trait.
-    package static var isCompactArenaBuild: Bool { CogArenaLayout.isCompact }
+    /// The chosen runtimes built with a setting an app would not get.
+    package var nonAppBuilds: [Runtime] { runtimes.filter { $0.buildVariant != nil } }
 }

@@ -21,7 +21,7 @@ package struct GraphSuiteRunner {
     }
 
     package func run() -> SuiteResult {
-        let names = options.runtimes.map(\.rawValue)
+        let names = options.runtimes.map(\.name)
         var results: [GraphShapeResult] = []
         let all = GraphBench.cases(runtimes: names)
         let unknown = (options.shapes ?? []).filter { name in !all.contains { $0.shape == name } }

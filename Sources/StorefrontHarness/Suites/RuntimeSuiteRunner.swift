@@ -193,7 +193,7 @@ package struct RuntimeSuiteRunner {
                 guard ends.passing(runtime) else { continue }
                 // Past the asked-for count only --min-time keeps sampling.
                 let count = iteration < sampling.iterations ? "/\(sampling.iterations)" : " (until --min-time)"
-                progress.report("\(runtime.rawValue), iteration \(iteration + 1)\(count)", done: played / plays)
+                progress.report("\(runtime.name), iteration \(iteration + 1)\(count)", done: played / plays)
                 played += 2
                 // Priming: the port plays once untimed right before its
                 // timed play, so the timed play finds the allocator and the
@@ -223,7 +223,7 @@ package struct RuntimeSuiteRunner {
                 results.append(.failed(runtime, failure))
                 continue
             }
-            progress.report("\(runtime.rawValue), counting runs", done: played / plays)
+            progress.report("\(runtime.name), counting runs", done: played / plays)
             played += 4
             let prepared = await plan.prepare(runtime)
             let rendersBefore = prepared?.renderCount ?? 0
@@ -260,7 +260,7 @@ package struct RuntimeSuiteRunner {
             let taken = samples[runtime] ?? []
             results.append(
                 RuntimeResult(
-                    runtime: runtime.rawValue,
+                    runtime: runtime.name,
                     gate: "passed",
                     iterations: taken.count,
                     wallNanoseconds: WallTime(SampleSummary(taken)),
@@ -418,7 +418,7 @@ package struct RuntimeSuiteRunner {
     }
 
     static func instructionRegion(_ suite: Suite, _ runtime: Runtime) -> String {
-        "\(suite.rawValue)/\(runtime.rawValue)"
+        "\(suite.rawValue)/\(runtime.name)"
     }
 
     static func instructionRegion(_ suite: Suite, _ runtime: Runtime, _ kind: ActionKind) -> String {

@@ -27,7 +27,7 @@ struct SessionEnds {
             let difference = expected.firstDifference(mounted: session.mounted, shown: session.shown)
         else { return }
         failures[runtime] =
-            "\(runtime.rawValue) ended a measured \(suite.rawValue) session (\(when)) showing other "
+            "\(runtime.name) ended a measured \(suite.rawValue) session (\(when)) showing other "
             + "screens than the shadow model: \(difference)"
     }
 }

@@ -81,7 +81,7 @@ package struct SuiteRunner {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         do {
             var arguments = ["--suite", suites, "--scale", scale.rawValue, "--callgrind-child"]
-            if !runtimes.isEmpty { arguments += ["--runtime", runtimes.map(\.rawValue).joined(separator: ",")] }
+            if !runtimes.isEmpty { arguments += ["--runtime", runtimes.map(\.name).joined(separator: ",")] }
             if let seed { arguments += ["--seed", "\(seed)"] }
             let totals = try runner.run(executable, arguments: arguments, family: SharedRules.family)
             return (totals, nil)
