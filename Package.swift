@@ -133,7 +133,9 @@ let package = Package(
             name: "StorefrontTests",
             dependencies: [
                 "storefront", "StorefrontCommand", "StorefrontHarness", "BuiltInRuntimes", "Measure", "Workload",
-            ]),
+            ],
+            // The outside package is copied out and built by a test, never built into it.
+            exclude: ["Fixtures"]),
         .testTarget(name: "StateGraphTests", dependencies: ["StateGraph"]),
         .testTarget(
             name: "GraphShapesTests", dependencies: ["GraphShapes", "Cog", "CogTesting", "StateGraph", "Measure"]),
@@ -216,10 +218,14 @@ package.targets += [
         name: "coglint", dependencies: ["CoglintCore"], exclude: ["README.md"], swiftSettings: hostImports),
     // The storefront tool counts each port's hand-written statements with
     // the same host libraries; no runtime or port links it.
+    // Built with library evolution so that its SwiftSyntax imports can be
+    // implementation-only: a module that imports it (the harness, and
+    // through it any package's benchmark executable) then never needs the
+    // toolchain's host-library folder on its search path.
     .target(
         name: "HandWrittenCode",
         exclude: ["README.md"],
-        swiftSettings: hostImports,
+        swiftSettings: hostImports + [.unsafeFlags(["-enable-library-evolution"])],
         linkerSettings: hostLinking
     ),
     .plugin(

@@ -334,12 +334,12 @@ struct HandWrittenStatementCountTests {
             """
         // total, members, refresh, its assignment, the if and its append,
         // and the marked call: seven statements over ten code lines.
-        let statements = HandWrittenCode.statements(in: source)
+        let statements = HandWrittenMarkers.statements(in: source)
         #expect(statements.count == 7)
         #expect(statements.map(\.line) == [6, 7, 9, 12, 14, 14, 19])
         // A function's own identifiers are its signature's, not its body's.
         #expect(statements[2].identifiers == ["refresh", "from", "values", "Int"])
-        #expect(HandWrittenCode.statements(in: "let a = 1\nlet b = 2").isEmpty)
+        #expect(HandWrittenMarkers.statements(in: "let a = 1\nlet b = 2").isEmpty)
     }
 
     @Test("wrapping a statement over more lines or adding comments does not change the count")
@@ -359,8 +359,8 @@ struct HandWrittenStatementCountTests {
             func refresh() { total = values.reduce(0, +) }
             // HAND-WRITTEN END
             """
-        #expect(HandWrittenCode.statements(in: narrow).count == 2)
-        #expect(HandWrittenCode.statements(in: wide).count == 2)
+        #expect(HandWrittenMarkers.statements(in: narrow).count == 2)
+        #expect(HandWrittenMarkers.statements(in: wide).count == 2)
     }
 
     @Test("no counted statement in any port is fault code: it names neither the fault nor a fault's flag")

@@ -16,17 +16,17 @@ enum HandWrittenStatements {
     /// Each runtime's marked statements, file by file in name order, each
     /// file named by its folder's last component and its own name.
     static func statements(in lineup: [Runtime]) -> [String: [(
-        file: String, statement: HandWrittenCode.Statement
+        file: String, statement: HandWrittenMarkers.Statement
     )]] {
-        var found: [String: [(file: String, statement: HandWrittenCode.Statement)]] = [:]
+        var found: [String: [(file: String, statement: HandWrittenMarkers.Statement)]] = [:]
         for runtime in lineup {
             let directory = URL(fileURLWithPath: runtime.sourceFolder, isDirectory: true)
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
-            var statements: [(file: String, statement: HandWrittenCode.Statement)] = []
+            var statements: [(file: String, statement: HandWrittenMarkers.Statement)] = []
             for file in files.sorted() where file.hasSuffix(".swift") {
                 guard let source = try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
                 else { continue }
-                statements += HandWrittenCode.statements(in: source).map {
+                statements += HandWrittenMarkers.statements(in: source).map {
                     ("\(directory.lastPathComponent)/\(file)", $0)
                 }
             }

@@ -11,7 +11,7 @@ internal import SwiftSyntax
 /// between a `HAND-WRITTEN BEGIN` line and the next `HAND-WRITTEN END` line,
 /// or on a line ending in `// hand-written`. Statements are counted, not
 /// lines, so a formatter's wrap or a comment changes nothing.
-public enum HandWrittenCode {
+public enum HandWrittenMarkers {
     /// One marked statement: where it starts, and the identifiers it names
     /// itself (not those of the statements inside it).
     public struct Statement: Sendable, Equatable {
@@ -50,7 +50,7 @@ public enum HandWrittenCode {
 private final class StatementFinder: SyntaxVisitor {
     let converter: SourceLocationConverter
     let marked: Set<Int>
-    var found: [HandWrittenCode.Statement] = []
+    var found: [HandWrittenMarkers.Statement] = []
 
     init(converter: SourceLocationConverter, marked: Set<Int>) {
         self.converter = converter
@@ -76,7 +76,7 @@ private final class StatementFinder: SyntaxVisitor {
             if case .identifier(let name) = token.tokenKind { return name }
             return nil
         }
-        found.append(HandWrittenCode.Statement(line: line, identifiers: identifiers))
+        found.append(HandWrittenMarkers.Statement(line: line, identifiers: identifiers))
     }
 
     /// The statement or member declaration a token belongs to most closely.

@@ -1,0 +1,6 @@
+import BuiltInRuntimes
+import ReducerPort
+import StorefrontCommand
+import Workload
+
+StorefrontCommand.main(lineup: Runtime.builtIn + [.faultyReducer])
