@@ -40,9 +40,7 @@ public enum AgreementGate {
     ) async throws(GateFailure) -> Report {
         let catalog = Catalog(scale: scale, seed: catalogSeed)
         let runner = SessionRunner<Port>(catalog: catalog, fault: fault)
-        var shadow = ShadowModel(serving: catalog)
         var digest = ScreenDigest()
-        var shuffle = shuffleSeed.map(SeededGenerator.init(seed:))
         var actions = 0
         var deliveryOrder: [Int] = []
         /// Where in the script each request (by service sequence) was sent.
@@ -57,50 +55,47 @@ public enum AgreementGate {
                 expected: expected, actual: actual)
         }
 
-        try compareAll(runner, with: shadow, check: .checkpoint, phase: "start", step: "first render")
-        for phase in Script(catalog: catalog).phases {
-            for (index, step) in phase.steps.enumerated() {
-                let where_ = "step \(index + 1) (\(step))"
-                switch step {
-                case .action(let action):
-                    shadow.apply(action)
-                    await runner.perform(action, expectedIssued: shadow.expectedRequests.count, patience: patience)
-                    actions += 1
-                    let issued = runner.service.log.map(\.request)
-                    if let difference = firstDifference(expected: shadow.expectedRequests, issued: issued) {
-                        throw failure(
-                            .requests, phase.name, where_, field: difference.field,
-                            expected: difference.expected, actual: difference.actual)
-                    }
-                    for entry in runner.service.log where sentAt[entry.sequence] == nil {
-                        sentAt[entry.sequence] = "phase \(phase.name), \(where_)"
-                    }
-                    try checkNothingStale(runner, port: Port.name, phase: phase.name, step: where_)
-                    try compareAll(runner, with: shadow, check: .screen, phase: phase.name, step: where_)
-                case .deliver(let delivery):
-                    for sequence in Script.resolve(delivery, pending: runner.service.pending, shuffle: &shuffle) {
-                        let shouldApply = shadow.deliver(sequence)
-                        let outcome = await runner.deliver(sequence, patience: patience)
-                        deliveryOrder.append(sequence)
-                        guard let outcome else {
-                            throw failure(
-                                .asyncOutcome, phase.name, where_, field: "\(runner.service.log[sequence].request)",
-                                expected: shouldApply ? "applied" : "rejected (superseded)",
-                                actual: "no acknowledgement")
-                        }
-                        if (outcome == .applied) != shouldApply {
-                            let request = runner.service.log[sequence].request
-                            throw failure(
-                                .asyncOutcome, phase.name, where_, view: nil, field: "\(request)",
-                                expected: shouldApply ? "applied" : "rejected (superseded)",
-                                actual: outcome.rawValue)
-                        }
-                        try checkNothingStale(runner, port: Port.name, phase: phase.name, step: where_)
-                        try compareAll(runner, with: shadow, check: .screen, phase: phase.name, step: where_)
-                    }
-                }
+        var walk = SessionWalk(catalog: catalog, phases: Script(catalog: catalog).phases, shuffleSeed: shuffleSeed)
+        try compareAll(runner, with: walk.shadow, check: .checkpoint, phase: "start", step: "first render")
+        while let event = walk.next() {
+            guard let (index, step) = event.step else {
+                digest.add(checkpoint: event.phase, views: runner.mounted, screens: runner.shown)
+                continue
             }
-            digest.add(checkpoint: phase.name, views: runner.mounted, screens: runner.shown)
+            let where_ = "step \(index + 1) (\(step))"
+            switch event.kind {
+            case .action(let action, let issuedAfter):
+                await runner.perform(action, expectedIssued: issuedAfter, patience: patience)
+                actions += 1
+                let issued = runner.service.log.map(\.request)
+                if let difference = firstDifference(expected: walk.shadow.expectedRequests, issued: issued) {
+                    throw failure(
+                        .requests, event.phase, where_, field: difference.field,
+                        expected: difference.expected, actual: difference.actual)
+                }
+                for entry in runner.service.log where sentAt[entry.sequence] == nil {
+                    sentAt[entry.sequence] = "phase \(event.phase), \(where_)"
+                }
+            case .delivery(let sequence, let shouldApply):
+                let outcome = await runner.deliver(sequence, patience: patience)
+                deliveryOrder.append(sequence)
+                guard let outcome else {
+                    throw failure(
+                        .asyncOutcome, event.phase, where_, field: "\(runner.service.log[sequence].request)",
+                        expected: shouldApply ? "applied" : "rejected (superseded)",
+                        actual: "no acknowledgement")
+                }
+                if (outcome == .applied) != shouldApply {
+                    throw failure(
+                        .asyncOutcome, event.phase, where_, field: "\(runner.service.log[sequence].request)",
+                        expected: shouldApply ? "applied" : "rejected (superseded)",
+                        actual: outcome.rawValue)
+                }
+            case .phaseEnd:
+                continue
+            }
+            try checkNothingStale(runner, port: Port.name, phase: event.phase, step: where_)
+            try compareAll(runner, with: walk.shadow, check: .screen, phase: event.phase, step: where_)
         }
         if runner.service.outstandingCount != 0 {
             throw failure(
@@ -169,25 +164,13 @@ public enum AgreementGate {
         _ runner: SessionRunner<Port>, with shadow: ShadowModel,
         check: GateFailure.Check, phase: String, step: String
     ) throws(GateFailure) {
-        let expectedScreens = shadow.mountedScreens()
-        for (view, expected) in expectedScreens {
-            guard let actual = runner.shown[view] else {
-                throw GateFailure(
-                    port: Port.name, check: check, phase: phase, step: step, view: "\(view)",
-                    field: nil, expected: "\(expected)", actual: "not mounted")
-            }
-            if expected != actual, let difference = FieldDifference.first(expected, actual) {
-                throw GateFailure(
-                    port: Port.name, check: check, phase: phase, step: step, view: "\(view)",
-                    field: difference.path, expected: difference.expected, actual: difference.actual)
-            }
-        }
-        let expectedViews = expectedScreens.map(\.view)
-        if runner.mounted != expectedViews {
-            throw GateFailure(
-                port: Port.name, check: check, phase: phase, step: step, view: "grid",
-                field: "mounted cards", expected: "\(expectedViews)", actual: "\(runner.mounted)")
-        }
+        guard
+            let difference = ScreenDifference.first(
+                expected: shadow.mountedScreens(), mounted: runner.mounted, shown: runner.shown)
+        else { return }
+        throw GateFailure(
+            port: Port.name, check: check, phase: phase, step: step, view: difference.view,
+            field: difference.field, expected: difference.expected, actual: difference.actual)
     }
 
     private static func checkNothingStale<Port>(

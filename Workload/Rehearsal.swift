@@ -7,18 +7,9 @@ struct Rehearsal {
     private(set) var shadow: ShadowModel
 
     init(catalog: Catalog, phases: [Phase]) {
-        shadow = ShadowModel(serving: catalog)
-        var noShuffle: SeededGenerator?
-        for step in phases.flatMap(\.steps) {
-            switch step {
-            case .action(let action):
-                shadow.apply(action)
-            case .deliver(let delivery):
-                for sequence in Script.resolve(delivery, pending: shadow.pending, shuffle: &noShuffle) {
-                    _ = shadow.deliver(sequence)
-                }
-            }
-        }
+        var walk = SessionWalk(catalog: catalog, phases: phases)
+        while walk.next() != nil {}
+        shadow = walk.shadow
     }
 
     /// A quantity (2 to 9) for one of `products` after which checkout shows

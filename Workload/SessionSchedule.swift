@@ -35,31 +35,29 @@ public struct SessionSchedule: Sendable {
     }
 
     public init(catalog: Catalog, script: Script, shuffleSeed: UInt64? = nil) {
-        var shadow = ShadowModel(serving: catalog)
-        var shuffle = shuffleSeed.map(SeededGenerator.init(seed:))
+        var walk = SessionWalk(catalog: catalog, phases: script.phases, shuffleSeed: shuffleSeed)
+        var phases: [Phase] = []
         var checkpoints: [Checkpoint] = []
-        phases = script.phases.map { phase in
-            var steps: [Step] = []
-            for step in phase.steps {
-                switch step {
-                case .action(let action):
-                    shadow.apply(action)
-                    steps.append(.action(action, issuedAfter: shadow.expectedRequests.count))
-                case .deliver(let delivery):
-                    for sequence in Script.resolve(delivery, pending: shadow.pending, shuffle: &shuffle) {
-                        steps.append(.deliver(sequence: sequence, applied: shadow.deliver(sequence)))
-                    }
-                }
+        var steps: [Step] = []
+        while let event = walk.next() {
+            switch event.kind {
+            case .action(let action, let issuedAfter):
+                steps.append(.action(action, issuedAfter: issuedAfter))
+            case .delivery(let sequence, let applied):
+                steps.append(.deliver(sequence: sequence, applied: applied))
+            case .phaseEnd:
+                let screens = walk.shadow.mountedScreens()
+                checkpoints.append(
+                    Checkpoint(
+                        phase: event.phase, views: screens.map(\.view),
+                        screens: Dictionary(uniqueKeysWithValues: screens.map { ($0.view, $0.screen) })))
+                phases.append(Phase(name: event.phase, steps: steps))
+                steps = []
             }
-            let screens = shadow.mountedScreens()
-            checkpoints.append(
-                Checkpoint(
-                    phase: phase.name, views: screens.map(\.view),
-                    screens: Dictionary(uniqueKeysWithValues: screens.map { ($0.view, $0.screen) })))
-            return Phase(name: phase.name, steps: steps)
         }
+        self.phases = phases
         self.checkpoints = checkpoints
-        finalState = shadow
+        finalState = walk.shadow
     }
 
     public var actionCount: Int {
