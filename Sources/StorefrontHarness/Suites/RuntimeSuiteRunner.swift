@@ -229,30 +229,37 @@ package struct RuntimeSuiteRunner {
             let rendersBefore = prepared?.renderCount ?? 0
             let recomputationsBefore = prepared?.recomputations ?? 0
             let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
-            let (counted, counts, eachAction) = await countAllocations(plan, runtime, prepared, discarded: &discarded)
-            ends.check(counted, runtime, when: "the counting run")
-            let renders = counted.renderCount - rendersBefore
-            let recomputations =
-                counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
-                ?? Reading(
-                    unavailable:
-                        "only Cog counts its derived values (its selector runs); plain Swift and the stategraph clone keep no such count"
-                )
-            let tally = counted.requestTally
-            var counters: [String: Reading] = [:]
-            for counterSet in [hardware, software] as [any CounterSet] {
-                let session = await plan.prepare(runtime)
-                counterSet.start()
-                let played = await plan.play(runtime, session, &discarded)
-                counters.merge(counterSet.stop().byName) { first, _ in first }
-                ends.check(played, runtime, when: "the counter run")
-            }
+            // What the counting run's session did, read as soon as it
+            // ends: the interactions suite's later plays reuse the session.
+            var renders = 0
+            var recomputations = Reading(
+                unavailable:
+                    "only Cog counts its derived values (its selector runs); plain Swift and the stategraph clone keep no such count"
+            )
+            var tally = requestsBefore
+            var eachAction: [AllocationCounts] = []
+            let counted = await CountingRuns.measure(
+                countAllocations: {
+                    let (session, total, each) = await countAllocations(
+                        plan, runtime, prepared, discarded: &discarded)
+                    ends.check(session, runtime, when: "the counting run")
+                    renders = session.renderCount - rendersBefore
+                    if let count = session.recomputations {
+                        recomputations = Reading(.counted(Int64(count - recomputationsBefore)))
+                    }
+                    tally = session.requestTally
+                    eachAction = each
+                    return total
+                },
+                prepare: { await plan.prepare(runtime) },
+                play: { session in
+                    ends.check(
+                        await plan.play(runtime, session, &discarded), runtime, when: "a counter or memory run")
+                },
+                counterSets: [hardware, software])
+            let counts = counted.allocations, peakMemory = counted.peak
+            var counters = counted.counters.byName
             counters.merge(callgrind.counters(for: Self.instructionRegion(suite, runtime))) { _, counted in counted }
-            let session = await plan.prepare(runtime)
-            let peak = PeakMemory.begin()
-            let played = await plan.play(runtime, session, &discarded)
-            let peakMemory = peak.end()
-            ends.check(played, runtime, when: "the memory run")
             if let failure = ends.failures[runtime] {
                 results.append(.failed(runtime, failure))
                 continue
@@ -351,11 +358,11 @@ package struct RuntimeSuiteRunner {
         for _ in 0..<sampling.warmup { blackHole(control.run()) }
         progress.report("sampling", done: 0.1)
         let samples = sampling.sample { blackHole(control.run()) }
-        let counts = AllocationCounter.count(.thread) { blackHole(control.run()) }
-        var counters = HardwareCounters().measure { blackHole(control.run()) }.readings.byName
-        counters.merge(SoftwareCounters().measure { blackHole(control.run()) }.readings.byName) { first, _ in first }
+        let counted = CountingRuns.measure(
+            { blackHole(control.run()) }, counterSets: [HardwareCounters(), SoftwareCounters()])
+        let counts = counted.allocations, peak = counted.peak
+        var counters = counted.counters.byName
         counters.merge(callgrind.counters(for: Suite.computeControl.rawValue)) { _, counted in counted }
-        let peak = PeakMemory.measure { blackHole(control.run()) }.peak
         let deliveries = schedule.phases.flatMap(\.steps).compactMap { step -> Bool? in
             if case .deliver(_, let applied) = step { return applied }
             return nil

@@ -19,13 +19,11 @@ package struct SuiteRunner {
             // One untimed run first: a first execution can instantiate
             // runtime metadata, which would land in the counting runs.
             region.run()
-            let allocations = AllocationCounter.count(.thread, region.run)
-            var counters = hardware.measure(region.run).readings.byName
-            counters.merge(software.measure(region.run).readings.byName) { first, _ in first }
+            let counted = CountingRuns.measure(region.run, counterSets: [hardware, software])
+            var counters = counted.counters.byName
             counters["callgrind-instructions"] = Reading(
                 instructions[region.name]
                     ?? .unavailable(reason: "not requested (add --instructions callgrind)"))
-            let peak = PeakMemory.measure(region.run).peak
             let samples = options.plan.sample(region.run)
             results.append(
                 CalibrationResult(
@@ -34,10 +32,10 @@ package struct SuiteRunner {
                     iterations: samples.count,
                     wallNanoseconds: WallTime(SampleSummary(samples)),
                     samplesNanoseconds: samples,
-                    allocations: allocations,
+                    allocations: counted.allocations,
                     expectedAllocations: region.expectedAllocations,
                     counters: counters,
-                    peakMemory: peak))
+                    peakMemory: counted.peak))
         }
         progress.finish()
         return SuiteResult(suite: suite.rawValue, summary: suite.summary, regions: results)
