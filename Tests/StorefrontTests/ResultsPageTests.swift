@@ -103,7 +103,12 @@ struct ResultsPageTests {
             ports.first?.map(\.text) == [
                 "port", "idiom", "version", "source", "build", "agreement gate", "hand-written statements",
             ])
-        let described = Runtime.builtIn.map { [$0.name, $0.idiom, $0.version, $0.source, "as an app gets it"] }
+        let described = Runtime.builtIn.map { runtime in
+            [
+                runtime.name, runtime.idiom, runtime.version, runtime.source,
+                runtime.buildVariant.map { "with \($0): not what an app gets" } ?? "as an app gets it",
+            ]
+        }
         #expect(ports.dropFirst().map { Array($0.prefix(5).map(\.text)) } == described)
         #expect(
             ports.dropFirst().map { $0.suffix(2).map(\.text) } == [
