@@ -1,6 +1,9 @@
+import GraphSuite
+
 /// One runtime the harness can gate and measure, registered by one value:
 /// its port, what it is and where it comes from, where its hand-written
-/// statements are marked, and the faults it carries. A lineup is an array
+/// statements are marked, the faults it carries, and, if it runs the graph
+/// suite, its graph adapter. A lineup is an array
 /// of these; nothing else in the harness names a runtime.
 ///
 /// Two registrations are the same runtime when their names are.
@@ -25,12 +28,16 @@ public struct Runtime: Sendable, Hashable, CustomStringConvertible {
     /// it would not get (Cog's `CompactArena` trait), or nil for the build
     /// an app gets. Records and baselines keep only app builds.
     public let buildVariant: String?
+    /// The runtime's entry in the graph suite (`GraphAdapter.cog`), or nil
+    /// for a runtime that runs the Storefront session only.
+    public let graph: GraphAdapter?
 
     /// Registers `port`. `sourceFolder` defaults to the folder of the file
     /// that makes this call, which is where a port registers itself.
     public init(
         port: any StorefrontPort.Type, version: String, source: String, idiom: String,
-        faults: [Fault] = [], buildVariant: String? = nil, sourceFolder: String = #filePath
+        faults: [Fault] = [], buildVariant: String? = nil, graph: GraphAdapter? = nil,
+        sourceFolder: String = #filePath
     ) {
         self.port = port
         self.version = version
@@ -38,6 +45,7 @@ public struct Runtime: Sendable, Hashable, CustomStringConvertible {
         self.idiom = idiom
         self.faults = faults
         self.buildVariant = buildVariant
+        self.graph = graph
         self.sourceFolder = Self.folder(of: sourceFolder)
     }
 

@@ -1,4 +1,6 @@
 import Cog
+import GraphShapes
+import GraphSuite
 import Workload
 
 extension Runtime {
@@ -8,5 +10,6 @@ extension Runtime {
         version: "this repository at the recorded commit",
         source: "Sources/Cog in this repository",
         idiom: "declared cogs in one rig file, named write operations as turns, views reading one cog each",
-        buildVariant: CogArenaLayout.isCompact ? "CompactArena" : nil)
+        buildVariant: CogArenaLayout.isCompact ? "CompactArena" : nil,
+        graph: .cog)
 }

@@ -1,3 +1,5 @@
+import GraphShapes
+import GraphSuite
 import Workload
 
 extension Runtime {
@@ -6,5 +8,6 @@ extension Runtime {
         port: StateGraphPort.self,
         version: "0.27.0 (a local clone, Runtimes/StateGraph)",
         source: "https://github.com/VergeGroup/swift-state-graph",
-        idiom: "stored nodes for sources, computed nodes for everything derived, views observing nodes")
+        idiom: "stored nodes for sources, computed nodes for everything derived, views observing nodes",
+        graph: .stategraph)
 }

@@ -17,8 +17,16 @@ public protocol ReactiveAdapter: AnyObject {
     associatedtype Signal
     associatedtype Computed
 
-    /// The runtime's name in reports.
-    static var runtimeName: String { get }
+    /// The runtime's name in reports: the name of the runtime that
+    /// registers this adapter's family.
+    nonisolated static var runtimeName: String { get }
+    /// How the runtime brings a dirty computed up to date, where a shape's
+    /// counts depend on it.
+    nonisolated static var pullRule: PullRule { get }
+    /// Rows in the runtime's edge pool at its high-water mark, for a
+    /// runtime that pools its edges (the suite checks steady iterations do
+    /// not grow it); nil for one that does not.
+    var edgePoolHighWaterMark: Int? { get }
 
     func signal(_ value: Value) -> Signal
     /// A cached computed. `equality` decides whether a recompute that
@@ -41,6 +49,22 @@ public protocol ReactiveAdapter: AnyObject {
     /// Untracked reads from outside any body.
     func read(_ signal: Signal) -> Value
     func read(_ computed: Computed) -> Value
+}
+
+extension ReactiveAdapter {
+    public var edgePoolHighWaterMark: Int? { nil }
+}
+
+/// How a runtime brings a dirty computed up to date. The shapes' counts are
+/// the reference's under the first rule; a runtime documented to follow the
+/// second shows more runs in the two shapes where the rules differ.
+public enum PullRule: Sendable {
+    /// Reruns as soon as one source turns out changed, and drops the
+    /// dependencies its last run did not read (alien-signals, Cog).
+    case firstChangedSource
+    /// Brings every pending source up to date before it reruns, and keeps
+    /// every dependency it ever read (swift-state-graph).
+    case everyPendingSource
 }
 
 /// When a recompute counts as a change.

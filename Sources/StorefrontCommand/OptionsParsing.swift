@@ -1,4 +1,3 @@
-import Cog
 import Foundation
 import Measure
 import StorefrontHarness
@@ -31,10 +30,12 @@ extension Options {
         func names(for flag: String) throws -> [String] {
             try value(for: flag).split(separator: ",").map(String.init)
         }
+        var graphNamed = false
         while let argument = remaining.popFirst() {
             switch argument {
             case "--suite":
                 for name in try names(for: argument) {
+                    if name == Suite.graph.rawValue { graphNamed = true }
                     let chosen =
                         name == "all"
                         ? Suite.allCases : [try Self.choice(Suite.self, name, flag: "suite", extra: ["all"])]
@@ -115,6 +116,17 @@ extension Options {
             }
         }
         try checkCombination()
+        if suites.contains(.graph), !runtimes.contains(where: { $0.graph != nil }) {
+            // `all` means every suite the chosen runtimes can run.
+            guard !graphNamed else {
+                let adapted = lineup.filter { $0.graph != nil }.map(\.name)
+                throw UsageError(
+                    description: "--suite graph runs on the runtimes with a graph adapter ("
+                        + (adapted.isEmpty ? "none in this lineup" : adapted.joined(separator: ", "))
+                        + "); --runtime chose \(runtimes.map(\.name).joined(separator: ", "))")
+            }
+            suites.removeAll { $0 == .graph }
+        }
     }
 
     /// Flags the parser accepts one by one but that together would measure
@@ -190,132 +202,134 @@ extension Options {
     }
 
     static func helpText(lineup: [Runtime]) -> String {
-        """
-        storefront: what each state runtime costs on one identical shopping
-        session, measured only after all of them computed the same screens.
+        let graphRuntimes = lineup.filter { $0.graph != nil }.map(\.name).joined(separator: ", ")
+        return """
+            storefront: what each state runtime costs on one identical shopping
+            session, measured only after all of them computed the same screens.
 
-        USAGE
-          storefront --suite SUITE[,SUITE...] [options]
-          storefront --probe stategraph
-          storefront compare A B [--format text|markdown] [--output DIR]
-          storefront --environment | --list | --help
+            USAGE
+              storefront --suite SUITE[,SUITE...] [options]
+              storefront --probe stategraph
+              storefront compare A B [--format text|markdown] [--output DIR]
+              storefront --environment | --list | --help
 
-        SUITES
-          calibration   known regions (an empty one, 1,000 allocations, a
-                        xorshift loop) through every metric; expected counts
-                        are checked
-          cold-start    phase 1 from nothing: build the runtime, load the
-                        catalog, render every view
-          session       all eleven phases from a fresh runtime
-          interactions  settled single actions on a warmed session (quantity
-                        changes, a filter toggle, page flips): cost per action
-          inventory-burst
-                        phase 7 on a session warmed through the cart phase: one
-                        action with hundreds of stock updates, then single ones
-          funnel-memory browse, search, then open hundreds of products one by
-                        one and close the detail: peak memory, and the heap
-                        still held afterwards (retained)
-          compute-control
-                        the session's changing screens computed with no
-                        runtime, each intermediate at most once a step and
-                        only when its inputs changed: the floor (session
-                        suites also time it in their own rotation, for
-                        factorVsControl)
-          graph         the classic reactive-graph shapes (Kairo, molBench,
-                        cellx, dynamic graphs) on cog and stategraph at full
-                        size; values and run counts are checked before any
-                        time is taken, a mismatch exits 2; runs no gate
-          perf-scenarios
-                        Cog's benchmark-mode scenarios (PERF-02, 03, 07, 11,
-                        13): retains, releases (with --instructions
-                        callgrind), mallocs, notices and heap peak per turn,
-                        node or graph; runs no gate, each probe checks its
-                        values
-          cross-runtime the full session for every port side by side, then each
-                        port's factor against the fastest in every suite run
-                        and their geometric mean
-          all           every suite above
+            SUITES
+              calibration   known regions (an empty one, 1,000 allocations, a
+                            xorshift loop) through every metric; expected counts
+                            are checked
+              cold-start    phase 1 from nothing: build the runtime, load the
+                            catalog, render every view
+              session       all eleven phases from a fresh runtime
+              interactions  settled single actions on a warmed session (quantity
+                            changes, a filter toggle, page flips): cost per action
+              inventory-burst
+                            phase 7 on a session warmed through the cart phase: one
+                            action with hundreds of stock updates, then single ones
+              funnel-memory browse, search, then open hundreds of products one by
+                            one and close the detail: peak memory, and the heap
+                            still held afterwards (retained)
+              compute-control
+                            the session's changing screens computed with no
+                            runtime, each intermediate at most once a step and
+                            only when its inputs changed: the floor (session
+                            suites also time it in their own rotation, for
+                            factorVsControl)
+              graph         the classic reactive-graph shapes (Kairo, molBench,
+                            cellx, dynamic graphs) at full size on each runtime
+                            with a graph adapter (\(graphRuntimes)); values and
+                            run counts are checked before any time is taken, a
+                            mismatch exits 2; runs no gate
+              perf-scenarios
+                            Cog's benchmark-mode scenarios (PERF-02, 03, 07, 11,
+                            13): retains, releases (with --instructions
+                            callgrind), mallocs, notices and heap peak per turn,
+                            node or graph; runs no gate, each probe checks its
+                            values
+              cross-runtime the full session for every port side by side, then each
+                            port's factor against the fastest in every suite run
+                            and their geometric mean
+              all           every suite above
 
-        Every runtime suite first runs the agreement gate for each selected
-        port; a port that fails it gets no numbers.
+            Every runtime suite first runs the agreement gate for each selected
+            port; a port that fails it gets no numbers.
 
-        Every run ends by naming its results page, a self-contained
-        index.html: in the --output folder, in the record with --record, else
-        in .build/storefront/last-run/ (with its results.json) when run from
-        the package root, or in the temporary directory.
+            Every run ends by naming its results page, a self-contained
+            index.html: in the --output folder, in the record with --record, else
+            in .build/storefront/last-run/ (with its results.json) when run from
+            the package root, or in the temporary directory.
 
-        COMPARE
-          storefront compare A B sets two results side by side: A and B are
-          record folders (Results/<date>-<commit>/, or any folder holding
-          results.json), results files, or names of saved baselines. It prints
-          B's median as a factor of A's per suite and port, action kind, graph
-          shape, calibration region and perf-scenarios probe (with its
-          interval), mallocs and instructions, marks a regression by
-          --baseline compare's rule, and writes the page to --output DIR,
-          else to .build/storefront/compare/; a regression exits 3, bad
-          input 1.
+            COMPARE
+              storefront compare A B sets two results side by side: A and B are
+              record folders (Results/<date>-<commit>/, or any folder holding
+              results.json), results files, or names of saved baselines. It prints
+              B's median as a factor of A's per suite and port, action kind, graph
+              shape, calibration region and perf-scenarios probe (with its
+              interval), mallocs and instructions, marks a regression by
+              --baseline compare's rule, and writes the page to --output DIR,
+              else to .build/storefront/compare/; a regression exits 3, bad
+              input 1.
 
-        OPTIONS
-          --runtime NAME[,NAME...]  ports to run (default: all of
-                                  \(lineup.map(\.name).joined(separator: ", ")))
-          --scale small|default|large
-                                  workload size (default: default, 2,400 products)
-          --seed N                another catalog and delivery order for the gate
-                                  and every suite (same script; default: the
-                                  recorded workload); noted in the results
-          --iterations N          timed samples per port (default 50)
-          --warmup N              untimed runs per port before sampling (default 5)
-          --min-time SECONDS      keep sampling until this much time passed
-          --format text|markdown|json|csv
-                                  report format on stdout (default text)
-          --output DIR            also write the JSON record and the results page
-                                  (index.html) to DIR, atomically
-          --instructions callgrind
-                                  re-run the measured regions under valgrind's
-                                  callgrind and add exact instruction counts
-          --record                write Results/<date>-<commit>/ (JSON, Markdown,
-                                  a chart per suite, the results page index.html)
-                                  and refresh docs/perf.md;
-                                  every port, no fault, and nothing is written
-                                  unless every port passes the gate; written as
-                                  one unit, one --record at a time per folder
-          --baseline save NAME    save this run as Results/baselines/NAME.json
-          --baseline compare NAME compare with a saved baseline; a port slower
-                                  than the limit in Results/thresholds.json exits 3
-          --check-thresholds      hold malloc, render and recomputation counts,
-                                  instruction ceilings (with --instructions
-                                  callgrind) and perf-scenarios pins to
-                                  Results/thresholds.json
-          --thresholds FILE       the same check against FILE instead
-          --inject-fault NAME     give one port a known defect, to see the gate
-                                  catch it: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
-          --shape NAME[,NAME...]  graph suite only: run just these shapes (e.g.
-                                  deepPropagation,cellx1000), to profile one
-          --probe stategraph      time and count the stategraph clone's primitive
-                                  operations (reads, writes, node and edge costs)
-          --environment           print the environment fingerprint and exit
-          --list                  list the suites and the runtimes
-          --allow-test-build      let a debug or CompactArena build --record or
-                                  --baseline save
-                                  (for the tool's own tests)
-          --quiet                 no progress lines on stderr
-          --help                  this text
+            OPTIONS
+              --runtime NAME[,NAME...]  ports to run (default: all of
+                                      \(lineup.map(\.name).joined(separator: ", ")))
+              --scale small|default|large
+                                      workload size (default: default, 2,400 products)
+              --seed N                another catalog and delivery order for the gate
+                                      and every suite (same script; default: the
+                                      recorded workload); noted in the results
+              --iterations N          timed samples per port (default 50)
+              --warmup N              untimed runs per port before sampling (default 5)
+              --min-time SECONDS      keep sampling until this much time passed
+              --format text|markdown|json|csv
+                                      report format on stdout (default text)
+              --output DIR            also write the JSON record and the results page
+                                      (index.html) to DIR, atomically
+              --instructions callgrind
+                                      re-run the measured regions under valgrind's
+                                      callgrind and add exact instruction counts
+              --record                write Results/<date>-<commit>/ (JSON, Markdown,
+                                      a chart per suite, the results page index.html)
+                                      and refresh docs/perf.md;
+                                      every port, no fault, and nothing is written
+                                      unless every port passes the gate; written as
+                                      one unit, one --record at a time per folder
+              --baseline save NAME    save this run as Results/baselines/NAME.json
+              --baseline compare NAME compare with a saved baseline; a port slower
+                                      than the limit in Results/thresholds.json exits 3
+              --check-thresholds      hold malloc, render and recomputation counts,
+                                      instruction ceilings (with --instructions
+                                      callgrind) and perf-scenarios pins to
+                                      Results/thresholds.json
+              --thresholds FILE       the same check against FILE instead
+              --inject-fault NAME     give one port a known defect, to see the gate
+                                      catch it: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
+              --shape NAME[,NAME...]  graph suite only: run just these shapes (e.g.
+                                      deepPropagation,cellx1000), to profile one
+              --probe stategraph      time and count the stategraph clone's primitive
+                                      operations (reads, writes, node and edge costs)
+              --environment           print the environment fingerprint and exit
+              --list                  list the suites and the runtimes
+              --allow-test-build      let a debug or CompactArena build --record or
+                                      --baseline save
+                                      (for the tool's own tests)
+              --quiet                 no progress lines on stderr
+              --help                  this text
 
-        EXIT CODES
-          0  ok
-          1  usage or runtime error, or a calibration count mismatch
-          2  a port failed the agreement gate, or a graph shape its counts
-          3  a threshold was crossed, or a baseline comparison or compare
-             marked a regression
-          4  the named baseline does not exist
+            EXIT CODES
+              0  ok
+              1  usage or runtime error, or a calibration count mismatch
+              2  a port failed the agreement gate, or a graph shape its counts
+              3  a threshold was crossed, or a baseline comparison or compare
+                 marked a regression
+              4  the named baseline does not exist
 
-        EXAMPLES
-          swift run -c release storefront --suite all
-          swift run -c release storefront --suite session --runtime observable,memoized --scale small
-          swift run -c release storefront --suite calibration --instructions callgrind --format json
-          swift run -c release storefront --suite session --inject-fault stale-cache
-          swift run -c release storefront --suite all --record
-          swift run -c release storefront --suite interactions --scale small --check-thresholds
-        """
+            EXAMPLES
+              swift run -c release storefront --suite all
+              swift run -c release storefront --suite session --runtime observable,memoized --scale small
+              swift run -c release storefront --suite calibration --instructions callgrind --format json
+              swift run -c release storefront --suite session --inject-fault stale-cache
+              swift run -c release storefront --suite all --record
+              swift run -c release storefront --suite interactions --scale small --check-thresholds
+            """
     }
 }

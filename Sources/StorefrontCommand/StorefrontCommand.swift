@@ -33,9 +33,10 @@ public enum StorefrontCommand {
         fatalError("the main run loop returned; the tool exits from its own code")
     }
 
-    /// Why `lineup` cannot be run, or nil: it must name someone, and each
+    /// Why `lineup` cannot be run, or nil: it must name someone, each
     /// runtime's name and each fault only once, since reports, regions and
-    /// `--inject-fault` find them by name.
+    /// `--inject-fault` find them by name, and a graph adapter only for the
+    /// runtime it drives, since its cases report under that name.
     static func lineupProblem(_ lineup: [Runtime]) -> String? {
         if lineup.isEmpty { return "it holds no runtime" }
         var names: Set<String> = []
@@ -44,6 +45,11 @@ public enum StorefrontCommand {
         }
         if let bad = lineup.first(where: { $0.name.isEmpty || $0.name.contains(where: { ",/ ".contains($0) }) }) {
             return "the runtime name '\(bad.name)' is empty or holds a comma, slash or space"
+        }
+        for runtime in lineup {
+            if let graph = runtime.graph, graph.runtime != runtime.name {
+                return "the runtime '\(runtime.name)' registers the graph adapter of '\(graph.runtime)'"
+            }
         }
         var carried: [Fault: String] = [:]
         for runtime in lineup {

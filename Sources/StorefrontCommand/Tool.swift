@@ -1,4 +1,3 @@
-import Cog
 import Foundation
 import StorefrontHarness
 import Measure

@@ -1,5 +1,6 @@
 // A small program for profiling Cog's core under callgrind: each argument
-// `SHAPE[:N]` prepares the graph suite's case of that shape on Cog (the
+// `SHAPE[:N]` prepares the graph suite's case of that shape on Cog
+// (`stategraph/SHAPE[:N]`: on the clone, at its reduced budget) (the
 // same code the suite times), verifies it, and runs N of its iterations
 // (a Kairo `iter()`, a molBench call, one cellx build + batch, one sBench
 // or dynamic-graph run) inside one InstructionRegion named after the shape:
@@ -13,14 +14,19 @@
 // ÷ cycles the instructions per cycle the suite's times imply.
 import Foundation
 import GraphShapes
+import GraphSuite
 import Measure
 
 @MainActor
 func probe(_ name: String, _ steps: Int) -> String? {
     if let scenario = CogScenarioProbe.named(name) { return probeScenario(scenario, steps) }
-    guard let benchCase = GraphBench.cases(runtimes: ["cog"]).first(where: { $0.shape == name }) else {
-        return "unknown shape"
+    // `stategraph/diamond` runs the clone's case; a bare shape name, Cog's.
+    let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+    let (runtime, shape) = parts.count == 2 ? (parts[0], parts[1]) : ("cog", name)
+    guard let adapter = [GraphAdapter.cog, .stategraph].first(where: { $0.runtime == runtime }) else {
+        return "unknown runtime"
     }
+    guard let benchCase = adapter.cases().first(where: { $0.shape == shape }) else { return "unknown shape" }
     let instance = benchCase.prepare()
     if let failure = instance.verify() { return failure }
     InstructionRegion.measure(name) {
@@ -54,7 +60,8 @@ func probeScenario(_ scenario: CogScenarioProbe, _ steps: Int) -> String? {
 
 let requested = Array(CommandLine.arguments.dropFirst())
 guard !requested.isEmpty else {
-    print("usage: graph-probe SHAPE[:STEPS]... | clock (a graph-suite shape name, as --shape takes it)")
+    print(
+        "usage: graph-probe [stategraph/]SHAPE[:STEPS]... | clock (a graph-suite shape name, as --shape takes it)")
     exit(1)
 }
 for argument in requested {

@@ -28,7 +28,7 @@ enum GraphShapeTestSupport {
         #expect(built.counts == shape.buildCounts, "\(shape) build on \(A.runtimeName)")
         built.iter()
         let steady = built.counting { built.iter() }
-        #expect(steady == shape.steadyCounts(runtime: A.runtimeName), "\(shape) steady on \(A.runtimeName)")
+        #expect(steady == shape.steadyCounts(A.pullRule), "\(shape) steady on \(A.runtimeName)")
         #expect(built.check.firstMismatch == nil, "\(shape) on \(A.runtimeName)")
         return built
     }

@@ -9,17 +9,18 @@ struct OtherShapeTests {
         "molBench: results every call, comp 9 with identity and 7 with structural equality (stategraph one more)",
         arguments: MolBench.Semantics.allCases)
     func molBench(semantics: MolBench.Semantics) {
-        check(MolBench.build(CogAdapter<MolValue>(), semantics), semantics, "cog")
-        check(MolBench.build(StateGraphAdapter<MolValue>(), semantics), semantics, "stategraph")
+        check(MolBench.build(CogAdapter<MolValue>(), semantics), semantics, CogAdapter<MolValue>.self)
+        check(MolBench.build(StateGraphAdapter<MolValue>(), semantics), semantics, StateGraphAdapter<MolValue>.self)
     }
 
-    private func check(_ graph: ShapeGraph, _ semantics: MolBench.Semantics, _ runtime: String) {
+    private func check<A: ReactiveAdapter>(_ graph: ShapeGraph, _ semantics: MolBench.Semantics, _: A.Type) {
+        let runtime = A.runtimeName
         #expect(graph.counts == MolBench.buildCounts, "\(runtime) build")
         graph.iter()
         graph.checkLast()
         let steady = graph.counting { graph.iter() }
         graph.checkLast()
-        #expect(steady == semantics.steadyCounts(runtime: runtime), "\(runtime) \(semantics)")
+        #expect(steady == semantics.steadyCounts(A.pullRule), "\(runtime) \(semantics)")
         for _ in 0..<5 {
             graph.iter()
             graph.checkLast()

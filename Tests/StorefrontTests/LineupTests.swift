@@ -1,5 +1,7 @@
 import BuiltInRuntimes
 import Foundation
+import GraphShapes
+import GraphSuite
 @testable import StorefrontCommand
 @testable import StorefrontHarness
 import Testing
@@ -40,6 +42,27 @@ struct LineupTests {
         #expect(
             StorefrontCommand.lineupProblem([.memoized, twin])
                 == "both memoized and twin declare the fault stale-cache")
+    }
+
+    @Test("a graph adapter is registered by the runtime it drives, and the graph suite runs only those")
+    func graphAdaptersAreRegistered() throws {
+        #expect(Runtime.builtIn.compactMap(\.graph).map(\.runtime) == ["cog", "stategraph"])
+        let borrowed = Runtime(port: TwinPort.self, version: "1", source: "here", idiom: "test", graph: .cog)
+        #expect(
+            StorefrontCommand.lineupProblem([.memoized, borrowed])
+                == "the runtime 'twin' registers the graph adapter of 'cog'")
+        do {
+            _ = try Options(["--suite", "graph", "--runtime", "memoized,observable"], lineup: Runtime.builtIn)
+            Issue.record("a graph suite with no graph adapter was accepted")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "--suite graph runs on the runtimes with a graph adapter (cog, stategraph); "
+                    + "--runtime chose memoized, observable")
+        }
+        let all = try Options(["--suite", "all", "--runtime", "memoized"], lineup: Runtime.builtIn)
+        #expect(!all.suites.contains(.graph), "all: every suite the chosen runtimes can run")
+        #expect(all.suites.contains(.session))
     }
 
     @Test("--runtime and --inject-fault accept only what the lineup holds")

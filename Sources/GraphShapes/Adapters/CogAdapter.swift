@@ -1,5 +1,6 @@
 import Cog
 import CogTesting
+import GraphSuite
 
 /// Cog: a signal is a manual cog, a computed an automatic cog, a batch a
 /// turn, and an effect a reaction (`CogController.run`), as an app
@@ -18,7 +19,9 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
         (cogs, controller) = Cogs.forTestingWithController(clock: clock)
     }
 
-    public static var runtimeName: String { "cog" }
+    public nonisolated static var runtimeName: String { "cog" }
+
+    public nonisolated static var pullRule: PullRule { .firstChangedSource }
 
     public func signal(_ value: Value) -> Cog<Value>.Manual {
         Cog<Value>.Manual { value }
@@ -64,5 +67,16 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
     public func read(_ computed: Cog<Value>) -> Value { cogs.peek(computed) }
 
     /// The shared edge pool's high-water mark.
-    public var edgePoolHighWaterMark: Int { cogs.debugEdgePoolHighWaterMark }
+    public var edgePoolHighWaterMark: Int? { cogs.debugEdgePoolHighWaterMark }
+}
+
+/// Cog's adapters, and its entry in the graph suite at the reference's budget.
+public enum CogGraphs: GraphAdapterFamily {
+    public static func integers() -> CogAdapter<Int> { CogAdapter() }
+    public static func reals() -> CogAdapter<Double> { CogAdapter() }
+    public static func molecules() -> CogAdapter<MolValue> { CogAdapter() }
+}
+
+extension GraphAdapter {
+    public static let cog = GraphAdapter(CogGraphs.self, budget: .reference)
 }

@@ -1,3 +1,4 @@
+import GraphSuite
 import StateGraph
 
 /// The swift-state-graph clone: a signal is a `Stored`, a computed a
@@ -14,7 +15,9 @@ public final class StateGraphAdapter<Value: Equatable & Sendable>: ReactiveAdapt
 
     public init() {}
 
-    public static var runtimeName: String { "stategraph" }
+    public nonisolated static var runtimeName: String { "stategraph" }
+
+    public nonisolated static var pullRule: PullRule { .everyPendingSource }
 
     public func signal(_ value: Value) -> Stored<Value> {
         Stored(wrappedValue: value)
@@ -81,4 +84,17 @@ private final class MainActorRule<Result: Sendable>: @unchecked Sendable {
             return body(&reader)
         }
     }
+}
+
+/// The clone's adapters, and its entry in the graph suite. The clone runs
+/// the reduced budget: its Kairo shapes run 50–105× slower than Cog's, and
+/// one sBench `update 1to1` takes it 6 s (measured).
+public enum StateGraphGraphs: GraphAdapterFamily {
+    public static func integers() -> StateGraphAdapter<Int> { StateGraphAdapter() }
+    public static func reals() -> StateGraphAdapter<Double> { StateGraphAdapter() }
+    public static func molecules() -> StateGraphAdapter<MolValue> { StateGraphAdapter() }
+}
+
+extension GraphAdapter {
+    public static let stategraph = GraphAdapter(StateGraphGraphs.self, budget: .reduced)
 }

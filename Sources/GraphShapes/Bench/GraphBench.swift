@@ -1,75 +1,40 @@
-/// The graph suite's cases at full size: what one timed sample is, how a
-/// prepared graph proves its values and counts before any time is taken,
-/// and, for Cog, the edge pool to watch. The timing itself is the tool's.
-public struct GraphBenchCase: Sendable {
-    public let shape: String
-    public let runtime: String
-    /// What one timed sample does, for the report.
-    public let unit: String
-    /// One Kairo `iter()` or one molBench call: what mallocs are counted over.
-    public let iterationUnit: String
-    /// Published alien-signals time in milliseconds for one sample, if any.
-    public let alienMilliseconds: Double?
-    public let prepare: @MainActor @Sendable () -> GraphBenchInstance
-}
+import GraphSuite
 
-/// A prepared graph. `verify` warms it and checks values and steady counts,
-/// returning what differed; `sample` is the timed unit; `iteration` the unit
-/// mallocs are counted over.
-@MainActor
-public final class GraphBenchInstance {
-    public let verify: () -> String?
-    public let sample: () -> Void
-    public let iteration: () -> Void
-    /// Checked after sampling: a wrong value during timing also fails.
-    public let sampledMismatch: () -> String?
-    /// Cog's edge-pool high-water mark; nil for other runtimes.
-    public let edgePoolHighWaterMark: (() -> Int)?
-    /// Kairo shapes: run this many further iterations and the pool must not grow.
-    public let edgePoolCheckIterations: Int
-    /// Untimed work before each sample (a fresh graph), if any.
-    public let prepareSample: (() -> Void)?
-
-    init(
-        verify: @escaping () -> String?, sample: @escaping () -> Void, iteration: @escaping () -> Void,
-        sampledMismatch: @escaping () -> String?, edgePoolHighWaterMark: (() -> Int)?, edgePoolCheckIterations: Int = 0,
-        prepareSample: (() -> Void)? = nil
-    ) {
-        self.prepareSample = prepareSample
-        self.verify = verify
-        self.sample = sample
-        self.iteration = iteration
-        self.sampledMismatch = sampledMismatch
-        self.edgePoolHighWaterMark = edgePoolHighWaterMark
-        self.edgePoolCheckIterations = edgePoolCheckIterations
-    }
-}
-
-public enum GraphBench {
-    public static let runtimes = ["cog", "stategraph"]
-
-    /// Every case for the chosen runtimes, shapes in the reference's order.
-    public static func cases(runtimes: [String]) -> [GraphBenchCase] {
+/// The graph suite's cases at full size, for one runtime's adapter family:
+/// what one timed sample is, how a prepared graph proves its values and
+/// counts before any time is taken, and, where the runtime pools its edges,
+/// the pool to watch. The timing itself is the harness's.
+enum GraphBench {
+    /// Every case `budget` allows on `family`'s runtime, in the reference
+    /// suite's order. `order` counts every case of the suite, those the
+    /// budget leaves out included, so cases of one shape on two runtimes
+    /// carry the same place.
+    @MainActor
+    static func cases<F: GraphAdapterFamily>(_ family: F.Type, _ budget: GraphBudget) -> [GraphBenchCase] {
         var cases: [GraphBenchCase] = []
-        let chosen = Self.runtimes.filter(runtimes.contains)
-        for shape in KairoShape.allCases {
-            for runtime in chosen { cases.append(kairo(shape, runtime)) }
+        var order = 0
+        func add(_ make: (Int) -> GraphBenchCase?) {
+            if let made = make(order) { cases.append(made) }
+            order += 1
         }
-        for runtime in chosen { cases.append(molBench(runtime)) }
-        for layers in Cellx.sizes {
-            for runtime in chosen { cases.append(cellx(layers, runtime)) }
+        let full = budget == .reference
+        for shape in KairoShape.allCases { add { kairo(shape, F.self, budget, $0) } }
+        add { molBench(F.self, budget, $0) }
+        for layers in Cellx.sizes { add { cellx(layers, F.self, budget, $0) } }
+        for benchmark in SBenchCreate.allCases { add { sbenchCreate(benchmark, F.self, budget, $0) } }
+        for update in SBenchUpdate.allCases { add { full ? sbench(update, F.self, budget, $0) : nil } }
+        for configuration in DynamicConfiguration.all {
+            add { full ? dynamic(configuration, F.self, budget, $0) : nil }
         }
-        for benchmark in SBenchCreate.allCases {
-            for runtime in chosen { cases.append(sbenchCreate(benchmark, runtime)) }
-        }
-        // The clone runs no sBench update and no dynamic graph: one run of
-        // each takes it seconds to minutes (1to1: 6 s; its Kairo shapes run
-        // 50–105× slower than Cog's), far past the suite's few minutes. The
-        // tests check its counts on these shapes at reduced size.
-        guard chosen.contains("cog") else { return cases }
-        for update in SBenchUpdate.allCases { cases.append(sbench(update, "cog")) }
-        for configuration in DynamicConfiguration.all { cases.append(dynamic(configuration, "cog")) }
         return cases
+    }
+
+    /// Timed samples per case: the reference takes the fastest of 10
+    /// (Kairo, cellx's 10 builds) or of 5 (dynamic); a reduced budget takes
+    /// one (fastest = median), which keeps the suite to minutes on 2 cores.
+    static func samples(_ budget: GraphBudget, iterationUnit: String) -> Int {
+        guard budget == .reference else { return 1 }
+        return iterationUnit == "run" ? 5 : 10
     }
 
     static let alienKairo: [KairoShape: Double] = [
@@ -82,29 +47,34 @@ public enum GraphBench {
         "25-1000x5": 465, "3-5x500": 113, "6-100x15 - dyn50%": 184,
     ]
 
-    /// Kairo iterations per sample: the reference's 500 for Cog; the clone
-    /// takes 12–37 s for 500 (measured), so it times 10.
-    static func kairoRepeats(_ runtime: String) -> Int { runtime == "cog" ? 500 : 10 }
+    /// Kairo iterations per sample: the reference's 500; a reduced budget
+    /// times 10 (the clone takes 12–37 s for 500, measured).
+    static func kairoRepeats(_ budget: GraphBudget) -> Int { budget == .reference ? 500 : 10 }
 
-    static func kairo(_ shape: KairoShape, _ runtime: String) -> GraphBenchCase {
-        let repeats = kairoRepeats(runtime)
+    static func kairo<F: GraphAdapterFamily>(
+        _ shape: KairoShape, _: F.Type, _ budget: GraphBudget, _ order: Int
+    ) -> GraphBenchCase {
+        let repeats = kairoRepeats(budget)
         return GraphBenchCase(
-            shape: shape.rawValue, runtime: runtime, unit: "\(repeats) × iter()", iterationUnit: "iter()",
-            alienMilliseconds: repeats == 500 ? alienKairo[shape] : nil
+            shape: shape.rawValue, runtime: F.Integers.runtimeName, order: order, unit: "\(repeats) × iter()",
+            iterationUnit: "iter()", alienMilliseconds: repeats == 500 ? alienKairo[shape] : nil,
+            samples: samples(budget, iterationUnit: "iter()")
         ) {
-            if runtime == "cog" {
-                let adapter = CogAdapter<Int>()
-                return kairoInstance(shape, shape.build(adapter), runtime, repeats: repeats) {
-                    adapter.edgePoolHighWaterMark
-                }
-            }
-            return kairoInstance(shape, shape.build(StateGraphAdapter<Int>()), runtime, repeats: repeats, nil)
+            let adapter = F.integers()
+            return kairoInstance(shape, shape.build(adapter), F.Integers.pullRule, repeats: repeats, pool(of: adapter))
         }
+    }
+
+    /// The adapter's edge-pool high-water mark, read live, where it pools edges.
+    @MainActor
+    static func pool<A: ReactiveAdapter>(of adapter: A) -> (() -> Int)? {
+        guard adapter.edgePoolHighWaterMark != nil else { return nil }
+        return { adapter.edgePoolHighWaterMark ?? 0 }
     }
 
     @MainActor
     static func kairoInstance(
-        _ shape: KairoShape, _ graph: ShapeGraph, _ runtime: String, repeats: Int = 500,
+        _ shape: KairoShape, _ graph: ShapeGraph, _ rule: PullRule, repeats: Int = 500,
         _ pool: (() -> Int)?
     ) -> GraphBenchInstance {
         let built = graph.counts
@@ -114,7 +84,7 @@ public enum GraphBench {
                 graph.iter()
                 graph.iter()
                 let steady = graph.counting { graph.iter() }
-                let expected = shape.steadyCounts(runtime: runtime)
+                let expected = shape.steadyCounts(rule)
                 if steady != expected { return "steady iter(): expected \(expected), got \(steady)" }
                 return graph.check.firstMismatch
             },
@@ -125,21 +95,14 @@ public enum GraphBench {
             edgePoolCheckIterations: 1000)
     }
 
-    static func molBench(_ runtime: String) -> GraphBenchCase {
+    static func molBench<F: GraphAdapterFamily>(_: F.Type, _ budget: GraphBudget, _ order: Int) -> GraphBenchCase {
         GraphBenchCase(
-            shape: "molBench", runtime: runtime, unit: "500 × call", iterationUnit: "call",
-            alienMilliseconds: 16.1
+            shape: "molBench", runtime: F.Integers.runtimeName, order: order, unit: "500 × call",
+            iterationUnit: "call", alienMilliseconds: 16.1, samples: samples(budget, iterationUnit: "call")
         ) {
             let semantics = MolBench.Semantics.identity
-            let graph: ShapeGraph
-            var pool: (() -> Int)?
-            if runtime == "cog" {
-                let adapter = CogAdapter<MolValue>()
-                graph = MolBench.build(adapter, semantics)
-                pool = { adapter.edgePoolHighWaterMark }
-            } else {
-                graph = MolBench.build(StateGraphAdapter<MolValue>(), semantics)
-            }
+            let adapter = F.molecules()
+            let graph = MolBench.build(adapter, semantics)
             let built = graph.counts
             return GraphBenchInstance(
                 // Each untimed call is checked after it returns; a timed
@@ -153,7 +116,7 @@ public enum GraphBench {
                     }
                     let steady = graph.counting { graph.iter() }
                     graph.checkLast()
-                    let expected = semantics.steadyCounts(runtime: runtime)
+                    let expected = semantics.steadyCounts(F.Molecules.pullRule)
                     if steady != expected { return "steady call (\(semantics) D): expected \(expected), got \(steady)" }
                     return graph.check.firstMismatch
                 },
@@ -163,23 +126,23 @@ public enum GraphBench {
                     graph.checkLast()
                     return graph.check.firstMismatch
                 },
-                edgePoolHighWaterMark: pool)
+                edgePoolHighWaterMark: pool(of: adapter))
         }
     }
 
-    static func cellx(_ layers: Int, _ runtime: String) -> GraphBenchCase {
+    static func cellx<F: GraphAdapterFamily>(
+        _ layers: Int, _: F.Type, _ budget: GraphBudget, _ order: Int
+    ) -> GraphBenchCase {
         GraphBenchCase(
-            shape: "cellx\(layers)", runtime: runtime, unit: "build + batch, one fresh graph",
-            iterationUnit: "build + batch", alienMilliseconds: nil
+            shape: "cellx\(layers)", runtime: F.Integers.runtimeName, order: order,
+            unit: "build + batch, one fresh graph", iterationUnit: "build + batch", alienMilliseconds: nil,
+            samples: samples(budget, iterationUnit: "build + batch")
         ) {
             let check = Checker()
             let expected = Cellx.expected(layers: layers)
             let counts = Cellx.counts(layers: layers)
             let once: () -> Void = {
-                let outcome =
-                    runtime == "cog"
-                    ? Cellx.run(CogAdapter<Int>(), layers: layers)
-                    : Cellx.run(StateGraphAdapter<Int>(), layers: layers)
+                let outcome = Cellx.run(F.integers(), layers: layers)
                 check.expect(outcome.before, expected.before, "before")
                 check.expect(outcome.after, expected.after, "after")
                 check.expect(outcome.build, counts, "build runs")
@@ -194,27 +157,29 @@ public enum GraphBench {
         }
     }
 
-    static func dynamic(_ configuration: DynamicConfiguration, _ runtime: String) -> GraphBenchCase {
+    static func dynamic<F: GraphAdapterFamily>(
+        _ configuration: DynamicConfiguration, _: F.Type, _ budget: GraphBudget, _ order: Int
+    ) -> GraphBenchCase {
         GraphBenchCase(
-            shape: configuration.title, runtime: runtime, unit: "one run of \(configuration.iterations) writes",
-            iterationUnit: "run", alienMilliseconds: alienDynamic[configuration.title]
+            shape: configuration.title, runtime: F.Integers.runtimeName, order: order,
+            unit: "one run of \(configuration.iterations) writes", iterationUnit: "run",
+            alienMilliseconds: alienDynamic[configuration.title], samples: samples(budget, iterationUnit: "run")
         ) {
-            runtime == "cog"
-                ? dynamicInstance(DynamicGraph(CogAdapter(), configuration.parameters), configuration)
-                : dynamicInstance(DynamicGraph(StateGraphAdapter(), configuration.parameters), configuration)
+            dynamicInstance(DynamicGraph(F.reals(), configuration.parameters), configuration)
         }
     }
 
-    static func sbench(_ update: SBenchUpdate, _ runtime: String) -> GraphBenchCase {
+    static func sbench<F: GraphAdapterFamily>(
+        _ update: SBenchUpdate, _: F.Type, _ budget: GraphBudget, _ order: Int
+    ) -> GraphBenchCase {
         GraphBenchCase(
-            shape: "update \(update.rawValue)", runtime: runtime,
-            unit: "\(update.shape.writes) writes, fresh graph", iterationUnit: "run", alienMilliseconds: nil
+            shape: "update \(update.rawValue)", runtime: F.Integers.runtimeName, order: order,
+            unit: "\(update.shape.writes) writes, fresh graph", iterationUnit: "run", alienMilliseconds: nil,
+            samples: samples(budget, iterationUnit: "run")
         ) {
             let check = Checker()
             var current: (writes: () -> Void, effectRuns: RunCounter)?
-            let fresh: () -> Void = {
-                current = runtime == "cog" ? update.build(CogAdapter<Int>()) : update.build(StateGraphAdapter<Int>())
-            }
+            let fresh: () -> Void = { current = update.build(F.integers()) }
             // Checks the run just timed: its reruns, on top of the build's.
             let run: () -> Void = {
                 let graph = current!
@@ -236,31 +201,24 @@ public enum GraphBench {
 
     /// One sample is the timed part of one sBench create case on a fresh
     /// graph whose sources (createComputations) were made untimed; every
-    /// sample checks its effect runs and tracked reads, and on Cog that the
-    /// edge pool grew by exactly the case's edges.
-    static func sbenchCreate(_ benchmark: SBenchCreate, _ runtime: String) -> GraphBenchCase {
+    /// sample checks its effect runs and tracked reads, and, where the
+    /// runtime pools its edges, that the pool grew by exactly the case's edges.
+    static func sbenchCreate<F: GraphAdapterFamily>(
+        _ benchmark: SBenchCreate, _: F.Type, _ budget: GraphBudget, _ order: Int
+    ) -> GraphBenchCase {
         GraphBenchCase(
-            shape: benchmark.title, runtime: runtime, unit: "create, fresh graph", iterationUnit: "create",
-            alienMilliseconds: nil
+            shape: benchmark.title, runtime: F.Integers.runtimeName, order: order, unit: "create, fresh graph",
+            iterationUnit: "create", alienMilliseconds: nil, samples: samples(budget, iterationUnit: "create")
         ) {
             let check = Checker()
-            var cog: SBenchCreate.Prepared<CogAdapter<Int>>?
-            var clone: SBenchCreate.Prepared<StateGraphAdapter<Int>>?
-            let fresh: () -> Void = {
-                if runtime == "cog" {
-                    cog = benchmark.prepare(CogAdapter<Int>())
-                } else {
-                    clone = benchmark.prepare(StateGraphAdapter<Int>())
-                }
-            }
+            var prepared: SBenchCreate.Prepared<F.Integers>?
+            let fresh: () -> Void = { prepared = benchmark.prepare(F.integers()) }
             let run: () -> Void = {
-                if let prepared = cog {
-                    prepared.create()
-                    check.expect(prepared.mismatch(), nil, "\(benchmark.title)")
-                    check.expect(prepared.adapter.edgePoolHighWaterMark, benchmark.edges(), "edge pool rows")
-                } else if let prepared = clone {
-                    prepared.create()
-                    check.expect(prepared.mismatch(), nil, "\(benchmark.title)")
+                guard let prepared else { return }
+                prepared.create()
+                check.expect(prepared.mismatch(), nil, "\(benchmark.title)")
+                if let rows = prepared.adapter.edgePoolHighWaterMark {
+                    check.expect(rows, benchmark.edges(), "edge pool rows")
                 }
             }
             return GraphBenchInstance(

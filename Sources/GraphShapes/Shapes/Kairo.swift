@@ -20,14 +20,13 @@ public enum KairoShape: String, CaseIterable, Sendable {
     }
 
     /// The steady counts a runtime must show. They are the reference's,
-    /// except where a runtime's documented algorithm differs: the
-    /// stategraph clone pulls every pending incoming edge's source before a
-    /// rule reruns (its README, item 4) and never drops a computed's
-    /// dependencies, so in `unstable` the branch not taken (double or
-    /// inverse) is recomputed too: comp 302 instead of 202 (measured, and
-    /// checked like any other count).
-    public func steadyCounts(runtime: String) -> RunCounts {
-        if runtime == "stategraph", self == .unstable { return RunCounts(computed: 302, effects: 101) }
+    /// except under `.everyPendingSource` (the stategraph clone, its README
+    /// item 4): a rule pulls every pending incoming edge's source before it
+    /// reruns and never drops a dependency, so in `unstable` the branch not
+    /// taken (double or inverse) is recomputed too: comp 302 instead of 202
+    /// (measured, and checked like any other count).
+    public func steadyCounts(_ rule: PullRule) -> RunCounts {
+        if rule == .everyPendingSource, self == .unstable { return RunCounts(computed: 302, effects: 101) }
         return steadyCounts
     }
 

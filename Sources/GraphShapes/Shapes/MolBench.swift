@@ -32,14 +32,15 @@ public enum MolBench {
     public enum Semantics: String, CaseIterable, Sendable {
         case identity, structural
 
-        /// The counts a runtime must show. Cog shows the reference's. The
-        /// stategraph clone shows one computed run more per call (measured):
-        /// it pulls every pending incoming edge's source before a rule
-        /// reruns (its README, item 4), where alien-signals reruns G as
-        /// soon as its first dependency (C) turns out changed.
-        public func steadyCounts(runtime: String) -> RunCounts {
+        /// The counts a runtime must show: the reference's, and one
+        /// computed run more per call under `.everyPendingSource` (the
+        /// stategraph clone, measured): a rule pulls every pending incoming
+        /// edge's source before it reruns (the clone's README, item 4),
+        /// where alien-signals reruns G as soon as its first dependency (C)
+        /// turns out changed.
+        public func steadyCounts(_ rule: PullRule) -> RunCounts {
             var counts = steadyCounts
-            if runtime == "stategraph" { counts.computed += 1 }
+            if rule == .everyPendingSource { counts.computed += 1 }
             return counts
         }
 

@@ -94,10 +94,11 @@ package enum ReportRenderer {
                     + "callgrind's (calls into the runtime's strong retain and release entry points), notices counted "
                     + "by an observer on every boundary the probe made; median time per unit.")
         }
-        if document.suites.contains(where: { $0.shapes != nil }) {
+        let shapes = document.suites.flatMap { $0.shapes ?? [] }
+        if !shapes.isEmpty {
             lines.append(
                 "graph: every case passed its value and run-count check before timing; fastest and median "
-                    + "of 10 samples (dynamic graphs 5, stategraph 1); alien = " + alienFiguresNote)
+                    + "of \(Self.sampleBudgets(shapes)); alien = " + alienFiguresNote)
         }
         return lines.joined(separator: "\n")
     }
@@ -477,5 +478,16 @@ package enum ReportRenderer {
         case ..<10_485_760: return String(format: "%.1f KiB", Double(count) / 1024)
         default: return String(format: "%.1f MiB", Double(count) / 1_048_576)
         }
+    }
+
+    /// "10 samples (dynamic graphs 5, stategraph 1)": the reference budget's
+    /// counts, and the runtimes whose graph budget takes one.
+    static func sampleBudgets(_ shapes: [GraphShapeResult]) -> String {
+        let reduced = Set(shapes.filter { $0.sampleBudget == 1 }.map(\.runtime))
+        let names = shapes.map(\.runtime).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            .filter(reduced.contains)
+        var text = "10 samples (dynamic graphs 5"
+        if !names.isEmpty { text += ", " + names.joined(separator: " and ") + " 1" }
+        return text + ")"
     }
 }

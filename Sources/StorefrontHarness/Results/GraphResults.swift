@@ -13,6 +13,9 @@ struct GraphShapeResult: Codable {
     var fastestNanoseconds: Double? = nil
     var medianNanoseconds: Double? = nil
     var samplesNanoseconds: [Double]? = nil
+    /// The samples the runtime's graph budget allows for this case, before
+    /// `--iterations` lowers it.
+    var sampleBudget: Int? = nil
     var mallocsPerIteration: UInt64? = nil
     /// Cog only: the edge pool's high-water mark after timing, and after
     /// 1,000 further iterations of a Kairo shape (must be equal).

@@ -1,4 +1,4 @@
-import GraphShapes
+import GraphSuite
 import Workload
 
 /// The stages of a run and their weights, for `Progress`'s share done and
@@ -53,7 +53,7 @@ package enum ProgressPlan {
             // A shape case takes about a second at full size (57 cases
             // sampled 45 s in the a657410 record), some 1,200 session steps
             // (one averages 0.85 ms over the ports there).
-            case .graph: Double(GraphBench.cases(runtimes: options.runtimes.map(\.name)).count) * 1_200
+            case .graph: Double(GraphAdapter.cases(of: options.runtimes.compactMap(\.graph)).count) * 1_200
             case .perfScenarios: 40
             default: (suite.isRuntimeSuite ? ports : 1) * plays * playSteps(suite)
             }

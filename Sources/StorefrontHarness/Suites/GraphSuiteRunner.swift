@@ -1,29 +1,25 @@
-import GraphShapes
+import GraphSuite
 import Measure
 
 /// The graph suite: every shape of GraphShapes at full size on every chosen
-/// runtime. Correctness comes first: a case whose values or run counts
-/// differ from the expected ones (before timing, or in any timed sample)
-/// gets no time and fails the run, like a port failing the gate.
+/// runtime that registers a graph adapter. Correctness comes first: a case
+/// whose values or run counts differ from the expected ones (before timing,
+/// or in any timed sample) gets no time and fails the run, like a port
+/// failing the gate.
 @MainActor
 package struct GraphSuiteRunner {
     let options: Options
     let progress: RunProgress
 
-    /// Timed samples per case. The reference takes the fastest of 10 (Kairo,
-    /// cellx's 10 builds) or of 5 (dynamic). The clone is an order of
-    /// magnitude slower, so it gets one sample (fastest = median), which
-    /// keeps the suite to minutes on 2 cores; `--iterations` lowers both.
+    /// Timed samples per case: what the runtime's budget allows
+    /// (`GraphBudget`), lowered by `--iterations`.
     func sampleCount(_ benchCase: GraphBenchCase) -> Int {
-        let reference = benchCase.iterationUnit == "run" ? 5 : 10
-        let wanted = benchCase.runtime == "cog" ? reference : 1
-        return max(1, min(wanted, options.plan.iterations))
+        max(1, min(benchCase.samples, options.plan.iterations))
     }
 
     package func run() -> SuiteResult {
-        let names = options.runtimes.map(\.name)
         var results: [GraphShapeResult] = []
-        let all = GraphBench.cases(runtimes: names)
+        let all = GraphAdapter.cases(of: options.runtimes.compactMap(\.graph))
         let unknown = (options.shapes ?? []).filter { name in !all.contains { $0.shape == name } }
         if !unknown.isEmpty {
             fail(
@@ -44,6 +40,7 @@ package struct GraphSuiteRunner {
             shape: benchCase.shape, runtime: benchCase.runtime, unit: benchCase.unit,
             iterationUnit: benchCase.iterationUnit,
             alienMilliseconds: benchCase.alienMilliseconds)
+        result.sampleBudget = benchCase.samples
         let instance = benchCase.prepare()
         if let failure = instance.verify() { return result.failed(failure) }
         var samples: [Double] = []

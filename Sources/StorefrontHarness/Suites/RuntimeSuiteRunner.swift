@@ -240,9 +240,8 @@ package struct RuntimeSuiteRunner {
             let recomputations =
                 counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
                 ?? Reading(
-                    unavailable:
-                        "only Cog counts its derived values (its selector runs); plain Swift and the stategraph clone keep no such count"
-                )
+                    unavailable: "\(runtime.name) keeps no count of its derived values' runs, and a port never "
+                        + "counts them by hand (StorefrontPort.recomputations)")
             let tally = counted.requestTally
             var counters: [String: Reading] = [:]
             for counterSet in [hardware, software] as [any CounterSet] {
