@@ -48,6 +48,91 @@ public enum Bootstrap {
         return interval(of: &ratios)
     }
 
+    /// 95% interval of the median of process medians: each resample draws
+    /// processes with replacement, then samples within each drawn process.
+    static func processMedianInterval(_ processes: [[Double]], resamples: Int) -> ClosedRange<Double> {
+        var generator = SplitMix64(seed: seed)
+        var scratch = processes.map { [Double](repeating: 0, count: $0.count) }
+        var processMedians = [Double](repeating: 0, count: processes.count)
+        var estimates = [Double]()
+        estimates.reserveCapacity(resamples)
+        for _ in 0..<resamples {
+            for slot in processes.indices {
+                let process = processes[Int(generator.next() % UInt64(processes.count))]
+                scratch[slot].removeAll(keepingCapacity: true)
+                for _ in process.indices {
+                    scratch[slot].append(process[Int(generator.next() % UInt64(process.count))])
+                }
+                processMedians[slot] = median(ofScratch: &scratch[slot])
+            }
+            estimates.append(median(ofScratch: &processMedians))
+        }
+        return interval(of: &estimates)
+    }
+
+    /// 95% interval of the ratio of two runtimes' medians of process
+    /// medians, where process i ran both: each resample draws processes with
+    /// replacement (the same draw for both sides, which cancels what one
+    /// process's start did to both), then within each drawn process pairs of
+    /// samples when both sides took as many, else each side alone.
+    static func processRatioInterval(_ a: [[Double]], _ b: [[Double]], resamples: Int) -> ClosedRange<Double> {
+        var generator = SplitMix64(seed: seed)
+        var scratchA = [Double](), scratchB = [Double]()
+        var mediansA = [Double](repeating: 0, count: a.count)
+        var mediansB = [Double](repeating: 0, count: a.count)
+        var ratios = [Double]()
+        ratios.reserveCapacity(resamples)
+        for _ in 0..<resamples {
+            for slot in a.indices {
+                let drawn = Int(generator.next() % UInt64(a.count))
+                let left = a[drawn], right = b[drawn]
+                scratchA.removeAll(keepingCapacity: true)
+                scratchB.removeAll(keepingCapacity: true)
+                let paired = left.count == right.count
+                for _ in left.indices {
+                    let pick = Int(generator.next() % UInt64(left.count))
+                    scratchA.append(left[pick])
+                    if paired { scratchB.append(right[pick]) }
+                }
+                if !paired {
+                    for _ in right.indices { scratchB.append(right[Int(generator.next() % UInt64(right.count))]) }
+                }
+                mediansA[slot] = median(ofScratch: &scratchA)
+                mediansB[slot] = median(ofScratch: &scratchB)
+            }
+            ratios.append(median(ofScratch: &mediansA) / median(ofScratch: &mediansB))
+        }
+        return interval(of: &ratios)
+    }
+
+    /// 95% interval of the ratio of two medians of process medians whose
+    /// processes are unrelated (two runs): each side is resampled on its
+    /// own, processes and then samples.
+    static func independentProcessRatioInterval(_ a: [[Double]], _ b: [[Double]], resamples: Int) -> ClosedRange<
+        Double
+    > {
+        var generator = SplitMix64(seed: seed)
+        var scratch = [Double]()
+        var medians = [Double]()
+        func resampledEstimate(_ processes: [[Double]]) -> Double {
+            medians.removeAll(keepingCapacity: true)
+            for _ in processes.indices {
+                let process = processes[Int(generator.next() % UInt64(processes.count))]
+                scratch.removeAll(keepingCapacity: true)
+                for _ in process.indices { scratch.append(process[Int(generator.next() % UInt64(process.count))]) }
+                medians.append(median(ofScratch: &scratch))
+            }
+            return median(ofScratch: &medians)
+        }
+        var ratios = [Double]()
+        ratios.reserveCapacity(resamples)
+        for _ in 0..<resamples {
+            let top = resampledEstimate(a)
+            ratios.append(top / resampledEstimate(b))
+        }
+        return interval(of: &ratios)
+    }
+
     private static func median(ofScratch values: inout [Double]) -> Double {
         values.sort()
         return SampleSummary.quantile(values, 0.5)

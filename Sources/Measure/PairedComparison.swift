@@ -17,8 +17,36 @@ public struct PairedComparison: Sendable, Equatable, Codable {
 
     public init(_ a: [Double], against b: [Double], resamples: Int = Bootstrap.defaultResamples) {
         precondition(!a.isEmpty && !b.isEmpty, "a comparison needs samples on both sides")
-        ratio = SampleSummary.quantile(a.sorted(), 0.5) / SampleSummary.quantile(b.sorted(), 0.5)
-        interval = Bootstrap.ratioInterval(a, b, resamples: resamples)
+        self.init(
+            ratio: SampleSummary.quantile(a.sorted(), 0.5) / SampleSummary.quantile(b.sorted(), 0.5),
+            interval: Bootstrap.ratioInterval(a, b, resamples: resamples))
+    }
+
+    /// median of process medians of `a` / that of `b`. `sameProcesses`:
+    /// process i ran both sides (two ports of one run), so a resample draws
+    /// the same processes for both; otherwise (two runs) each side's
+    /// processes are drawn alone. With one process each, the same as
+    /// comparing the samples.
+    public init(
+        _ a: ProcessSamples, against b: ProcessSamples, sameProcesses: Bool = true,
+        resamples: Int = Bootstrap.defaultResamples
+    ) {
+        guard a.processes.count > 1 || b.processes.count > 1 else {
+            self.init(a.processes[0], against: b.processes[0], resamples: resamples)
+            return
+        }
+        precondition(
+            !sameProcesses || a.processes.count == b.processes.count, "both sides must come from the same processes")
+        self.init(
+            ratio: a.median / b.median,
+            interval: sameProcesses
+                ? Bootstrap.processRatioInterval(a.processes, b.processes, resamples: resamples)
+                : Bootstrap.independentProcessRatioInterval(a.processes, b.processes, resamples: resamples))
+    }
+
+    private init(ratio: Double, interval: ClosedRange<Double>) {
+        self.ratio = ratio
+        self.interval = interval
         if interval.upperBound < 1 {
             verdict = .lower
         } else if interval.lowerBound > 1 {

@@ -13,6 +13,10 @@ func runTool(_ options: Options) async -> Never {
         await SuiteRunner.runUnderCallgrind(options)
         exit(ExitCode.ok.rawValue)
     }
+    if options.timingChild {
+        await ProcessRepetitions.runAsChild(options)
+        exit(ExitCode.ok.rawValue)
+    }
     answerInformationRequest(options)
 
     let progress = RunProgress(quiet: options.quiet, stages: ProgressPlan.stages(for: options))

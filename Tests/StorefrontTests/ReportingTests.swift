@@ -43,7 +43,7 @@ struct ReportingTests {
         // Two cycles: sample n is 10 × (n + 1) ns; action i allocates i + 1 times.
         let samples = (0..<12).map { Double(10 * ($0 + 1)) }
         let kinds = ActionKindResult.split(
-            samples: samples, allocations: Report.allocations([1, 2, 3, 4, 5, 6]),
+            samples: ProcessSamples([samples]), allocations: Report.allocations([1, 2, 3, 4, 5, 6]),
             cycle: Report.cycle)
         #expect(kinds.map(\.kind) == ["quantity", "filter-on", "filter-off", "page"])
         #expect(kinds[0].samplesNanoseconds == [10, 20, 70, 80])
@@ -167,7 +167,7 @@ struct ReportingTests {
         let document = Report.document(instructions: true)
         let encoded = try ReportRenderer.encoder.encode(document)
         let decoded = try JSONDecoder().decode(ResultsDocument.self, from: encoded)
-        #expect(decoded.schema == "storefront-results/5")
+        #expect(decoded.schema == "storefront-results/6")
         let kinds = { (document: ResultsDocument) in
             document.suites.compactMap(\.runtimes).flatMap { $0 }.map(\.actionKinds)
         }
@@ -296,7 +296,9 @@ private enum Report {
             ],
             actionKinds: cycle.map {
                 // Every action of the cycle costs a sixth of its instructions.
-                ActionKindResult.split(samples: samples, allocations: allocations(mallocs), cycle: $0).map {
+                ActionKindResult.split(
+                    samples: ProcessSamples([samples]), allocations: allocations(mallocs), cycle: $0
+                ).map {
                     var kind = $0
                     kind.instructionsPerAction = instructions.map { Reading(value: $0 / 6) }
                     return kind

@@ -18,10 +18,17 @@ struct Storefront {
         let standardError: String
     }
 
-    /// `environment` is added to this process's own.
+    /// `environment` is added to this process's own. A measuring run gets
+    /// `--processes 1` unless it names its own count: the tests pin counts
+    /// and check reports, and extra timing processes would only slow them
+    /// (`ProcessesTests` runs several).
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
         -> Outcome
     {
+        var arguments = arguments
+        if arguments.first != "compare", arguments.contains("--suite"), !arguments.contains("--processes") {
+            arguments += ["--processes", "1"]
+        }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
@@ -184,7 +191,7 @@ struct StorefrontCommandTests {
             .deletingLastPathComponent().appendingPathComponent("storefront").path
         let command = [
             storefront, "--suite", "session", "--scale", "small", "--runtime", "cog",
-            "--iterations", "5", "--warmup", "1", "--min-time", "1.5", "--format", "json",
+            "--iterations", "5", "--warmup", "1", "--min-time", "1.5", "--format", "json", "--processes", "1",
         ].joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -231,7 +238,7 @@ struct StorefrontCommandTests {
         let written = try Data(contentsOf: directory.appendingPathComponent("results.json"))
         for data in [written, Data(outcome.standardOutput.utf8)] {
             let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            #expect(document["schema"] as? String == "storefront-results/5")
+            #expect(document["schema"] as? String == "storefront-results/6")
             let environment = try #require(document["environment"] as? [String: Any])
             #expect(environment["logicalCores"] as? Int == ProcessInfo.processInfo.activeProcessorCount)
             let suites = try #require(document["suites"] as? [[String: Any]])

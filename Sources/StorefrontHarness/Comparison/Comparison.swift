@@ -119,7 +119,8 @@ package struct Comparison {
     private func portRow(_ old: RuntimeResult?, _ new: RuntimeResult?) -> Row {
         var row = timed(
             old?.runtime ?? new?.runtime ?? "", old?.wallNanoseconds?.median, new?.wallNanoseconds?.median,
-            old?.samplesNanoseconds, new?.samplesNanoseconds)
+            old?.samplesNanoseconds, new?.samplesNanoseconds,
+            processes: (old?.samplesPerProcess, new?.samplesPerProcess))
         row.mallocs = (old?.mallocsPerIteration.map { Double($0) }, new?.mallocsPerIteration.map { Double($0) })
         row.instructions = (old.flatMap(ReportRenderer.instructionCount), new.flatMap(ReportRenderer.instructionCount))
         row.note = missing(old, new) {
@@ -138,7 +139,8 @@ package struct Comparison {
                 guard a != nil || b != nil else { return nil }
                 var row = timed(
                     "\(port)/\(kind)", a?.wallNanoseconds.median, b?.wallNanoseconds.median,
-                    a?.samplesNanoseconds, b?.samplesNanoseconds)
+                    a?.samplesNanoseconds, b?.samplesNanoseconds,
+                    processes: (a?.samplesPerProcess, b?.samplesPerProcess))
                 row.mallocs = (a.map { Double($0.mallocsPerCycle) }, b.map { Double($0.mallocsPerCycle) })
                 row.note = missing(a, b) { _ in nil }
                 return row
@@ -195,10 +197,12 @@ package struct Comparison {
     }
 
     /// A row's medians, and B's factor against A with its verdict when
-    /// both have a time and the workloads match.
+    /// both have a time and the workloads match. `processes` holds each
+    /// side's samples per process, where they came from several: the two
+    /// runs' processes are independent, so each side is resampled alone.
     private func timed(
         _ entry: String, _ before: Double?, _ after: Double?, _ samplesBefore: [Double]?,
-        _ samplesAfter: [Double]?
+        _ samplesAfter: [Double]?, processes: ([Int]?, [Int]?) = (nil, nil)
     ) -> Row {
         var row = Row(entry: entry, before: before, after: after)
         guard timesCompare, let before, let after, before > 0 else { return row }
@@ -209,7 +213,9 @@ package struct Comparison {
             row.factor = factor
             return row
         }
-        let comparison = PairedComparison(new, against: old)
+        let comparison = PairedComparison(
+            ProcessSamples(flattened: new, counts: processes.1 ?? [new.count]),
+            against: ProcessSamples(flattened: old, counts: processes.0 ?? [old.count]), sameProcesses: false)
         row.factor = Factor(comparison)
         switch comparison.verdict {
         case .higher: row.verdict = comparison.ratio > timeLimit ? .regression : .slower

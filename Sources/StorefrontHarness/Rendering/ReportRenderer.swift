@@ -41,7 +41,6 @@ package enum ReportRenderer {
                 "",
             ]
         }
-        let plan = document.plan
         for suite in document.suites {
             var heading = "\(suite.suite): \(suite.summary)"
             if suite.runtimes != nil { heading += " (\(document.workload.label))" }
@@ -82,10 +81,7 @@ package enum ReportRenderer {
         }
         lines += crossRuntimeSummary(document, markdown: markdown)
         if document.suites.contains(where: { $0.shapes == nil }) {
-            lines.append(
-                "\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port; "
-                    + "times are medians with the 95% interval of the median; ≈ marks a factor the samples cannot tell from 1."
-            )
+            lines.append(document.samplingNote + "; ≈ marks a factor the samples cannot tell from 1.")
         }
         if document.suites.contains(where: { $0.probes != nil }) {
             lines.append(
@@ -217,7 +213,9 @@ package enum ReportRenderer {
                 + ["mallocs", "mallocs/action", "heap peak", "retained", "renders", "recomputations", "requests"],
             rows: measured.map { result in
                 let wall = result.wallNanoseconds!
-                var row = [result.runtime, duration(wall.median), interval(wall), duration(wall.p90)]
+                var row = [
+                    result.runtime, duration(wall.median), interval(wall) + result.spreadMark, duration(wall.p90),
+                ]
                 row.append(result.factorVsFastest.map(factor) ?? "")
                 if controlled { row.append(result.factorVsControl.map(factor) ?? "") }
                 if counted {

@@ -154,7 +154,8 @@ extension ResultsPage {
             }
             var row = [
                 HTML.Cell(result.runtime), HTML.Cell(ReportRenderer.duration(wall.median)),
-                HTML.Cell(ReportRenderer.interval(wall)), HTML.Cell(ReportRenderer.duration(wall.p90)),
+                HTML.Cell(ReportRenderer.interval(wall) + result.spreadMark),
+                HTML.Cell(ReportRenderer.duration(wall.p90)),
                 FactorScale.cell(result.factorVsFastest),
             ]
             if controlled { row.append(FactorScale.cell(result.factorVsControl)) }

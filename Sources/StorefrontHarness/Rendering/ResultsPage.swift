@@ -92,12 +92,10 @@ package enum ResultsPage {
 
     static func summary(_ document: ResultsDocument) -> String {
         let workload = document.workload
-        let plan = document.plan
         return "Recorded \(document.recordedAt) on \(document.environment.cpuModel) "
             + "(\(document.environment.logicalCores) cores, \(document.environment.buildConfiguration) build). "
             + "Workload: \(workload.label), \(workload.products) products in \(workload.categories) categories, "
-            + "\(workload.sessionActions) actions per session. \(plan.iterations) timed iterations after "
-            + "\(plan.warmup) warm-up rounds per port; times are medians with the 95% interval of the median."
+            + "\(workload.sessionActions) actions per session. " + document.samplingNote + "."
     }
 
     private static func navigation(_ document: ResultsDocument) -> String {
@@ -185,6 +183,7 @@ package enum ResultsPage {
                     "sampling",
                     "\(plan.iterations) iterations after \(plan.warmup) warm-up rounds"
                         + (plan.minimumSeconds > 0 ? ", at least \(plan.minimumSeconds) s" : "")
+                        + (document.timingProcesses > 1 ? ", shared by \(document.timingProcesses) processes" : "")
                 ),
             ]
         return [

@@ -11,9 +11,12 @@ struct ActionKindResult: Codable, Equatable {
     /// Actions of this kind in one cycle.
     var actionsPerCycle: Int
     var wallNanoseconds: WallTime
-    /// Every timed action of this kind, iteration by iteration, so two
-    /// ports' samples pair up the way their whole-cycle samples do.
+    /// Every timed action of this kind, iteration by iteration and process
+    /// after process, so two ports' samples pair up the way their
+    /// whole-cycle samples do.
     var samplesNanoseconds: [Double]
+    /// How many of `samplesNanoseconds` each process took; absent for one.
+    var samplesPerProcess: [Int]? = nil
     /// Allocations by this kind's actions in the counted cycle.
     var mallocsPerCycle: UInt64
     var bytesPerCycle: UInt64
@@ -30,24 +33,37 @@ extension ActionKindResult {
     /// one sample per action, whole cycles of `cycle` in order (what the
     /// interactions plan appends); `allocations` holds one count per action
     /// of one counted cycle. Kinds come in the order they first appear.
-    static func split(samples: [Double], allocations: [AllocationCounts], cycle: [UserAction]) -> [ActionKindResult] {
+    /// Each process's samples are whole cycles and are split on their own.
+    static func split(samples: ProcessSamples, allocations: [AllocationCounts], cycle: [UserAction])
+        -> [ActionKindResult]
+    {
         precondition(
-            !cycle.isEmpty && samples.count % cycle.count == 0 && allocations.count == cycle.count,
+            !cycle.isEmpty && samples.processes.allSatisfy { $0.count % cycle.count == 0 }
+                && allocations.count == cycle.count,
             "interactions samples must be whole cycles, with one allocation count per action of a cycle")
         let kinds = cycle.map(ActionKind.init)
         return ActionKind.kinds(in: cycle).map { kind in
             let positions = kinds.indices.filter { kinds[$0] == kind }
-            let taken = samples.indices.filter { kinds[$0 % cycle.count] == kind }.map { samples[$0] }
+            let taken = ProcessSamples(
+                samples.processes.map { process in
+                    process.indices.filter { kinds[$0 % cycle.count] == kind }.map { process[$0] }
+                })
             let mallocs = positions.reduce(0) { $0 + allocations[$1].allocations }
             return ActionKindResult(
                 kind: kind.rawValue,
                 actionsPerCycle: positions.count,
-                wallNanoseconds: WallTime(SampleSummary(taken)),
-                samplesNanoseconds: taken,
+                wallNanoseconds: WallTime(taken),
+                samplesNanoseconds: taken.all,
+                samplesPerProcess: taken.processes.count > 1 ? taken.processes.map(\.count) : nil,
                 mallocsPerCycle: mallocs,
                 bytesPerCycle: positions.reduce(0) { $0 + allocations[$1].bytesRequested },
                 mallocsPerAction: Double(mallocs) / Double(positions.count))
         }
+    }
+
+    /// The samples, regrouped by process.
+    var processSamples: ProcessSamples {
+        ProcessSamples(flattened: samplesNanoseconds, counts: samplesPerProcess ?? [samplesNanoseconds.count])
     }
 
     /// The kinds any of `results` has, in the order they first appear (the
@@ -86,9 +102,9 @@ extension ActionKindResult {
             }
             for port in results.indices {
                 guard let index = results[port].actionKinds?.firstIndex(where: { $0.kind == kind }) else { continue }
-                let samples = results[port].actionKinds![index].samplesNanoseconds
+                let samples = results[port].actionKinds![index].processSamples
                 results[port].actionKinds![index].factorVsFastest =
-                    Factor(PairedComparison(samples, against: fastest.samplesNanoseconds))
+                    Factor(PairedComparison(samples, against: fastest.processSamples))
             }
         }
     }

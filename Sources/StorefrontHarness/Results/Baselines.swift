@@ -96,10 +96,11 @@ package enum Baselines {
             for result in suite.runtimes ?? [] {
                 guard let was = old.runtimes?.first(where: { $0.runtime == result.runtime }),
                     let now = result.wallNanoseconds, let then = was.wallNanoseconds,
-                    let samples = result.samplesNanoseconds, let baselineSamples = was.samplesNanoseconds,
+                    let samples = result.processSamples, let baselineSamples = was.processSamples,
                     baseline.workload.isSameWorkload(as: current.workload)
                 else { continue }
-                let comparison = PairedComparison(samples, against: baselineSamples)
+                // The baseline's processes are not this run's: each side is resampled alone.
+                let comparison = PairedComparison(samples, against: baselineSamples, sameProcesses: false)
                 var line =
                     "  \(suite.suite)/\(result.runtime): median \(ReportRenderer.duration(now.median)) vs "
                     + "\(ReportRenderer.duration(then.median)), \(ReportRenderer.factor(Factor(comparison)))"

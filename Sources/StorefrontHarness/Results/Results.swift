@@ -8,12 +8,14 @@ import Workload
 package struct ResultsDocument: Codable {
     /// 2 added `actionKinds` to the interactions suite's ports; 3 added
     /// the perf-scenarios suite's `probes`; 4 added `cogArena`; 5 replaced
-    /// it with `lineup`, each runtime's version, source and build.
-    static let schema = "storefront-results/5"
+    /// it with `lineup`, each runtime's version, source and build; 6 added
+    /// `processes` and the per-process fields of a timed cell.
+    static let schema = "storefront-results/6"
     /// Schemas this tool still reads back (baselines): every change so far
     /// only added optional fields, which an older document simply lacks.
     static let readableSchemas: Set<String> = [
-        "storefront-results/1", "storefront-results/2", "storefront-results/3", "storefront-results/4", schema,
+        "storefront-results/1", "storefront-results/2", "storefront-results/3", "storefront-results/4",
+        "storefront-results/5", schema,
     ]
 
     var schema = ResultsDocument.schema
@@ -24,7 +26,27 @@ package struct ResultsDocument: Codable {
     package var lineup: [RuntimeInfo]? = nil
     var workload: WorkloadInfo
     var plan: SamplingPlan
+    /// Fresh processes whose timed runs make the runtime suites' and the
+    /// control's times (`--processes`); absent before schema 6, when one did.
+    var processes: Int? = nil
     var suites: [SuiteResult]
+
+    /// The processes behind the timed cells: 1 in a document from before
+    /// `--processes`.
+    var timingProcesses: Int { processes ?? 1 }
+
+    /// How the timed cells were taken, for every report's footnote.
+    var samplingNote: String {
+        let sampling = "\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port"
+        guard timingProcesses > 1 else {
+            return sampling + "; times are medians with the 95% interval of the median"
+        }
+        return sampling + ", the iterations shared by \(timingProcesses) fresh processes (each warmed up on its own); "
+            + "times are the median of the processes' medians "
+            + "with a 95% interval from resampling processes and then samples within them, which covers the "
+            + "spread between processes; † marks a cell whose processes' medians spread wider than one "
+            + "process's own interval"
+    }
 
     package static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 }
@@ -79,6 +101,10 @@ package struct Reading: Codable, Equatable {
     init(value: Double) { self.value = value }
 }
 
+/// A timed cell's summary. With samples from several processes, `median`
+/// is the median of the processes' medians and `ciLow`…`ciHigh` its
+/// two-level bootstrap interval (`ProcessSamples`); the spread figures
+/// (`min`, `p90`, `p99`, `max`, `mad`) are over every sample.
 struct WallTime: Codable, Equatable {
     var min: Double
     var median: Double
@@ -86,6 +112,10 @@ struct WallTime: Codable, Equatable {
     var max: Double
     var ciLow: Double
     var ciHigh: Double
+    /// Absent in documents before schema 6.
+    var p99: Double? = nil
+    /// Median absolute deviation from the median of every sample, unscaled.
+    var mad: Double? = nil
 
     init(_ summary: SampleSummary) {
         min = summary.min
@@ -94,6 +124,17 @@ struct WallTime: Codable, Equatable {
         max = summary.max
         ciLow = summary.medianInterval.lowerBound
         ciHigh = summary.medianInterval.upperBound
+        p99 = summary.p99
+        mad = summary.medianAbsoluteDeviation
+    }
+
+    init(_ samples: ProcessSamples) {
+        self.init(SampleSummary(samples.all))
+        guard samples.processes.count > 1 else { return }
+        median = samples.median
+        let interval = samples.medianInterval()
+        ciLow = interval.lowerBound
+        ciHigh = interval.upperBound
     }
 }
 
@@ -131,10 +172,20 @@ package struct RuntimeResult: Codable {
     package var runtime: String
     package var gate: String
     package var gateFailure: String? = nil
-    /// Timed samples taken: runs, or actions for `interactions`.
+    /// Timed samples taken: runs, or actions for `interactions`, over every process.
     var iterations: Int? = nil
     var wallNanoseconds: WallTime? = nil
+    /// Every process's samples, process after process.
     var samplesNanoseconds: [Double]? = nil
+    /// With `--processes` above 1: how many of `samplesNanoseconds` each
+    /// process took, in order; absent when one process took them all.
+    var samplesPerProcess: [Int]? = nil
+    /// Each process's median, in order (absent for one process).
+    var processMediansNanoseconds: [Double]? = nil
+    /// Whether the processes' medians spread wider than one process's own
+    /// interval: a one-process interval would have overstated the
+    /// precision (absent for one process).
+    var processSpreadExceedsInterval: Bool? = nil
     var mallocsPerIteration: UInt64? = nil
     var bytesPerIteration: UInt64? = nil
     var actionsPerIteration: Int? = nil
@@ -161,15 +212,45 @@ package struct RuntimeResult: Codable {
         RuntimeResult(runtime: runtime.name, gate: "failed", gateFailure: failure)
     }
 
-    /// Fills `factorVsFastest` for every measured port from its samples.
+    /// "†" when the processes' medians spread wider than one process's
+    /// own interval, else "".
+    var spreadMark: String { processSpreadExceedsInterval == true ? " †" : "" }
+
+    /// The samples, regrouped by process; nil for a port with none.
+    var processSamples: ProcessSamples? {
+        guard let samples = samplesNanoseconds, !samples.isEmpty else { return nil }
+        return ProcessSamples(flattened: samples, counts: samplesPerProcess ?? [samples.count])
+    }
+
+    /// Sets the timed part from `samples`, and the factor against the
+    /// compute control's samples from the same rotations, if any.
+    mutating func setTimes(_ samples: ProcessSamples, control: ProcessSamples?) {
+        let all = samples.all
+        iterations = all.count
+        samplesNanoseconds = all
+        wallNanoseconds = WallTime(samples)
+        if samples.processes.count > 1 {
+            samplesPerProcess = samples.processes.map(\.count)
+            processMediansNanoseconds = samples.medians
+            processSpreadExceedsInterval = samples.spreadExceedsProcessInterval()
+        }
+        factorVsControl =
+            control.map { Factor(PairedComparison(samples, against: $0)) }
+            ?? Factor(unavailable: "the compute control covers the whole session only")
+    }
+
+    /// Fills `factorVsFastest` for every measured port from its samples,
+    /// paired process by process.
     package static func compareWithFastest(_ results: inout [RuntimeResult]) {
-        let measured = results.filter { $0.samplesNanoseconds?.isEmpty == false }
-        guard let fastest = measured.min(by: { $0.wallNanoseconds!.median < $1.wallNanoseconds!.median }) else {
+        let measured = results.filter { $0.processSamples != nil }
+        guard let fastest = measured.min(by: { $0.wallNanoseconds!.median < $1.wallNanoseconds!.median }),
+            let fastestSamples = fastest.processSamples
+        else {
             return
         }
         for index in results.indices {
-            guard let samples = results[index].samplesNanoseconds, !samples.isEmpty else { continue }
-            results[index].factorVsFastest = Factor(PairedComparison(samples, against: fastest.samplesNanoseconds!))
+            guard let samples = results[index].processSamples else { continue }
+            results[index].factorVsFastest = Factor(PairedComparison(samples, against: fastestSamples))
         }
         ActionKindResult.compareWithFastest(&results)
     }

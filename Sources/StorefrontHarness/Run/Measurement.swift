@@ -59,10 +59,12 @@ package func measure(
     var builtRuntimeRunner: RuntimeSuiteRunner?
     func runtimeRunner() -> RuntimeSuiteRunner {
         if let built = builtRuntimeRunner { return built }
-        let runner = RuntimeSuiteRunner(options: options, progress: progress)
+        // This process's share of the timed iterations; the others took theirs.
+        let runner = RuntimeSuiteRunner(options: options.ownTimingShare, progress: progress)
         builtRuntimeRunner = runner
         return runner
     }
+    let elsewhere = ProcessRepetitions.run(options, verified: gate.verified, progress: progress)
     var suites: [SuiteResult] = []
     // A port that ends a measured session wrong is dropped from the suites
     // after it, as a gate failure is from all of them.
@@ -74,7 +76,9 @@ package func measure(
         case .calibration:
             suites.append(regionRunner.run(suite, instructions: instructions))
         case .computeControl:
-            var control = [runtimeRunner().runControl(callgrind: callgrind)]
+            var control = [
+                runtimeRunner().runControl(callgrind: callgrind, elsewhere: elsewhere.compactMap(\.computeControl))
+            ]
             RuntimeResult.compareWithFastest(&control)
             suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: control))
         case .graph:
@@ -84,7 +88,10 @@ package func measure(
         case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime:
             var results =
                 verified.isEmpty
-                ? [] : await runtimeRunner().run(suite, runtimes: verified, callgrind: callgrind)
+                ? []
+                : await runtimeRunner().run(
+                    suite, runtimes: verified, callgrind: callgrind,
+                    elsewhere: elsewhere.compactMap { $0.times(for: suite) })
             for result in results where result.gate == "failed" {
                 guard let runtime = verified.first(where: { $0.name == result.runtime }) else { continue }
                 FileHandle.standardError.write(Data("storefront: \(result.gateFailure ?? "")\n".utf8))
@@ -122,6 +129,7 @@ extension ResultsDocument {
             },
             workload: WorkloadInfo(scale: options.scale, seed: options.seed),
             plan: options.plan,
+            processes: ProcessRepetitions.timedSuites(options).isEmpty ? nil : options.processes,
             suites: suites)
     }
 }

@@ -17,6 +17,27 @@ package struct Options {
     /// `--seed N`: another catalog and delivery order; nil is the recorded workload.
     package var seed: WorkloadSeed?
     package var plan = SamplingPlan(warmup: 5, iterations: 50)
+    /// `--processes N`: fresh processes whose timed runs make each time
+    /// and factor of the runtime suites and the compute control, this one
+    /// included. They share `plan.iterations` between them; each plays
+    /// `plan`'s whole warm-up.
+    package var processes = Options.defaultProcesses
+    package static let defaultProcesses = 3
+
+    /// The timed samples per port each process takes, in the order they
+    /// run (this process last): `plan.iterations` spread evenly, the
+    /// earlier processes taking one more where it does not divide.
+    package var iterationsPerProcess: [Int] {
+        let base = plan.iterations / processes, extra = plan.iterations % processes
+        return (0..<processes).map { base + ($0 < extra ? 1 : 0) }
+    }
+
+    /// These options with this process's share of the timed iterations.
+    package var ownTimingShare: Options {
+        var own = self
+        own.plan.iterations = iterationsPerProcess.last ?? plan.iterations
+        return own
+    }
     package var format = Format.text
     package var outputDirectory: URL?
     package var callgrind = false
@@ -44,6 +65,9 @@ package struct Options {
     /// Set when the tool re-runs itself under callgrind: run each region
     /// once inside an instruction region and print nothing else.
     package var callgrindChild = false
+    /// Set in the extra processes of `--processes`: time the runtime
+    /// suites and the control, print the samples as JSON, nothing else.
+    package var timingChild = false
     /// Lets a debug or CompactArena build record or save a baseline: for
     /// the tool's own tests, which run the debug build, once with the trait.
     package var allowTestBuild = false

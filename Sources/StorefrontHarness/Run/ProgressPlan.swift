@@ -12,6 +12,7 @@ import Workload
 package enum ProgressPlan {
     package static let gate = "agreement gate"
     package static let callgrind = "callgrind"
+    package static let processes = "timing processes"
 
     @MainActor
     package static func stages(for options: Options) -> [RunProgress.Stage] {
@@ -21,7 +22,10 @@ package enum ProgressPlan {
         let burst = schedule.phases.firstIndex { $0.name == "inventory-burst" }!
         let beforeBurst = Double(schedule.stepsBeforeBurst.count)
         let ports = Double(options.runtimes.count)
-        let plays = Double(RuntimeSuiteRunner.playsPerPort(options.plan))
+        // This process plays its share of the timed iterations and every
+        // counting play; a timed suite's other processes (`--processes`)
+        // play their shares and a warm-up each.
+        let plays = Double(RuntimeSuiteRunner.playsPerPort(options.ownTimingShare.plan))
 
         func playSteps(_ suite: Suite) -> Double {
             switch suite {
@@ -59,6 +63,13 @@ package enum ProgressPlan {
             }
         }
 
+        /// A timed suite's plays in the other processes, per port.
+        func elsewherePlays(_ suite: Suite) -> Double {
+            options.iterationsPerProcess.dropLast().reduce(0.0) { total, iterations in
+                total + Double(options.plan.warmup + (suite.isRuntimeSuite ? 2 : 1) * iterations)
+            }
+        }
+
         var stages: [RunProgress.Stage] = []
         if options.suites.contains(where: \.isRuntimeSuite) {
             // Two sessions per port, each step compared with the shadow
@@ -73,6 +84,13 @@ package enum ProgressPlan {
                 total + (suite.isRuntimeSuite ? ports : 1) * playSteps(suite) * (suite == .graph ? 0 : 2)
             }
             stages.append(RunProgress.Stage(name: callgrind, weight: counted * 100))
+        }
+        let repeated = ProcessRepetitions.timedSuites(options)
+        if options.processes > 1, !repeated.isEmpty {
+            let elsewhere = repeated.reduce(0.0) { total, suite in
+                total + (suite.isRuntimeSuite ? ports : 1) * elsewherePlays(suite) * playSteps(suite)
+            }
+            stages.append(RunProgress.Stage(name: processes, weight: elsewhere))
         }
         for suite in options.suites {
             stages.append(RunProgress.Stage(name: suite.rawValue, weight: weight(suite)))

@@ -148,73 +148,39 @@ package struct RuntimeSuiteRunner {
         var sessions: [Runtime: any PlayableSession] = [:]
     }
 
+    /// What one process's timing runs of a suite took: each port's samples,
+    /// the compute control's from the same rotation (whole-session suites),
+    /// and the ports whose sessions ended wrong.
+    package struct Timed {
+        package var samples: [Runtime: [Double]] = [:]
+        package var control: [Double] = []
+        package var ends: SessionEnds
+    }
+
     /// Plays the suite on every port: warm-up, timed iterations, then one
     /// counting run each. Every session any of them plays must end showing
     /// the shadow model's screens (checked outside the timed region); a port
     /// whose session does not is dropped from the suite and reported failed.
-    package func run(_ suite: Suite, runtimes: [Runtime], callgrind: CallgrindCounts) async -> [RuntimeResult] {
+    /// `elsewhere` holds what other processes' timing runs of the suite took
+    /// (`--processes`); times and factors then come from every process.
+    package func run(
+        _ suite: Suite, runtimes: [Runtime], callgrind: CallgrindCounts, elsewhere: [TimingReport.SuiteTimes] = []
+    ) async -> [RuntimeResult] {
         let plan = plan(for: suite)
-        let sampling = options.plan
-        var ends = SessionEnds(suite: suite, expected: plan.end)
+        let perPort = Double(Self.playsPerPort(options.plan))
+        let timedShare = (perPort - 4) / perPort
+        var timed = await time(suite, plan, runtimes: runtimes) { detail, fraction in
+            progress.report(detail, done: fraction * timedShare)
+        }
+        for other in elsewhere {
+            for (name, failure) in other.failures.sorted(by: { $0.key < $1.key }) {
+                if let runtime = runtimes.first(where: { $0.name == name }) { timed.ends.fail(runtime, failure) }
+            }
+        }
+        var ends = timed.ends
         var discarded: [Double] = []
-        let plays = Double(runtimes.count * Self.playsPerPort(sampling))
-        var played = 0.0
-        for round in 0..<sampling.warmup {
-            progress.report("warm-up \(round + 1)/\(sampling.warmup)", done: played / plays)
-            played += Double(runtimes.count)
-            for runtime in runtimes where ends.passing(runtime) {
-                ends.check(
-                    await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
-                    when: "warm-up \(round + 1)")
-            }
-        }
-        var samples: [Runtime: [Double]] = [:]
-        // A whole-session suite times the compute control in the same
-        // rotation, primed the same way, so each iteration's control sample
-        // sits beside that iteration's port samples: the vs-control factor
-        // pairs like with like.
-        let control = suite.measuresWholeSession ? ComputeControl(catalog: catalog, schedule: schedule) : nil
-        var controlSamples: [Double] = []
-        let participants = runtimes.count + (control == nil ? 0 : 1)
-        let deadline = Stopwatch.now() &+ UInt64(sampling.minimumSeconds * 1e9)
-        var iteration = 0
-        while iteration < sampling.iterations || Stopwatch.now() < deadline {
-            // Rotate the starting port so none always runs first.
-            for offset in 0..<participants {
-                let slot = (iteration + offset) % participants
-                if let control, slot == runtimes.count {
-                    blackHole(control.run())  // priming, as for a port
-                    let start = Stopwatch.now()
-                    blackHole(control.run())
-                    controlSamples.append(Double(Stopwatch.now() &- start))
-                    continue
-                }
-                let runtime = runtimes[slot]
-                guard ends.passing(runtime) else { continue }
-                // Past the asked-for count only --min-time keeps sampling.
-                let count = iteration < sampling.iterations ? "/\(sampling.iterations)" : " (until --min-time)"
-                progress.report("\(runtime.name), iteration \(iteration + 1)\(count)", done: played / plays)
-                played += 2
-                // Priming: the port plays once untimed right before its
-                // timed play, so the timed play finds the allocator and the
-                // caches as this port leaves them, as in an app that runs
-                // one runtime, never as the port before it in the rotation
-                // left them. Without it, freeing one port's objects left
-                // glibc's fast bins full, and the next port's first large
-                // allocations paid to consolidate them: cog, which follows
-                // stategraph in the rotation and allocates in large blocks,
-                // took 1.7–1.8 ms for a cold start beside the other ports
-                // against 0.75–0.78 ms alone (docs/measurement.md).
-                ends.check(
-                    await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
-                    when: "priming play \(iteration + 1)")
-                let session = await plan.prepare(runtime)
-                ends.check(
-                    await plan.play(runtime, session, &samples[runtime, default: []]), runtime,
-                    when: "timed iteration \(iteration + 1)")
-            }
-            iteration += 1
-        }
+        let plays = Double(runtimes.count) * perPort
+        var played = plays * timedShare
         let hardware = HardwareCounters()
         let software = SoftwareCounters()
         var results: [RuntimeResult] = []
@@ -261,47 +227,116 @@ package struct RuntimeSuiteRunner {
                 results.append(.failed(runtime, failure))
                 continue
             }
-            let taken = samples[runtime] ?? []
-            results.append(
-                RuntimeResult(
-                    runtime: runtime.name,
-                    gate: "passed",
-                    iterations: taken.count,
-                    wallNanoseconds: WallTime(SampleSummary(taken)),
-                    samplesNanoseconds: taken,
-                    mallocsPerIteration: counts.mallocs,
-                    bytesPerIteration: counts.bytesRequested,
-                    actionsPerIteration: plan.actionsPerRun,
-                    mallocsPerAction: plan.actionsPerRun > 0
-                        ? Double(counts.mallocs) / Double(plan.actionsPerRun) : nil,
-                    peakLiveBytes: peakMemory.heapPeakBytes,
-                    peakResidentBytes: Reading(peakMemory.residentPeakBytes),
-                    residentGrowthBytes: Reading(peakMemory.residentGrowthBytes),
-                    retainedBytes: counts.netBytes,
-                    renders: renders,
-                    recomputations: recomputations,
-                    requests: Requests(
-                        started: tally.started - requestsBefore.started,
-                        applied: tally.applied - requestsBefore.applied,
-                        rejected: tally.rejected - requestsBefore.rejected, cancelled: 0),
-                    counters: counters,
-                    factorVsControl: controlSamples.isEmpty || taken.isEmpty
-                        ? Factor(unavailable: "the compute control covers the whole session only")
-                        : Factor(PairedComparison(taken, against: controlSamples)),
-                    actionKinds: plan.cycle.map {
-                        ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
-                            .map { kind in
-                                var kind = kind
-                                kind.instructionsPerAction = callgrind.perUnit(
-                                    Self.instructionRegion(suite, runtime, ActionKind(rawValue: kind.kind)!),
-                                    minus: nil, units: Double(kind.actionsPerCycle)
-                                ) { $0.instructions }
-                                return kind
-                            }
-                    }))
+            // This process's samples last: the other processes ran first.
+            let taken = ProcessSamples(
+                elsewhere.map { $0.samples[runtime.name] ?? [] } + [timed.samples[runtime] ?? []])
+            let control =
+                timed.control.isEmpty ? nil : ProcessSamples(elsewhere.map { $0.control ?? [] } + [timed.control])
+            var result = RuntimeResult(
+                runtime: runtime.name,
+                gate: "passed",
+                mallocsPerIteration: counts.mallocs,
+                bytesPerIteration: counts.bytesRequested,
+                actionsPerIteration: plan.actionsPerRun,
+                mallocsPerAction: plan.actionsPerRun > 0
+                    ? Double(counts.mallocs) / Double(plan.actionsPerRun) : nil,
+                peakLiveBytes: peakMemory.heapPeakBytes,
+                peakResidentBytes: Reading(peakMemory.residentPeakBytes),
+                residentGrowthBytes: Reading(peakMemory.residentGrowthBytes),
+                retainedBytes: counts.netBytes,
+                renders: renders,
+                recomputations: recomputations,
+                requests: Requests(
+                    started: tally.started - requestsBefore.started,
+                    applied: tally.applied - requestsBefore.applied,
+                    rejected: tally.rejected - requestsBefore.rejected, cancelled: 0),
+                counters: counters)
+            result.setTimes(taken, control: control)
+            result.actionKinds = plan.cycle.map {
+                ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
+                    .map { kind in
+                        var kind = kind
+                        kind.instructionsPerAction = callgrind.perUnit(
+                            Self.instructionRegion(suite, runtime, ActionKind(rawValue: kind.kind)!),
+                            minus: nil, units: Double(kind.actionsPerCycle)
+                        ) { $0.instructions }
+                        return kind
+                    }
+            }
+            results.append(result)
         }
         progress.finish()
         return results
+    }
+
+    /// The warm-up and timed iterations of `suite` on every port, ports
+    /// rotating, with the compute control in the rotation for a
+    /// whole-session suite. `report` gets a detail and the fraction done.
+    package func time(_ suite: Suite, runtimes: [Runtime]) async -> Timed {
+        await time(suite, plan(for: suite), runtimes: runtimes) { _, _ in }
+    }
+
+    func time(_ suite: Suite, _ plan: Plan, runtimes: [Runtime], report: (String, Double) -> Void) async -> Timed {
+        let sampling = options.plan
+        var timed = Timed(ends: SessionEnds(suite: suite, expected: plan.end))
+        var discarded: [Double] = []
+        let plays = Double(runtimes.count * (sampling.warmup + 2 * sampling.iterations))
+        var played = 0.0
+        for round in 0..<sampling.warmup {
+            report("warm-up \(round + 1)/\(sampling.warmup)", played / plays)
+            played += Double(runtimes.count)
+            for runtime in runtimes where timed.ends.passing(runtime) {
+                timed.ends.check(
+                    await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
+                    when: "warm-up \(round + 1)")
+            }
+        }
+        // A whole-session suite times the compute control in the same
+        // rotation, primed the same way, so each iteration's control sample
+        // sits beside that iteration's port samples: the vs-control factor
+        // pairs like with like.
+        let control = suite.measuresWholeSession ? ComputeControl(catalog: catalog, schedule: schedule) : nil
+        let participants = runtimes.count + (control == nil ? 0 : 1)
+        let deadline = Stopwatch.now() &+ UInt64(sampling.minimumSeconds * 1e9)
+        var iteration = 0
+        while iteration < sampling.iterations || Stopwatch.now() < deadline {
+            // Rotate the starting port so none always runs first.
+            for offset in 0..<participants {
+                let slot = (iteration + offset) % participants
+                if let control, slot == runtimes.count {
+                    blackHole(control.run())  // priming, as for a port
+                    let start = Stopwatch.now()
+                    blackHole(control.run())
+                    timed.control.append(Double(Stopwatch.now() &- start))
+                    continue
+                }
+                let runtime = runtimes[slot]
+                guard timed.ends.passing(runtime) else { continue }
+                // Past the asked-for count only --min-time keeps sampling.
+                let count = iteration < sampling.iterations ? "/\(sampling.iterations)" : " (until --min-time)"
+                report("\(runtime.name), iteration \(iteration + 1)\(count)", min(played / plays, 1))
+                played += 2
+                // Priming: the port plays once untimed right before its
+                // timed play, so the timed play finds the allocator and the
+                // caches as this port leaves them, as in an app that runs
+                // one runtime, never as the port before it in the rotation
+                // left them. Without it, freeing one port's objects left
+                // glibc's fast bins full, and the next port's first large
+                // allocations paid to consolidate them: cog, which follows
+                // stategraph in the rotation and allocates in large blocks,
+                // took 1.7–1.8 ms for a cold start beside the other ports
+                // against 0.75–0.78 ms alone (docs/measurement.md).
+                timed.ends.check(
+                    await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
+                    when: "priming play \(iteration + 1)")
+                let session = await plan.prepare(runtime)
+                timed.ends.check(
+                    await plan.play(runtime, session, &timed.samples[runtime, default: []]), runtime,
+                    when: "timed iteration \(iteration + 1)")
+            }
+            iteration += 1
+        }
+        return timed
     }
 
     /// What a port's results take from the malloc counter, added up over
@@ -347,14 +382,23 @@ package struct RuntimeSuiteRunner {
         return (session, Allocated([region.end()]), [])
     }
 
-    /// The compute control through the same measurements as a port.
-    package func runControl(callgrind: CallgrindCounts) -> RuntimeResult {
-        progress.report("working out which screens change")
-        let control = ComputeControl(catalog: catalog, schedule: schedule)
+    /// The compute control's warm-up and timed runs, for the compute-control suite.
+    package func timeControl() -> [Double] {
+        sampleControl(ComputeControl(catalog: catalog, schedule: schedule))
+    }
+
+    private func sampleControl(_ control: ComputeControl) -> [Double] {
         let sampling = options.plan
         for _ in 0..<sampling.warmup { blackHole(control.run()) }
-        progress.report("sampling", done: 0.1)
-        let samples = sampling.sample { blackHole(control.run()) }
+        return sampling.sample { blackHole(control.run()) }
+    }
+
+    /// The compute control through the same measurements as a port;
+    /// `elsewhere` holds other processes' timed runs of it (`--processes`).
+    package func runControl(callgrind: CallgrindCounts, elsewhere: [[Double]] = []) -> RuntimeResult {
+        progress.report("working out which screens change and sampling")
+        let control = ComputeControl(catalog: catalog, schedule: schedule)
+        let samples = sampleControl(control)
         let counted = CountingRuns.measure(
             { blackHole(control.run()) }, counterSets: [HardwareCounters(), SoftwareCounters()])
         let counts = counted.allocations, peak = counted.peak
@@ -365,12 +409,9 @@ package struct RuntimeSuiteRunner {
             return nil
         }
         progress.finish()
-        return RuntimeResult(
+        var result = RuntimeResult(
             runtime: Suite.computeControl.rawValue,
             gate: "passed",
-            iterations: samples.count,
-            wallNanoseconds: WallTime(SampleSummary(samples)),
-            samplesNanoseconds: samples,
             mallocsPerIteration: counts.allocations,
             bytesPerIteration: counts.bytesRequested,
             actionsPerIteration: schedule.actionCount,
@@ -384,8 +425,10 @@ package struct RuntimeSuiteRunner {
             requests: Requests(
                 started: deliveries.count, applied: deliveries.filter { $0 }.count,
                 rejected: deliveries.filter { !$0 }.count, cancelled: 0),
-            counters: counters,
-            factorVsControl: Factor(PairedComparison(samples, against: samples)))
+            counters: counters)
+        let taken = ProcessSamples(elsewhere + [samples])
+        result.setTimes(taken, control: taken)
+        return result
     }
 
     /// Under callgrind (the `--callgrind-child` run): each port plays the

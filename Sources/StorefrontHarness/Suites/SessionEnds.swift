@@ -7,11 +7,11 @@ import Workload
 /// session to session is caught in whichever one it first shows, and its
 /// numbers are dropped like a gate failure's.
 @MainActor
-struct SessionEnds {
+package struct SessionEnds {
     let suite: Suite
     let expected: SessionSchedule.Checkpoint
     /// The first failure of each port that had one.
-    private(set) var failures: [Runtime: String] = [:]
+    package private(set) var failures: [Runtime: String] = [:]
 
     init(suite: Suite, expected: SessionSchedule.Checkpoint) {
         self.suite = suite
@@ -19,6 +19,11 @@ struct SessionEnds {
     }
 
     func passing(_ runtime: Runtime) -> Bool { failures[runtime] == nil }
+
+    /// Records a failure found elsewhere (another process's timing runs).
+    mutating func fail(_ runtime: Runtime, _ failure: String) {
+        if failures[runtime] == nil { failures[runtime] = failure }
+    }
 
     /// Compares `session`'s views with the expected ones; `when` names the
     /// session ("timed iteration 3") for the failure.

@@ -1,0 +1,96 @@
+import BuiltInRuntimes
+import Foundation
+@testable import StorefrontCommand
+@testable import StorefrontHarness
+import Testing
+import Workload
+
+/// `--processes`: times and factors from several fresh processes, counts
+/// from this one.
+@Suite("timing processes")
+struct ProcessesTests {
+    struct Port: Decodable {
+        struct Kind: Decodable {
+            var kind: String
+            var samplesPerProcess: [Int]?
+            var mallocsPerCycle: UInt64
+        }
+        var runtime: String
+        var iterations: Int?
+        var samplesPerProcess: [Int]?
+        var processMediansNanoseconds: [Double]?
+        var processSpreadExceedsInterval: Bool?
+        var mallocsPerIteration: UInt64?
+        var renders: Int?
+        var actionKinds: [Kind]?
+    }
+    struct Suite: Decodable {
+        var suite: String
+        var runtimes: [Port]?
+    }
+    struct Document: Decodable { var suites: [Suite] }
+
+    func run(processes: Int, iterations: Int) throws -> [String: [String: Port]] {
+        let outcome = try Storefront.run([
+            "--suite", "interactions,compute-control", "--scale", "small", "--iterations", "\(iterations)",
+            "--warmup", "0",
+            "--processes", "\(processes)", "--format", "json", "--quiet",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let document = try JSONDecoder().decode(Document.self, from: Data(outcome.standardOutput.utf8))
+        return Dictionary(
+            uniqueKeysWithValues: document.suites.map { suite in
+                (suite.suite, Dictionary(uniqueKeysWithValues: (suite.runtimes ?? []).map { ($0.runtime, $0) }))
+            })
+    }
+
+    @Test("three processes share the iterations and keep their samples apart; counts come from this process")
+    func threeProcesses() throws {
+        let three = try run(processes: 3, iterations: 6)
+        let one = try run(processes: 1, iterations: 2)
+        let interactions = try #require(three["interactions"])
+        #expect(Set(interactions.keys) == Set(Runtime.builtIn.map(\.name)))
+        for (name, port) in interactions {
+            // Two cycles of six actions in each process.
+            #expect(port.samplesPerProcess == [12, 12, 12], "\(name)")
+            #expect(port.iterations == 36)
+            #expect(port.processMediansNanoseconds?.count == 3)
+            #expect(port.processSpreadExceedsInterval != nil)
+            // Counts come from this process alone, as with one process. At
+            // --warmup 0 a few ports' counts move by one between any two
+            // runs (hash seeds differ per process), so they are compared
+            // within that, not exactly; the exact pins run warmed
+            // (Results/thresholds.json).
+            let mallocs = Double(port.mallocsPerIteration ?? 0)
+            let alone = Double(one["interactions"]?[name]?.mallocsPerIteration ?? 0)
+            #expect(abs(mallocs - alone) <= max(2, alone * 0.01), "\(name): \(mallocs) against \(alone)")
+            for kind in port.actionKinds ?? [] {
+                #expect(kind.samplesPerProcess?.count == 3, "\(name) \(kind.kind)")
+            }
+            #expect(one["interactions"]?[name]?.samplesPerProcess == nil, "one process: no per-process fields")
+        }
+        #expect(three["compute-control"]?["compute-control"]?.samplesPerProcess == [2, 2, 2])
+        let uneven = try run(processes: 3, iterations: 5)
+        #expect(uneven["compute-control"]?["compute-control"]?.samplesPerProcess == [2, 2, 1])
+    }
+
+    @Test("the iterations are shared: an explicit count above them is refused, the default one shrinks to them")
+    func processesShareTheIterations() throws {
+        let outcome = try Storefront.run(["--suite", "session", "--iterations", "3", "--processes", "4"])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError.hasPrefix(
+                "storefront: --processes 4 shares --iterations 3 between the processes, one at least each"))
+        let shrunk = try Options(["--suite", "session", "--iterations", "2"], lineup: Runtime.builtIn)
+        #expect(shrunk.processes == 2 && shrunk.iterationsPerProcess == [1, 1])
+        let standard = try Options(["--suite", "session"], lineup: Runtime.builtIn)
+        #expect(standard.processes == 3 && standard.iterationsPerProcess == [17, 17, 16])
+    }
+
+    @Test("--processes takes a whole number of at least one")
+    func processesMustBePositive() throws {
+        let outcome = try Storefront.run(["--suite", "session", "--processes", "0"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("--processes takes a whole number ≥ 1, got '0'"))
+    }
+}
