@@ -14,6 +14,11 @@ public struct SampleSummary: Sendable, Equatable, Codable {
     public var medianAbsoluteDeviation: Double
     /// Bootstrap 95% confidence interval of the median.
     public var medianInterval: ClosedRange<Double>
+    /// Samples outside Tukey's inner fences (more than 1.5 interquartile
+    /// ranges beyond the quartiles), and outside the outer ones (3 ranges):
+    /// criterion's mild and severe outliers. Severe ones include the mild.
+    public var outliers: Int
+    public var severeOutliers: Int
 
     /// Summarizes `samples`, which must not be empty.
     public init(_ samples: [Double], resamples: Int = Bootstrap.defaultResamples) {
@@ -29,7 +34,16 @@ public struct SampleSummary: Sendable, Equatable, Codable {
         let center = median
         medianAbsoluteDeviation = Self.quantile(sorted.map { abs($0 - center) }.sorted(), 0.5)
         medianInterval = Bootstrap.medianInterval(of: sorted, resamples: resamples)
+        let lower = Self.quantile(sorted, 0.25), upper = Self.quantile(sorted, 0.75)
+        let range = upper - lower
+        func beyond(_ k: Double) -> Int { sorted.count(where: { $0 < lower - k * range || $0 > upper + k * range }) }
+        outliers = beyond(1.5)
+        severeOutliers = beyond(3)
     }
+
+    /// The share of samples beyond the outer fences above which a report
+    /// warns that a cell's samples are unstable.
+    public static let severeOutlierWarningShare = 0.05
 
     /// The q-quantile of sorted values, interpolating linearly between the
     /// two nearest ranks (the "type 7" rule most statistics tools default to).

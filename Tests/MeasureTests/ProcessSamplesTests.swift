@@ -75,3 +75,14 @@ extension ProcessSamplesTests {
         #expect(independent.interval.contains(2))
     }
 }
+
+extension ProcessSamplesTests {
+    @Test("outliers are counted beyond Tukey's fences: 1.5 and 3 interquartile ranges past the quartiles")
+    func tukeyFences() {
+        // Quartiles 25.5 and 76.5 (IQR 51): upper fences at 153 (inner) and 229.5 (outer).
+        let samples = (0...100).map(Double.init) + [160, 300]
+        let summary = SampleSummary(samples)
+        #expect(summary.outliers == 2)
+        #expect(summary.severeOutliers == 1)
+    }
+}

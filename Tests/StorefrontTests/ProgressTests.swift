@@ -19,7 +19,9 @@ struct ProgressTests {
         let options = try Options(
             ["--suite", "all", "--scale", "small", "--instructions", "callgrind"], lineup: Runtime.builtIn)
         let stages = ProgressPlan.stages(for: options)
-        #expect(stages.map(\.name) == [ProgressPlan.gate, ProgressPlan.callgrind] + options.suites.map(\.rawValue))
+        #expect(
+            stages.map(\.name)
+                == [ProgressPlan.gate, ProgressPlan.callgrind, ProgressPlan.processes] + options.suites.map(\.rawValue))
         #expect(stages.allSatisfy { $0.weight > 0 })
         let withoutRuntimeSuites = ProgressPlan.stages(
             for: try Options(["--suite", "calibration,graph"], lineup: Runtime.builtIn))

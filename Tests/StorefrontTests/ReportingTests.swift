@@ -81,20 +81,20 @@ struct ReportingTests {
                 "quantity cog", "quantity memoized", "filter-on cog", "filter-on memoized", "filter-off cog",
                 "filter-off memoized", "page cog", "page memoized",
             ])
-        // Mallocs per action, then instructions per action and their factor.
-        #expect(rows[1].contains("1.00×") && rows[1].dropLast(2).last == "1.5")
-        #expect(rows[2].contains("2.00×") && rows[2].dropLast(2).last == "15.0")
+        // Mallocs per action, then instructions per action, their factor, and retains/releases.
+        #expect(rows[1].contains("1.00×") && rows[1].dropLast(3).last == "1.5")
+        #expect(rows[2].contains("2.00×") && rows[2].dropLast(3).last == "15.0")
         #expect(rows[8].contains("1.00×"))
 
         let markdown = ReportRenderer.text(Report.document(instructions: true), markdown: true)
         #expect(
             markdown.contains(
-                "| kind | port | actions/cycle | median | 95% CI | p90 | vs fastest | mallocs/action | instructions/action | instr vs fewest |"
+                "| kind | port | actions/cycle | median | 95% CI | p90 | vs fastest | mallocs/action | instructions/action | instr vs fewest | retains/releases |"
             ))
         #expect(markdown.contains("| page | cog | 2 |"))
         // Instructions per action of each kind, against the fewest at that kind.
-        #expect(rows[3].suffix(2) == ["333,333", "1.00×"])
-        #expect(rows[4].suffix(2) == ["1,500,000", "4.50×"])
+        #expect(rows[3].suffix(3).prefix(2) == ["333,333", "1.00×"])
+        #expect(rows[4].suffix(3).prefix(2) == ["1,500,000", "4.50×"])
 
         let uncounted = ReportRenderer.text(Report.document(instructions: false), markdown: true)
         #expect(uncounted.contains("| vs fastest | mallocs/action |\n"))
@@ -106,7 +106,7 @@ struct ReportingTests {
         let text = ReportRenderer.text(Report.document(instructions: true), markdown: true)
         #expect(
             text.contains(
-                "| port | median | 95% CI | p90 | vs fastest | instructions | instr vs fewest | shared rules | mallocs |"
+                "| port | median | 95% CI | p90 | vs fastest | instructions | instr vs fewest | shared rules | retains/releases | mallocs |"
             ))
         #expect(
             text.contains(
@@ -127,6 +127,11 @@ struct ReportingTests {
         #expect(summary.contains("| cog | 1.00× | 1.00× | 1.00× |"))
         #expect(summary.contains("| memoized | 4.50× | 2.00× | 3.00× |"))
         #expect(!summary.contains("instructions not counted"))
+        let evidence = try #require(
+            summary.components(separatedBy: "### cross-runtime: what each time factor rests on").last)
+        // Session: cog 2× memoized's time at half its instructions; interactions: memoized tied in time.
+        #expect(evidence.contains("| cog | fastest | time only (0.50× instr) |"))
+        #expect(evidence.contains("| memoized | tied (4.50× instr) | fastest |"))
     }
 
     @Test("without callgrind counts the report says so once, with no empty instruction columns")

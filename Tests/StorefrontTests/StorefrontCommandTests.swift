@@ -366,7 +366,11 @@ struct StorefrontCommandTests {
             #expect(runtime["gate"] as? String == "passed")
             #expect(runtime["iterations"] as? Int == 2)
             let wall = try #require(runtime["wallNanoseconds"] as? [String: Double])
-            #expect(Set(wall.keys) == ["min", "median", "p90", "max", "ciLow", "ciHigh"])
+            #expect(
+                Set(wall.keys) == [
+                    "min", "median", "p90", "max", "ciLow", "ciHigh", "p99", "mad", "outliers", "severeOutliers",
+                    "count",
+                ])
             for key in [
                 "mallocsPerIteration", "bytesPerIteration", "actionsPerIteration", "peakLiveBytes",
                 "renders", "recomputations", "requests", "counters", "factorVsFastest", "factorVsControl",
@@ -423,11 +427,13 @@ struct StorefrontCommandTests {
     }
 
     @Test(
-        "--instructions callgrind counts a runtime suite's measured part per port, within 0.1% between runs, the shared rules' part of it, and each action kind",
+        "--instructions callgrind counts a runtime suite's measured part per port, within 0.1% between runs, the shared rules' part of it, its retains and releases, and each action kind",
         .enabled(if: CallgrindRunner() != nil, "valgrind is not installed"))
     func runtimeSuiteInstructions() throws {
-        func count() throws -> (instructions: Double, shared: Double, kinds: [String: (actions: Double, each: Double)])
-        {
+        func count() throws -> (
+            instructions: Double, shared: Double, kinds: [String: (actions: Double, each: Double)],
+            references: (retains: Double, releases: Double, perKind: [String: Double])
+        ) {
             let outcome = try Storefront.run([
                 "--suite", "interactions", "--scale", "small", "--iterations", "1", "--warmup", "0",
                 "--runtime", "cog", "--instructions", "callgrind", "--format", "json", "--quiet",
@@ -439,9 +445,14 @@ struct StorefrontCommandTests {
             let counters = try #require(runtime.first?["counters"] as? [String: Any])
             let instructions = try #require(counters["callgrind-instructions"] as? [String: Any])
             let shared = try #require(counters["shared-rule-instructions"] as? [String: Any])
+            let retains = try #require((counters["callgrind-retain-calls"] as? [String: Any])?["value"] as? Double)
+            let releases = try #require((counters["callgrind-release-calls"] as? [String: Any])?["value"] as? Double)
             var kinds: [String: (actions: Double, each: Double)] = [:]
+            var retainsPerKind: [String: Double] = [:]
             for kind in try #require(runtime.first?["actionKinds"] as? [[String: Any]]) {
                 let name = try #require(kind["kind"] as? String)
+                retainsPerKind[name] = try #require(
+                    (kind["retainsPerAction"] as? [String: Any])?["value"] as? Double, "\(name)")
                 let reading = try #require(kind["instructionsPerAction"] as? [String: Any], "\(name)")
                 kinds[name] = (
                     try #require(kind["actionsPerCycle"] as? Double),
@@ -451,15 +462,22 @@ struct StorefrontCommandTests {
             return (
                 try #require(instructions["value"] as? Double, "\(instructions)"),
                 try #require(shared["value"] as? Double, "\(shared)"),
-                kinds
+                kinds,
+                (retains, releases, retainsPerKind)
             )
         }
         // The cog port's cycle repeats its count to within a few hundred
         // instructions (1.9M in release, 19.4M in debug), also on a loaded
         // machine (docs/measurement.md says why the runner needs valgrind's
         // fair scheduling for that).
-        let (first, firstShared, kinds) = try count()
-        let (second, _, _) = try count()
+        let (first, firstShared, kinds, references) = try count()
+        let (second, _, _, secondReferences) = try count()
+        // Retain and release calls are counted, repeat exactly, and the
+        // kinds' per-action counts add up to the cycle's.
+        #expect(references.retains > 0 && references.releases > 0)
+        #expect(secondReferences.retains == references.retains && secondReferences.releases == references.releases)
+        let retainsPerCycle = kinds.keys.reduce(0.0) { $0 + kinds[$1]!.actions * (references.perKind[$1] ?? 0) }
+        #expect(abs(retainsPerCycle - references.retains) <= references.retains / 100, "\(retainsPerCycle)")
         #expect(first > 100_000)
         #expect(abs(second - first) <= first / 1000, "first run \(first), second \(second)")
         // The cycle's filter toggle re-runs the shared filter and sort rules.
@@ -508,9 +526,9 @@ struct StorefrontCommandTests {
             $0.split(separator: ",", omittingEmptySubsequences: false)
         }
         #expect(rows.count == 5)
-        #expect(rows[0].first == "suite" && rows[0].count == 18)
+        #expect(rows[0].first == "suite" && rows[0].count == 26)
         #expect(rows.dropFirst().map { String($0[1]) } == ["cog", "observable", "memoized", "stategraph"])
-        #expect(rows.allSatisfy { $0.count == 18 })
+        #expect(rows.allSatisfy { $0.count == 26 })
         // Only Cog counts its derived values; the other ports leave the column empty.
         #expect(rows[0][17] == "recomputations")
         #expect((Int(rows[1][17]) ?? 0) > 0)

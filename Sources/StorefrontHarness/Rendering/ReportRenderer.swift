@@ -82,6 +82,7 @@ package enum ReportRenderer {
         lines += crossRuntimeSummary(document, markdown: markdown)
         if document.suites.contains(where: { $0.shapes == nil }) {
             lines.append(document.samplingNote + "; ≈ marks a factor the samples cannot tell from 1.")
+            for warning in document.outlierWarnings { lines.append("warning: unstable samples: " + warning) }
         }
         if document.suites.contains(where: { $0.probes != nil }) {
             lines.append(
@@ -160,9 +161,42 @@ package enum ReportRenderer {
                 }
         }
         let heading = "cross-runtime: each port's callgrind instructions against the fewest, per suite"
+        let evidence = "cross-runtime: what each time factor rests on, against the fastest port in that suite"
         return [markdown ? "### \(heading)" : heading, ""]
             + table(header: ["port"] + suites.map(\.suite) + ["geometric mean"], rows: rows, markdown: markdown)
-            + [""]
+            + ["", markdown ? "### \(evidence)" : evidence, ""]
+            + table(
+                header: ["port"] + suites.map(\.suite),
+                rows: ports.map { port in [port] + suites.map { evidenceCell(port, $0) } }, markdown: markdown)
+            + [
+                "",
+                "confirmed: the time interval lies above 1 and the port also runs more instructions than the "
+                    + "fastest; time only: slower in time, with no more instructions (a cost instructions do not "
+                    + "show, such as cache misses or the allocator, or noise); tied: the interval includes 1.",
+                "",
+            ]
+    }
+
+    /// Whether `port`'s time factor in `suite` is borne out by its
+    /// instruction count against the same fastest port's.
+    static func evidenceCell(_ port: String, _ suite: SuiteResult) -> String {
+        let measured = (suite.runtimes ?? []).filter { $0.gate == "passed" && $0.wallNanoseconds != nil }
+        guard let result = measured.first(where: { $0.runtime == port }) else { return "" }
+        guard let fastest = measured.min(by: { $0.wallNanoseconds!.median < $1.wallNanoseconds!.median }) else {
+            return ""
+        }
+        if fastest.runtime == port { return "fastest" }
+        guard let verdict = result.factorVsFastest?.verdict else { return "–" }
+        let instructions = instructionCount(result).flatMap { mine in
+            instructionCount(fastest).map { mine / $0 }
+        }
+        switch (verdict, instructions) {
+        case ("higher", let ratio?) where ratio > 1: return String(format: "confirmed (%.2f× instr)", ratio)
+        case ("higher", let ratio?): return String(format: "time only (%.2f× instr)", ratio)
+        case ("higher", nil): return "time only (no count)"
+        case ("lower", _): return "faster"
+        default: return instructions.map { String(format: "tied (%.2f× instr)", $0) } ?? "tied"
+        }
     }
 
     /// One summary row's cells for `port`: a cell per suite from `value`
@@ -209,7 +243,7 @@ package enum ReportRenderer {
         let counted = !instructionFactors.isEmpty
         return table(
             header: ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
-                + (counted ? ["instructions", "instr vs fewest", "shared rules"] : [])
+                + (counted ? ["instructions", "instr vs fewest", "shared rules", "retains/releases"] : [])
                 + ["mallocs", "mallocs/action", "heap peak", "retained", "renders", "recomputations", "requests"],
             rows: measured.map { result in
                 let wall = result.wallNanoseconds!
@@ -222,6 +256,10 @@ package enum ReportRenderer {
                     row.append(instructionCount(result).map(grouped) ?? "–")
                     row.append(instructionFactors[result.runtime].map(countFactor) ?? "–")
                     row.append(SharedRules.share(of: result.counters).map(percent) ?? "–")
+                    row.append(
+                        retainsAndReleases(
+                            result.counters?[CallgrindCounts.retainCalls]?.value,
+                            result.counters?[CallgrindCounts.releaseCalls]?.value))
                 }
                 row.append(result.mallocsPerIteration.map(String.init) ?? "")
                 row.append(result.mallocsPerAction.map { String(format: "%.1f", $0) } ?? "")
@@ -258,6 +296,7 @@ package enum ReportRenderer {
                 if counted {
                     row.append(entry.instructionsPerAction?.value.map(grouped) ?? "–")
                     row.append(instructionFactors[result.runtime].map(countFactor) ?? "–")
+                    row.append(retainsAndReleases(entry.retainsPerAction?.value, entry.releasesPerAction?.value))
                 }
                 return row
             }
@@ -265,8 +304,17 @@ package enum ReportRenderer {
         return ["", "per action kind (each factor against the fastest port at that kind):", ""]
             + table(
                 header: ["kind", "port", "actions/cycle", "median", "95% CI", "p90", "vs fastest", "mallocs/action"]
-                    + (counted ? ["instructions/action", "instr vs fewest"] : []),
+                    + (counted ? ["instructions/action", "instr vs fewest", "retains/releases"] : []),
                 rows: rows, markdown: markdown)
+    }
+
+    /// "52 / 56": callgrind's retain and release calls, or "–".
+    static func retainsAndReleases(_ retains: Double?, _ releases: Double?) -> String {
+        guard let retains, let releases else { return "–" }
+        let format = { (value: Double) in
+            value == value.rounded() ? grouped(value) : String(format: "%.1f", value)
+        }
+        return format(retains) + " / " + format(releases)
     }
 
     /// A port's callgrind instruction count, when one was taken.
@@ -333,7 +381,21 @@ package enum ReportRenderer {
         "suite", "entry", "gate", "iterations", "median_ns", "ci_low_ns", "ci_high_ns", "min_ns", "p90_ns", "max_ns",
         "mallocs_per_iteration", "bytes_per_iteration", "mallocs_per_action", "peak_live_bytes", "renders",
         "requests_started", "factor_vs_fastest", "recomputations",
+        // Per iteration for a port, per action for a kind; callgrind's.
+        "instructions", "retain_calls", "release_calls",
+        "processes", "p99_ns", "mad_ns", "outliers", "severe_outliers",
     ]
+
+    /// The columns after `recomputations`: callgrind's counts, then how the
+    /// samples were taken and how far they spread.
+    private static func csvTail(
+        instructions: Double?, retains: Double?, releases: Double?, processes: Int, _ wall: WallTime
+    ) -> [String] {
+        let count = { (value: Double?) in value.map { String(format: "%.1f", $0) } ?? "" }
+        return [count(instructions), count(retains), count(releases), String(processes)]
+            + [wall.p99, wall.mad].map { $0.map { String(format: "%.0f", $0) } ?? "" }
+            + [wall.outliers, wall.severeOutliers].map { $0.map(String.init) ?? "" }
+    }
 
     static func csv(_ document: ResultsDocument) -> String {
         var rows = [csvHeader]
@@ -345,7 +407,10 @@ package enum ReportRenderer {
                         + [
                             String(region.allocations.allocations), String(region.allocations.bytesRequested), "",
                             String(region.allocations.peakBytes), "", "", "", "",
-                        ])
+                        ]
+                        + csvTail(
+                            instructions: region.counters["callgrind-instructions"]?.value, retains: nil,
+                            releases: nil, processes: 1, wall))
             }
             for result in suite.runtimes ?? [] {
                 guard let wall = result.wallNanoseconds else {
@@ -362,7 +427,12 @@ package enum ReportRenderer {
                         result.requests.map { String($0.started) } ?? "",
                         result.factorVsFastest?.value.map { String(format: "%.4f", $0) } ?? "",
                         result.recomputations?.value.map { String(Int64($0)) } ?? "",
-                    ])
+                    ]
+                        + csvTail(
+                            instructions: instructionCount(result),
+                            retains: result.counters?[CallgrindCounts.retainCalls]?.value,
+                            releases: result.counters?[CallgrindCounts.releaseCalls]?.value,
+                            processes: result.samplesPerProcess?.count ?? 1, wall))
             }
             rows += actionKindCSVRows(suite)
             rows += (suite.shapes ?? []).map(graphCSVRow(suite: suite.suite))
@@ -411,6 +481,10 @@ package enum ReportRenderer {
                     String(format: "%.2f", entry.mallocsPerAction),
                     "", "", "", entry.factorVsFastest?.value.map { String(format: "%.4f", $0) } ?? "", "",
                 ]
+                row += csvTail(
+                    instructions: entry.instructionsPerAction?.value, retains: entry.retainsPerAction?.value,
+                    releases: entry.releasesPerAction?.value, processes: entry.samplesPerProcess?.count ?? 1,
+                    entry.wallNanoseconds)
                 return row
             }
         }

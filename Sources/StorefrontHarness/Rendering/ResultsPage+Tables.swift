@@ -139,7 +139,7 @@ extension ResultsPage {
         let counted = !instructionFactors.isEmpty
         let header =
             ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
-            + (counted ? ["instructions", "instr vs fewest", "shared rules"] : [])
+            + (counted ? ["instructions", "instr vs fewest", "shared rules", "retains/releases"] : [])
             + [
                 "mallocs", "mallocs/action", "heap peak", "retained", "RSS growth", "renders", "recomputations",
                 "requests",
@@ -163,6 +163,11 @@ extension ResultsPage {
                 row.append(HTML.Cell(ReportRenderer.instructionCount(result).map(ReportRenderer.grouped) ?? "–"))
                 row.append(FactorScale.cell(exact: instructionFactors[result.runtime]))
                 row.append(HTML.Cell(SharedRules.share(of: result.counters).map(ReportRenderer.percent) ?? "–"))
+                row.append(
+                    HTML.Cell(
+                        ReportRenderer.retainsAndReleases(
+                            result.counters?[CallgrindCounts.retainCalls]?.value,
+                            result.counters?[CallgrindCounts.releaseCalls]?.value)))
             }
             row.append(HTML.Cell(result.mallocsPerIteration.map(String.init) ?? "–"))
             row.append(HTML.Cell(result.mallocsPerAction.map { String(format: "%.1f", $0) } ?? "–"))
@@ -201,6 +206,10 @@ extension ResultsPage {
                 if counted {
                     row.append(HTML.Cell(entry.instructionsPerAction?.value.map(ReportRenderer.grouped) ?? "–"))
                     row.append(FactorScale.cell(exact: instructionFactors[result.runtime]))
+                    row.append(
+                        HTML.Cell(
+                            ReportRenderer.retainsAndReleases(
+                                entry.retainsPerAction?.value, entry.releasesPerAction?.value)))
                 }
                 return row
             }
@@ -211,7 +220,7 @@ extension ResultsPage {
                 header: [
                     "kind", "port", "actions/cycle", "median", "95% CI", "p90", "vs fastest",
                     "mallocs/action",
-                ] + (counted ? ["instructions/action", "instr vs fewest"] : []), rows: rows)
+                ] + (counted ? ["instructions/action", "instr vs fewest", "retains/releases"] : []), rows: rows)
         ]
     }
 

@@ -20,6 +20,9 @@ package enum ResultsPage {
         var body = ["<h1>\(HTML.escape(title))</h1>"]
         body += banners(document)
         body.append("<p class=\"summary\">\(HTML.escape(summary(document)))</p>")
+        for warning in document.outlierWarnings {
+            body.append("<p class=\"note\">Unstable samples: \(HTML.escape(warning)).</p>")
+        }
         body.append(navigation(document))
         body += crossRuntimeSection(document)
         body += portsSection(document, handWritten: handWritten)

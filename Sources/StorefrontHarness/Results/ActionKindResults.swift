@@ -26,6 +26,10 @@ struct ActionKindResult: Codable, Equatable {
     /// cycle with a region around each action (absent in records before
     /// 2026-12-03).
     var instructionsPerAction: Reading? = nil
+    /// Callgrind's retain and release calls per action of this kind, from
+    /// the same play (absent in records before schema 6).
+    var retainsPerAction: Reading? = nil
+    var releasesPerAction: Reading? = nil
 }
 
 extension ActionKindResult {

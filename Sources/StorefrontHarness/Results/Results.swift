@@ -35,6 +35,18 @@ package struct ResultsDocument: Codable {
     /// `--processes`.
     var timingProcesses: Int { processes ?? 1 }
 
+    /// One line per timed cell whose samples are unstable: more than 5%
+    /// beyond Tukey's outer fences (hyperfine and criterion warn alike).
+    var outlierWarnings: [String] {
+        suites.flatMap { suite in
+            (suite.runtimes ?? []).compactMap { result -> String? in
+                guard let wall = result.wallNanoseconds, wall.unstable else { return nil }
+                return "\(suite.suite)/\(result.runtime): \(wall.severeOutliers ?? 0) of \(wall.count ?? 0) samples "
+                    + "lie beyond 3 interquartile ranges of the quartiles (\(wall.outliers ?? 0) beyond 1.5)"
+            }
+        }
+    }
+
     /// How the timed cells were taken, for every report's footnote.
     var samplingNote: String {
         let sampling = "\(plan.iterations) iterations after \(plan.warmup) warm-up rounds per port"
@@ -116,6 +128,12 @@ struct WallTime: Codable, Equatable {
     var p99: Double? = nil
     /// Median absolute deviation from the median of every sample, unscaled.
     var mad: Double? = nil
+    /// Samples beyond Tukey's inner fences (1.5 × IQR), and beyond the
+    /// outer ones (3 × IQR), over every sample (`SampleSummary`).
+    var outliers: Int? = nil
+    var severeOutliers: Int? = nil
+    /// Every sample counted, for the outlier share.
+    var count: Int? = nil
 
     init(_ summary: SampleSummary) {
         min = summary.min
@@ -126,6 +144,16 @@ struct WallTime: Codable, Equatable {
         ciHigh = summary.medianInterval.upperBound
         p99 = summary.p99
         mad = summary.medianAbsoluteDeviation
+        outliers = summary.outliers
+        severeOutliers = summary.severeOutliers
+        count = summary.count
+    }
+
+    /// Whether more than `SampleSummary.severeOutlierWarningShare` of the
+    /// samples lie beyond the outer fences.
+    var unstable: Bool {
+        guard let severeOutliers, let count, count > 0 else { return false }
+        return Double(severeOutliers) / Double(count) > SampleSummary.severeOutlierWarningShare
     }
 
     init(_ samples: ProcessSamples) {

@@ -256,10 +256,13 @@ package struct RuntimeSuiteRunner {
                 ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
                     .map { kind in
                         var kind = kind
-                        kind.instructionsPerAction = callgrind.perUnit(
-                            Self.instructionRegion(suite, runtime, ActionKind(rawValue: kind.kind)!),
-                            minus: nil, units: Double(kind.actionsPerCycle)
-                        ) { $0.instructions }
+                        let region = Self.instructionRegion(suite, runtime, ActionKind(rawValue: kind.kind)!)
+                        let units = Double(kind.actionsPerCycle)
+                        kind.instructionsPerAction = callgrind.perUnit(region, minus: nil, units: units) {
+                            $0.instructions
+                        }
+                        kind.retainsPerAction = callgrind.perUnit(region, minus: nil, units: units) { $0.retainCalls }
+                        kind.releasesPerAction = callgrind.perUnit(region, minus: nil, units: units) { $0.releaseCalls }
                         return kind
                     }
             }
@@ -444,8 +447,15 @@ package struct RuntimeSuiteRunner {
         let plan = plan(for: suite)
         var discarded: [Double] = []
         for runtime in runtimes {
+            // The settling play and the measured play's set-up run in a
+            // dropped region: callgrind writes a call site's count only
+            // with a block collected there, so calls made outside any
+            // region would land in the next region's retains and releases
+            // (`InstructionRegion.discarded`). Instructions are not affected.
+            InstructionRegion.begin()
             _ = await plan.play(runtime, await plan.prepare(runtime), &discarded)
             let session = await plan.prepare(runtime)
+            InstructionRegion.end(InstructionRegion.discardedDumpName)
             InstructionRegion.begin()
             let played = await plan.play(runtime, session, &discarded)
             InstructionRegion.end(Self.instructionRegion(suite, runtime))

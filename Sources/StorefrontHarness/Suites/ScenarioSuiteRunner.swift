@@ -132,18 +132,27 @@ package struct CallgrindCounts {
     /// Each region's instructions, as the suites read them.
     package var instructions: [String: CounterReading] { totals.mapValues { .counted(Int64($0.instructions)) } }
 
+    /// The counters' names for a region's retain and release calls.
+    static let retainCalls = "callgrind-retain-calls", releaseCalls = "callgrind-release-calls"
+
     /// A runtime suite's or the control's callgrind readings for its
-    /// counters: the region's instructions and, of those, the shared rules'.
+    /// counters: the region's instructions and, of those, the shared
+    /// rules', and its calls into the Swift runtime's strong retain and
+    /// release entry points.
     func counters(for region: String) -> [String: Reading] {
         guard let total = totals[region] else {
             let reason = totals.isEmpty ? unavailable : "callgrind wrote no region \(region)"
             return [
                 "callgrind-instructions": Reading(unavailable: reason),
                 SharedRules.counterName: Reading(unavailable: reason),
+                Self.retainCalls: Reading(unavailable: reason),
+                Self.releaseCalls: Reading(unavailable: reason),
             ]
         }
         return [
             "callgrind-instructions": Reading(.counted(Int64(total.instructions))),
+            Self.retainCalls: Reading(.counted(Int64(total.retainCalls))),
+            Self.releaseCalls: Reading(.counted(Int64(total.releaseCalls))),
             SharedRules.counterName: Reading(
                 total.familyInstructions.map { .counted(Int64($0)) }
                     ?? .unavailable(reason: "the callgrind run was not asked for the shared rules' share")),
