@@ -21,14 +21,14 @@ enum CompareCommand {
             // Only the time limit is used; with no thresholds file the default holds.
             let limit = try Thresholds.loadIfPresent(root: root)?.relativeTimeLimit ?? 1.25
             let comparison = Comparison(before, after, timeLimit: limit)
-            print(CompareText.text(comparison, markdown: markdown))
+            Console.output(CompareText.text(comparison, markdown: markdown))
             let folder = output ?? ResultsPage.defaultFolder("compare")
             let page = try RecordWriter.write(
                 Data(ComparePage.html(comparison).utf8), named: ResultsPage.fileName, in: folder)
             ResultsPage.announce([page])
             let regressions = comparison.regressions
             if !regressions.isEmpty { fail("regression: " + regressions.joined(separator: "; "), code: .regression) }
-            exit(ExitCode.ok.rawValue)
+            succeed()
         } catch let failure as ToolFailure {
             fail(failure.description, code: failure.code)
         } catch {
@@ -58,8 +58,8 @@ enum CompareCommand {
                         "compare: --format takes text or markdown, got \(other.map { "'\($0)'" } ?? "nothing")")
                 }
             case "--help", "-h":
-                print(usage)
-                exit(ExitCode.ok.rawValue)
+                Console.output(usage)
+                succeed()
             case let flag where flag.hasPrefix("--"):
                 throw ToolFailure(.failure, "compare: unknown argument '\(flag)'; \(usage)")
             default:

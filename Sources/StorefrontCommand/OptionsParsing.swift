@@ -20,10 +20,14 @@ extension Options {
             }
             return next
         }
-        func count(for flag: String, minimum: Int) throws -> Int {
+        // The upper bounds keep every count the plan multiplies out (plays,
+        // samples kept, the progress weights) far from overflow and from
+        // allocations no machine has; a run at the bound already takes days.
+        func count(for flag: String, minimum: Int, maximum: Int = 1_000_000) throws -> Int {
             let text = try value(for: flag)
-            guard let number = Int(text), number >= minimum else {
-                throw UsageError(description: "\(flag) takes a whole number ≥ \(minimum), got '\(text)'")
+            guard let number = Int(text), number >= minimum, number <= maximum else {
+                throw UsageError(
+                    description: "\(flag) takes a whole number from \(minimum) to \(maximum), got '\(text)'")
             }
             return number
         }
@@ -67,12 +71,13 @@ extension Options {
             case "--warmup":
                 plan.warmup = try count(for: argument, minimum: 0)
             case "--processes":
-                processes = try count(for: argument, minimum: 1)
+                processes = try count(for: argument, minimum: 1, maximum: 100)
                 processesGiven = true
             case "--min-time":
                 let text = try value(for: argument)
-                guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-                    throw UsageError(description: "--min-time takes a non-negative number of seconds, got '\(text)'")
+                guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+                    throw UsageError(
+                        description: "--min-time takes a number of seconds from 0 to 86400 (a day), got '\(text)'")
                 }
                 plan.minimumSeconds = seconds
             case "--format":
@@ -342,6 +347,7 @@ extension Options {
               3  a threshold was crossed, or a baseline comparison or compare
                  marked a regression
               4  the named baseline does not exist
+              5  a write to stdout or stderr failed; the rest of the run was done
 
             EXAMPLES
               swift run -c release storefront --suite all

@@ -10,6 +10,7 @@ public enum StorefrontCommand {
     /// runtimes it can gate and measure (`Runtime.builtIn`, and any a
     /// package adds); never returns.
     public static func main(lineup: [Runtime]) -> Never {
+        Console.prepare()
         if let problem = lineupProblem(lineup) { fail("the lineup is not valid: \(problem)") }
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `compare` reads two finished results and measures nothing, so it

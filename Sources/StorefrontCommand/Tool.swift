@@ -11,18 +11,18 @@ import Workload
 func runTool(_ options: Options) async -> Never {
     if options.callgrindChild {
         await SuiteRunner.runUnderCallgrind(options)
-        exit(ExitCode.ok.rawValue)
+        succeed()
     }
     if options.timingChild {
         await ProcessRepetitions.runAsChild(options)
-        exit(ExitCode.ok.rawValue)
+        succeed()
     }
     answerInformationRequest(options)
 
     let progress = RunProgress(quiet: options.quiet, stages: ProgressPlan.stages(for: options))
     let preflight = Preflight(options)
     // After the checks that can stop the run, so an error stands alone.
-    if Options.isDebugBuild { FileHandle.standardError.write(Data((debugBuildWarning + "\n").utf8)) }
+    if Options.isDebugBuild { Console.error(debugBuildWarning + "\n") }
     let gate = await GateOutcome(options, progress: progress)
     let callgrind = instructionCounts(options, verified: gate.verified, progress: progress)
     let suites = await measure(options, gate: gate, callgrind: callgrind, progress: progress)
@@ -53,7 +53,7 @@ func runTool(_ options: Options) async -> Never {
     if !regressions.isEmpty {
         fail("regression: " + regressions.joined(separator: "; "), code: .regression)
     }
-    exit(ExitCode.ok.rawValue)
+    succeed()
 }
 
 /// Said before measuring and at the top of every text report of a debug
@@ -68,8 +68,8 @@ let debugBuildWarning =
 @MainActor
 private func answerInformationRequest(_ options: Options) {
     if options.help {
-        print(Options.helpText(lineup: options.lineup))
-        exit(ExitCode.ok.rawValue)
+        Console.output(Options.helpText(lineup: options.lineup))
+        succeed()
     }
     if options.probe != nil {
         StateGraphCostProbe.printTableAndExit()
@@ -77,18 +77,18 @@ private func answerInformationRequest(_ options: Options) {
     if options.showEnvironment {
         let rows = EnvironmentFingerprint.current().rows
         let width = rows.map(\.0.count).max() ?? 0
-        for (name, value) in rows { print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value) }
-        exit(ExitCode.ok.rawValue)
+        for (name, value) in rows { Console.output(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value) }
+        succeed()
     }
     if options.list {
         for suite in Suite.allCases {
-            print("\(suite.rawValue): \(suite.summary)")
-            for region in suite.regions { print("  \(region.name): \(region.summary)") }
+            Console.output("\(suite.rawValue): \(suite.summary)")
+            for region in suite.regions { Console.output("  \(region.name): \(region.summary)") }
         }
-        print("runtimes: \(options.lineup.map(\.name).joined(separator: ", "))")
+        Console.output("runtimes: \(options.lineup.map(\.name).joined(separator: ", "))")
         let carried = options.lineup.flatMap { runtime in runtime.faults.map { "\($0.rawValue) (\(runtime.name))" } }
-        print("faults: \(carried.isEmpty ? "none in this lineup" : carried.joined(separator: ", "))")
-        exit(ExitCode.ok.rawValue)
+        Console.output("faults: \(carried.isEmpty ? "none in this lineup" : carried.joined(separator: ", "))")
+        succeed()
     }
     guard !options.suites.isEmpty else {
         fail(
@@ -153,36 +153,33 @@ private func publish(_ document: ResultsDocument, options: Options, preflight: P
     // Every results page written, announced last so a newcomer knows what to open.
     var pages: [URL] = []
     do {
-        print(try ReportRenderer.render(document, as: options.format))
+        Console.output(try ReportRenderer.render(document, as: options.format))
         if let directory = options.outputDirectory {
             let written = try RecordWriter.write(
                 try ReportRenderer.encoder.encode(document), named: "results.json", in: directory)
-            if !options.quiet { FileHandle.standardError.write(Data("wrote \(written.path)\n".utf8)) }
+            if !options.quiet { Console.error("wrote \(written.path)\n") }
             pages.append(try ResultsPage.write(document, in: directory))
         }
         if !clean, options.record || options.baseline?.isSave == true {
-            FileHandle.standardError.write(
-                Data(
-                    "storefront: nothing recorded or saved: records and baselines hold only runs that passed every check\n"
-                        .utf8))
+            Console.error("storefront: nothing recorded or saved: records and baselines hold only runs that passed every check\n")
         }
         if options.record, clean, let root = preflight.repositoryRoot {
             let command = "swift run -c release storefront " + CommandLine.arguments.dropFirst().joined(separator: " ")
             let folder = try Recorder.record(document, command: command, root: root)
-            FileHandle.standardError.write(Data("recorded \(folder.path) and refreshed docs/perf.md\n".utf8))
+            Console.error("recorded \(folder.path) and refreshed docs/perf.md\n")
             pages.append(folder.appendingPathComponent(ResultsPage.fileName))
         }
         switch options.baseline {
         case .save(let name) where clean:
             let saved = try Baselines.save(document, as: name, root: preflight.repositoryRoot!)
-            FileHandle.standardError.write(Data("saved baseline \(saved.path)\n".utf8))
+            Console.error("saved baseline \(saved.path)\n")
         case .save:
             break
         case .compare(let name):
             let comparison = Baselines.compare(
                 document, with: preflight.baseline!, name: name,
                 timeLimit: preflight.thresholds?.relativeTimeLimit ?? 1.25)
-            FileHandle.standardError.write(Data((comparison.lines.joined(separator: "\n") + "\n").utf8))
+            Console.error(comparison.lines.joined(separator: "\n") + "\n")
             regressions += comparison.regressions
         case nil:
             break

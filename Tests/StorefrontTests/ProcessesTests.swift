@@ -91,6 +91,6 @@ struct ProcessesTests {
     func processesMustBePositive() throws {
         let outcome = try Storefront.run(["--suite", "session", "--processes", "0"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains("--processes takes a whole number ≥ 1, got '0'"))
+        #expect(outcome.standardError.contains("--processes takes a whole number from 1 to 100, got '0'"))
     }
 }

@@ -81,7 +81,17 @@ struct StorefrontCommandTests {
             (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
             (["--inject-fault", "gremlin"], "unknown fault 'gremlin'; accepted: stale-cache,"),
             (["--format", "yaml"], "unknown format 'yaml'; accepted: text, markdown, json"),
-            (["--iterations", "0"], "--iterations takes a whole number ≥ 1, got '0'"),
+            (["--iterations", "0"], "--iterations takes a whole number from 1 to 1000000, got '0'"),
+            // Counts the plan multiplies out are bounded before any arithmetic on them.
+            (
+                ["--iterations", "9223372036854775807"],
+                "--iterations takes a whole number from 1 to 1000000, got '9223372036854775807'"
+            ),
+            (["--iterations", "1000000000000"], "--iterations takes a whole number from 1 to 1000000"),
+            (["--warmup", "9223372036854775807"], "--warmup takes a whole number from 0 to 1000000"),
+            (["--min-time", "2e10"], "--min-time takes a number of seconds from 0 to 86400 (a day), got '2e10'"),
+            (["--min-time", "nan"], "--min-time takes a number of seconds from 0 to 86400"),
+            (["--processes", "101"], "--processes takes a whole number from 1 to 100, got '101'"),
             (["--instructions", "perf"], "unknown instruction counter 'perf'; accepted: callgrind"),
             (["--bogus"], "unknown argument '--bogus'"),
             (["--suite"], "--suite needs a value"),

@@ -229,10 +229,7 @@ extension ResultsPage {
             _ = try RecordWriter.write(try ReportRenderer.encoder.encode(document), named: "results.json", in: folder)
             return try write(document, in: folder)
         } catch {
-            FileHandle.standardError.write(
-                Data(
-                    ("storefront: warning: no results page written (\(error)); "
-                        + "pass --output DIR for one\n").utf8))
+            Console.error("storefront: warning: no results page written (\(error)); pass --output DIR for one\n")
             return nil
         }
     }
@@ -240,7 +237,7 @@ extension ResultsPage {
     /// The run's last lines: where each page it wrote lies.
     package static func announce(_ pages: [URL]) {
         for page in pages {
-            FileHandle.standardError.write(Data("results page: \(page.path)\n".utf8))
+            Console.error("results page: \(page.path)\n")
         }
     }
 }

@@ -9,4 +9,7 @@ package enum ExitCode: Int32 {
     case regression = 3
     /// The named baseline does not exist.
     case baselineMissing = 4
+    /// The report, or a message, could not be written to stdout or stderr
+    /// (closed, full, a broken pipe); anything a record wrote was finished.
+    case outputFailed = 5
 }

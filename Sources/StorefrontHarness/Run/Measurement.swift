@@ -19,7 +19,7 @@ package struct GateOutcome {
             }
         }
         progress.finish()
-        for port in failedPorts { FileHandle.standardError.write(Data("storefront: \(port.failure)\n".utf8)) }
+        for port in failedPorts { Console.error("storefront: \(port.failure)\n") }
     }
 }
 
@@ -94,7 +94,7 @@ package func measure(
                     elsewhere: elsewhere.compactMap { $0.times(for: suite) })
             for result in results where result.gate == "failed" {
                 guard let runtime = verified.first(where: { $0.name == result.runtime }) else { continue }
-                FileHandle.standardError.write(Data("storefront: \(result.gateFailure ?? "")\n".utf8))
+                Console.error("storefront: \(result.gateFailure ?? "")\n")
                 verified.removeAll { $0 == runtime }
                 failedPorts.append((runtime, result.gateFailure ?? ""))
             }

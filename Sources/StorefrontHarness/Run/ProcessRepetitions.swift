@@ -125,7 +125,7 @@ package enum ProcessRepetitions {
                     failures: Dictionary(uniqueKeysWithValues: timed.ends.failures.map { ($0.key.name, $0.value) })))
         }
         do {
-            FileHandle.standardOutput.write(try JSONEncoder().encode(report))
+            Console.output(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
         } catch {
             fail("the timing report could not be encoded: \(error)")
         }

@@ -111,7 +111,7 @@ package final class RunProgress {
     private func elapsed() -> Double { Double(Stopwatch.now() &- start) / 1e9 }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Console.error(text)
     }
 
     /// "42s", "3m05s", "1h02m".

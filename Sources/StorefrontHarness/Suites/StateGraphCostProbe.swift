@@ -218,8 +218,8 @@ package enum StateGraphCostProbe {
     /// Entry point for `storefront --probe stategraph`.
     @MainActor
     package static func printTableAndExit() -> Never {
-        print(table(run()))
-        exit(0)
+        Console.output(table(run()))
+        succeed()
     }
 }
 
