@@ -35,7 +35,6 @@ extension Options {
             try value(for: flag).split(separator: ",").map(String.init)
         }
         var graphNamed = false
-        var processesGiven = false
         while let argument = remaining.popFirst() {
             switch argument {
             case "--suite":
@@ -72,7 +71,6 @@ extension Options {
                 plan.warmup = try count(for: argument, minimum: 0)
             case "--processes":
                 processes = try count(for: argument, minimum: 1, maximum: 100)
-                processesGiven = true
             case "--min-time":
                 let text = try value(for: argument)
                 guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
@@ -124,15 +122,6 @@ extension Options {
                 throw UsageError(
                     description: "unknown argument '\(argument)'; run storefront --help for the accepted flags")
             }
-        }
-        if processes > plan.iterations {
-            // Each process takes at least one timed iteration.
-            guard !processesGiven else {
-                throw UsageError(
-                    description: "--processes \(processes) shares --iterations \(plan.iterations) between the "
-                        + "processes, one at least each: pass --iterations \(processes) or more, or fewer processes")
-            }
-            processes = plan.iterations
         }
         try checkCombination()
         if suites.contains(.graph), !runtimes.contains(where: { $0.graph != nil }) {
@@ -296,15 +285,14 @@ extension Options {
               --seed N                another catalog and delivery order for the gate
                                       and every suite (same script; default: the
                                       recorded workload); noted in the results
-              --iterations N          timed samples per port, shared by the processes
-                                      (default 50)
+              --iterations N          timed samples per port in each process (default 50)
               --warmup N              untimed runs per port before sampling (default 5)
               --min-time SECONDS      keep sampling until this much time passed
               --processes N           fresh processes whose timed runs make each time,
                                       interval and factor of the runtime suites and the
-                                      compute control, sharing --iterations (default
-                                      \(Options.defaultProcesses), or one per iteration if fewer); the
-                                      interval covers the spread between processes
+                                      compute control, each with the whole plan (default
+                                      \(Options.defaultProcesses)); the interval covers the spread
+                                      between processes
               --format text|markdown|json|csv
                                       report format on stdout (default text)
               --output DIR            also write the JSON record and the results page

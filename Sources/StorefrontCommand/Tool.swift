@@ -77,7 +77,9 @@ private func answerInformationRequest(_ options: Options) {
     if options.showEnvironment {
         let rows = EnvironmentFingerprint.current().rows
         let width = rows.map(\.0.count).max() ?? 0
-        for (name, value) in rows { Console.output(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value) }
+        for (name, value) in rows {
+            Console.output(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+        }
         succeed()
     }
     if options.list {
@@ -129,7 +131,14 @@ private struct Preflight {
             case nil: break
             }
             if options.checkThresholds {
-                thresholds = try Thresholds.load(root: repositoryRoot, file: options.thresholdsFile)
+                let loaded = try Thresholds.load(root: repositoryRoot, file: options.thresholdsFile)
+                let problems = loaded.problems(for: options)
+                if !problems.isEmpty {
+                    throw ToolFailure(
+                        .failure,
+                        "the thresholds cannot check this run: " + problems.joined(separator: "; "))
+                }
+                thresholds = loaded
             } else if baseline != nil {
                 // Only the time limit is used; with no file the default holds.
                 thresholds = try Thresholds.loadIfPresent(root: repositoryRoot!)
@@ -161,7 +170,8 @@ private func publish(_ document: ResultsDocument, options: Options, preflight: P
             pages.append(try ResultsPage.write(document, in: directory))
         }
         if !clean, options.record || options.baseline?.isSave == true {
-            Console.error("storefront: nothing recorded or saved: records and baselines hold only runs that passed every check\n")
+            Console.error(
+                "storefront: nothing recorded or saved: records and baselines hold only runs that passed every check\n")
         }
         if options.record, clean, let root = preflight.repositoryRoot {
             let command = "swift run -c release storefront " + CommandLine.arguments.dropFirst().joined(separator: " ")

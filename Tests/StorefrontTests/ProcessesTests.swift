@@ -44,9 +44,9 @@ struct ProcessesTests {
             })
     }
 
-    @Test("three processes share the iterations and keep their samples apart; counts come from this process")
+    @Test("three processes each take the plan's samples and keep them apart; counts come from this process")
     func threeProcesses() throws {
-        let three = try run(processes: 3, iterations: 6)
+        let three = try run(processes: 3, iterations: 2)
         let one = try run(processes: 1, iterations: 2)
         let interactions = try #require(three["interactions"])
         #expect(Set(interactions.keys) == Set(Runtime.builtIn.map(\.name)))
@@ -70,21 +70,16 @@ struct ProcessesTests {
             #expect(one["interactions"]?[name]?.samplesPerProcess == nil, "one process: no per-process fields")
         }
         #expect(three["compute-control"]?["compute-control"]?.samplesPerProcess == [2, 2, 2])
-        let uneven = try run(processes: 3, iterations: 5)
-        #expect(uneven["compute-control"]?["compute-control"]?.samplesPerProcess == [2, 2, 1])
     }
 
-    @Test("the iterations are shared: an explicit count above them is refused, the default one shrinks to them")
-    func processesShareTheIterations() throws {
-        let outcome = try Storefront.run(["--suite", "session", "--iterations", "3", "--processes", "4"])
-        #expect(outcome.status == 1)
-        #expect(
-            outcome.standardError.hasPrefix(
-                "storefront: --processes 4 shares --iterations 3 between the processes, one at least each"))
-        let shrunk = try Options(["--suite", "session", "--iterations", "2"], lineup: Runtime.builtIn)
-        #expect(shrunk.processes == 2 && shrunk.iterationsPerProcess == [1, 1])
+    @Test("every process plays the whole plan; a count of processes is given or the default three")
+    func everyProcessPlaysThePlan() throws {
         let standard = try Options(["--suite", "session"], lineup: Runtime.builtIn)
-        #expect(standard.processes == 3 && standard.iterationsPerProcess == [17, 17, 16])
+        #expect(standard.processes == 3)
+        let children = ProcessRepetitions.childArguments(standard, suites: [.session], verified: [.cog])
+        #expect(children.starts(with: ["--timing-child", "--quiet", "--suite", "session"]))
+        #expect(children.contains("--iterations") && children[children.firstIndex(of: "--iterations")! + 1] == "50")
+        #expect(children.suffix(2) == ["--runtime", "cog"], "only the ports that passed the gate")
     }
 
     @Test("--processes takes a whole number of at least one")

@@ -186,7 +186,7 @@ package enum ResultsPage {
                     "sampling",
                     "\(plan.iterations) iterations after \(plan.warmup) warm-up rounds"
                         + (plan.minimumSeconds > 0 ? ", at least \(plan.minimumSeconds) s" : "")
-                        + (document.timingProcesses > 1 ? ", shared by \(document.timingProcesses) processes" : "")
+                        + (document.timingProcesses > 1 ? ", in each of \(document.timingProcesses) processes" : "")
                 ),
             ]
         return [

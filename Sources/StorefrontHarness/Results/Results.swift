@@ -53,7 +53,7 @@ package struct ResultsDocument: Codable {
         guard timingProcesses > 1 else {
             return sampling + "; times are medians with the 95% interval of the median"
         }
-        return sampling + ", the iterations shared by \(timingProcesses) fresh processes (each warmed up on its own); "
+        return sampling + ", in each of \(timingProcesses) fresh processes; "
             + "times are the median of the processes' medians "
             + "with a 95% interval from resampling processes and then samples within them, which covers the "
             + "spread between processes; † marks a cell whose processes' medians spread wider than one "

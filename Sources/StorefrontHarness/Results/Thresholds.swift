@@ -1,4 +1,5 @@
 import Foundation
+import Workload
 
 /// The committed limits a run is held to (`Results/thresholds.json`): exact
 /// malloc counts for the cuts the design documents gate, per scale, suite
@@ -85,8 +86,22 @@ package struct Thresholds: Codable {
         let thresholds: Thresholds
         do {
             thresholds = try JSONDecoder().decode(Thresholds.self, from: data)
+        } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
+            let wanted = [UInt64.self, Int.self].contains { $0 == type } ? "a whole number ≥ 0" : "\(type)"
+            throw ToolFailure(
+                .failure, "\(file.path): \(Self.path(context.codingPath)) must be \(wanted)")
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+            throw ToolFailure(
+                .failure,
+                "\(file.path): \(Self.path(context.codingPath)) must be a whole number ≥ 0 or a number: "
+                    + context.debugDescription)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw ToolFailure(
+                .failure,
+                "\(file.path): \(Self.path(context.codingPath + [key])) is missing; every thresholds file "
+                    + "has note, relativeTimeLimit, mallocsPerAction and mallocsPerIteration")
         } catch {
-            throw ToolFailure(.failure, "\(file.path) is not a valid thresholds file: \(error)")
+            throw ToolFailure(.failure, "\(file.path) is not valid JSON; it must be the thresholds JSON document")
         }
         guard thresholds.relativeTimeLimit >= 1, thresholds.relativeTimeLimit.isFinite else {
             throw ToolFailure(
@@ -98,6 +113,71 @@ package struct Thresholds: Codable {
     }
 
     private static func file(_ root: URL) -> URL { root.appendingPathComponent("Results/thresholds.json") }
+
+    /// "mallocsPerIteration.small.session.cog".
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    /// What makes these thresholds unable to check `options`' run, found
+    /// before measuring: a name no scale, suite or runtime of the lineup
+    /// has (such a pin would check nothing), a runtime suite's limit that
+    /// is not positive or a probe's that is negative (every port would
+    /// "regress"), or a pinned count this run will not
+    /// take (instructions or retains without callgrind).
+    package func problems(for options: Options) -> [String] {
+        var found: [String] = []
+        let scales = Set(Scale.allCases.map(\.rawValue))
+        let suites = Set(Suite.allCases.map(\.rawValue))
+        let names = Set(options.lineup.map(\.name) + [Suite.computeControl.rawValue])
+        func checkTable<Limit: Comparable & Numeric>(_ table: [String: [String: [String: Limit]]], _ field: String) {
+            for (scale, bySuite) in table.sorted(by: { $0.key < $1.key }) {
+                if !scales.contains(scale) { found.append("\(field): unknown scale '\(scale)'") }
+                for (suite, byPort) in bySuite.sorted(by: { $0.key < $1.key }) {
+                    if !suites.contains(suite) { found.append("\(field).\(scale): unknown suite '\(suite)'") }
+                    for (port, limit) in byPort.sorted(by: { $0.key < $1.key }) {
+                        let name = String(port.prefix { $0 != "+" })
+                        if !names.contains(name) {
+                            found.append("\(field).\(scale).\(suite): no runtime of this lineup is named '\(port)'")
+                        }
+                        if limit <= 0 {
+                            found.append("\(field).\(scale).\(suite).\(port): a limit must be above 0, got \(limit)")
+                        }
+                    }
+                }
+            }
+        }
+        checkTable(mallocsPerAction, "mallocsPerAction")
+        checkTable(mallocsPerIteration, "mallocsPerIteration")
+        checkTable(renders, "renders")
+        checkTable(recomputations, "recomputations")
+        checkTable(instructionsPerIteration, "instructionsPerIteration")
+        for (probe, pins) in perfScenarios.sorted(by: { $0.key < $1.key }) {
+            // A probe may promise none at all (PERF-02's zero mallocs per turn).
+            for (name, limit) in pins.sorted(by: { $0.key < $1.key }) where limit < 0 {
+                found.append("perfScenarios.\(probe).\(name): a limit cannot be negative, got \(limit)")
+            }
+        }
+        guard options.checkThresholds, !options.callgrind else { return found }
+        let scale = options.scale.rawValue
+        let pinnedInstructions = options.suites.filter { suite in
+            !(instructionsPerIteration[scale]?[suite.rawValue] ?? [:]).isEmpty
+        }
+        if !pinnedInstructions.isEmpty {
+            found.append(
+                "instructions are pinned for \(pinnedInstructions.map(\.rawValue).joined(separator: ", ")) at "
+                    + "\(scale) scale, which only --instructions callgrind counts: add it, or leave those suites out")
+        }
+        let countedByCallgrind: Set<String> = ["retainsPerUnit", "releasesPerUnit"]
+        if options.suites.contains(.perfScenarios),
+            perfScenarios.values.contains(where: { !countedByCallgrind.isDisjoint(with: $0.keys) })
+        {
+            found.append(
+                "retains and releases of the perf-scenarios probes are pinned, which only --instructions "
+                    + "callgrind counts: add it")
+        }
+        return found
+    }
 
     /// The key a port's instruction ceiling is pinned under: the port's name,
     /// with its build variant for a build an app would not get

@@ -59,8 +59,7 @@ package func measure(
     var builtRuntimeRunner: RuntimeSuiteRunner?
     func runtimeRunner() -> RuntimeSuiteRunner {
         if let built = builtRuntimeRunner { return built }
-        // This process's share of the timed iterations; the others took theirs.
-        let runner = RuntimeSuiteRunner(options: options.ownTimingShare, progress: progress)
+        let runner = RuntimeSuiteRunner(options: options, progress: progress)
         builtRuntimeRunner = runner
         return runner
     }

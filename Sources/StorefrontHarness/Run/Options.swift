@@ -19,25 +19,13 @@ package struct Options {
     package var plan = SamplingPlan(warmup: 5, iterations: 50)
     /// `--processes N`: fresh processes whose timed runs make each time
     /// and factor of the runtime suites and the compute control, this one
-    /// included. They share `plan.iterations` between them; each plays
-    /// `plan`'s whole warm-up.
+    /// included. Each plays `plan` whole: its warm-up and every iteration.
+    /// (Sharing the iterations out was tried: this process then played
+    /// fewer cycles before its counting runs, and the interactions suite's
+    /// malloc counts, which still depend on how many cycles came before,
+    /// crossed their pins; docs/measurement.md.)
     package var processes = Options.defaultProcesses
     package static let defaultProcesses = 3
-
-    /// The timed samples per port each process takes, in the order they
-    /// run (this process last): `plan.iterations` spread evenly, the
-    /// earlier processes taking one more where it does not divide.
-    package var iterationsPerProcess: [Int] {
-        let base = plan.iterations / processes, extra = plan.iterations % processes
-        return (0..<processes).map { base + ($0 < extra ? 1 : 0) }
-    }
-
-    /// These options with this process's share of the timed iterations.
-    package var ownTimingShare: Options {
-        var own = self
-        own.plan.iterations = iterationsPerProcess.last ?? plan.iterations
-        return own
-    }
     package var format = Format.text
     package var outputDirectory: URL?
     package var callgrind = false

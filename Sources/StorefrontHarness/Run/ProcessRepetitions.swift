@@ -26,7 +26,7 @@ package struct TimingReport: Codable {
 /// interval from one process claims a precision a rerun does not repeat
 /// (docs/measurement.md, "Between processes"). The extra processes run
 /// first, one after another, each the same executable with the same
-/// workload and plan and its share of the iterations, timing only (no gate, counting or callgrind; every
+/// workload and plan, timing only (no gate, counting or callgrind; every
 /// session still ends checked against the shadow model); this process
 /// runs last and adds its own timed runs and every count.
 @MainActor
@@ -49,9 +49,7 @@ package enum ProcessRepetitions {
             progress.report(
                 "process \(index + 1) of \(options.processes): timed runs only", done: Double(index) / Double(extra))
             do {
-                let arguments = childArguments(
-                    options, suites: suites, verified: verified, iterations: options.iterationsPerProcess[index])
-                reports.append(try runChild(arguments: arguments))
+                reports.append(try runChild(arguments: childArguments(options, suites: suites, verified: verified)))
             } catch {
                 fail("timing process \(index + 1) of \(options.processes) failed: \(error)")
             }
@@ -62,12 +60,12 @@ package enum ProcessRepetitions {
 
     /// The child's command line: the same workload and plan, the suites it
     /// times, and only the ports that passed the gate.
-    static func childArguments(_ options: Options, suites: [Suite], verified: [Runtime], iterations: Int) -> [String] {
+    nonisolated static func childArguments(_ options: Options, suites: [Suite], verified: [Runtime]) -> [String] {
         var arguments = [
             "--timing-child", "--quiet",
             "--suite", suites.map(\.rawValue).joined(separator: ","),
             "--scale", options.scale.rawValue,
-            "--iterations", "\(iterations)",
+            "--iterations", "\(options.plan.iterations)",
             "--warmup", "\(options.plan.warmup)",
             "--min-time", "\(options.plan.minimumSeconds)",
             "--processes", "1",

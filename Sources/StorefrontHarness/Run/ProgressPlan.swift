@@ -25,7 +25,7 @@ package enum ProgressPlan {
         // This process plays its share of the timed iterations and every
         // counting play; a timed suite's other processes (`--processes`)
         // play their shares and a warm-up each.
-        let plays = Double(RuntimeSuiteRunner.playsPerPort(options.ownTimingShare.plan))
+        let plays = Double(RuntimeSuiteRunner.playsPerPort(options.plan))
 
         func playSteps(_ suite: Suite) -> Double {
             switch suite {
@@ -65,9 +65,8 @@ package enum ProgressPlan {
 
         /// A timed suite's plays in the other processes, per port.
         func elsewherePlays(_ suite: Suite) -> Double {
-            options.iterationsPerProcess.dropLast().reduce(0.0) { total, iterations in
-                total + Double(options.plan.warmup + (suite.isRuntimeSuite ? 2 : 1) * iterations)
-            }
+            Double(options.processes - 1)
+                * Double(options.plan.warmup + (suite.isRuntimeSuite ? 2 : 1) * options.plan.iterations)
         }
 
         var stages: [RunProgress.Stage] = []
