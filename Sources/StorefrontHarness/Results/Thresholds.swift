@@ -83,6 +83,7 @@ package struct Thresholds: Codable {
             throw ToolFailure(
                 .failure, "\(file.path) cannot be read as a file; it must be the thresholds JSON document")
         }
+        if let problem = wholeNumberProblem(in: data) { throw ToolFailure(.failure, "\(file.path): \(problem)") }
         let thresholds: Thresholds
         do {
             thresholds = try JSONDecoder().decode(Thresholds.self, from: data)
@@ -101,7 +102,8 @@ package struct Thresholds: Codable {
                 "\(file.path): \(Self.path(context.codingPath + [key])) is missing; every thresholds file "
                     + "has note, relativeTimeLimit, mallocsPerAction and mallocsPerIteration")
         } catch {
-            throw ToolFailure(.failure, "\(file.path) is not valid JSON; it must be the thresholds JSON document")
+            throw ToolFailure(
+                .failure, "\(file.path) is not a valid thresholds file: it is not JSON (\(error))")
         }
         guard thresholds.relativeTimeLimit >= 1, thresholds.relativeTimeLimit.isFinite else {
             throw ToolFailure(
@@ -114,6 +116,33 @@ package struct Thresholds: Codable {
 
     private static func file(_ root: URL) -> URL { root.appendingPathComponent("Results/thresholds.json") }
 
+    /// The fields whose limits are whole counts.
+    private static let wholeNumberFields = [
+        "mallocsPerIteration", "renders", "recomputations", "instructionsPerIteration",
+    ]
+
+    /// The first limit of a whole-count field that is negative or not whole,
+    /// by its path: the decoder itself would only call the file "not valid
+    /// JSON" (Foundation on Linux reports a negative count that way).
+    private static func wholeNumberProblem(in data: Data) -> String? {
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        func walk(_ value: Any, _ path: String) -> String? {
+            if let table = value as? [String: Any] {
+                for key in table.keys.sorted() {
+                    if let problem = walk(table[key]!, path + "." + key) { return problem }
+                }
+                return nil
+            }
+            guard let number = value as? NSNumber else { return nil }
+            let double = number.doubleValue
+            return double < 0 || double != double.rounded() ? "\(path) must be a whole number ≥ 0, got \(number)" : nil
+        }
+        for field in wholeNumberFields {
+            if let table = root[field], let problem = walk(table, field) { return problem }
+        }
+        return nil
+    }
+
     /// "mallocsPerIteration.small.session.cog".
     private static func path(_ keys: [any CodingKey]) -> String {
         keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
@@ -121,9 +150,8 @@ package struct Thresholds: Codable {
 
     /// What makes these thresholds unable to check `options`' run, found
     /// before measuring: a name no scale, suite or runtime of the lineup
-    /// has (such a pin would check nothing), a runtime suite's limit that
-    /// is not positive or a probe's that is negative (every port would
-    /// "regress"), or a pinned count this run will not
+    /// has (such a pin would check nothing), a negative limit (every port
+    /// would "regress"; 0 is a real pin: PERF-02 promises no malloc), or a pinned count this run will not
     /// take (instructions or retains without callgrind).
     package func problems(for options: Options) -> [String] {
         var found: [String] = []
@@ -140,8 +168,9 @@ package struct Thresholds: Codable {
                         if !names.contains(name) {
                             found.append("\(field).\(scale).\(suite): no runtime of this lineup is named '\(port)'")
                         }
-                        if limit <= 0 {
-                            found.append("\(field).\(scale).\(suite).\(port): a limit must be above 0, got \(limit)")
+                        // 0 is the strictest pin there is (none at all), never a typo's default.
+                        if limit < 0 {
+                            found.append("\(field).\(scale).\(suite).\(port): a limit cannot be negative, got \(limit)")
                         }
                     }
                 }
@@ -153,15 +182,17 @@ package struct Thresholds: Codable {
         checkTable(recomputations, "recomputations")
         checkTable(instructionsPerIteration, "instructionsPerIteration")
         for (probe, pins) in perfScenarios.sorted(by: { $0.key < $1.key }) {
-            // A probe may promise none at all (PERF-02's zero mallocs per turn).
             for (name, limit) in pins.sorted(by: { $0.key < $1.key }) where limit < 0 {
                 found.append("perfScenarios.\(probe).\(name): a limit cannot be negative, got \(limit)")
             }
         }
         guard options.checkThresholds, !options.callgrind else { return found }
         let scale = options.scale.rawValue
+        let chosen = Set(options.runtimes.map(\.name))
         let pinnedInstructions = options.suites.filter { suite in
-            !(instructionsPerIteration[scale]?[suite.rawValue] ?? [:]).isEmpty
+            (instructionsPerIteration[scale]?[suite.rawValue] ?? [:]).keys.contains { key in
+                chosen.contains(String(key.prefix { $0 != "+" }))
+            }
         }
         if !pinnedInstructions.isEmpty {
             found.append(

@@ -1,0 +1,105 @@
+import BuiltInRuntimes
+import Foundation
+@testable import StorefrontCommand
+@testable import StorefrontHarness
+import Testing
+import Workload
+
+/// A thresholds file that cannot check the run is refused before
+/// measuring, naming the path of what is wrong.
+@Suite("thresholds checked before measuring")
+struct ThresholdsCheckTests {
+    func thresholds(_ json: String) throws -> Thresholds {
+        try JSONDecoder().decode(Thresholds.self, from: Data(json.utf8))
+    }
+
+    func document(_ tables: String, mallocsPerAction: String = "{}") -> String {
+        """
+        {"note": "test", "relativeTimeLimit": 1.25, "mallocsPerAction": \(mallocsPerAction), \(tables)}
+        """
+    }
+
+    func options(_ arguments: [String]) throws -> Options {
+        try Options(arguments, lineup: Runtime.builtIn)
+    }
+
+    @Test("names no scale, suite or runtime has pin nothing, so they are refused")
+    func unknownNames() throws {
+        let file = try thresholds(
+            document(
+                #""mallocsPerIteration": {"huge": {"session": {"cog": 10}}, "small": {"sesion": {"cog": 10}, "session": {"redux": 10, "cog+CompactArena": 9}}}"#
+            ))
+        let problems = file.problems(for: try options(["--suite", "session", "--check-thresholds"]))
+        #expect(
+            problems == [
+                "mallocsPerIteration: unknown scale 'huge'",
+                "mallocsPerIteration.small: unknown suite 'sesion'",
+                "mallocsPerIteration.small.session: no runtime of this lineup is named 'redux'",
+            ])
+    }
+
+    @Test("a limit may be 0, the strictest pin, but not negative")
+    func limits() throws {
+        let file = try thresholds(
+            document(
+                #""mallocsPerIteration": {"small": {"session": {"cog": 0}}}, "perfScenarios": {"PERF-02 propagation": {"mallocsPerUnit": 0, "retainsPerUnit": -1}}"#,
+                mallocsPerAction: #"{"small": {"session": {"memoized": -0.5}}}"#
+            ))
+        let problems = file.problems(
+            for: try options(["--suite", "session", "--check-thresholds", "--instructions", "callgrind"]))
+        #expect(
+            problems == [
+                "mallocsPerAction.small.session.memoized: a limit cannot be negative, got -0.5",
+                "perfScenarios.PERF-02 propagation.retainsPerUnit: a limit cannot be negative, got -1.0",
+            ])
+    }
+
+    @Test("pinned instructions or retains need --instructions callgrind, said before measuring")
+    func callgrindPins() throws {
+        let file = try thresholds(
+            document(
+                #""mallocsPerIteration": {}, "instructionsPerIteration": {"small": {"session": {"cog": 100}}}, "perfScenarios": {"PERF-02 propagation": {"retainsPerUnit": 13}}"#
+            ))
+        let session = file.problems(for: try options(["--suite", "session", "--scale", "small", "--check-thresholds"]))
+        #expect(session.count == 1 && session[0].hasPrefix("instructions are pinned for session at small scale"))
+        let probes = file.problems(for: try options(["--suite", "perf-scenarios", "--check-thresholds"]))
+        #expect(probes.count == 1 && probes[0].hasPrefix("retains and releases of the perf-scenarios probes"))
+        let counted = file.problems(
+            for: try options([
+                "--suite", "session,perf-scenarios", "--scale", "small", "--check-thresholds", "--instructions",
+                "callgrind",
+            ]))
+        #expect(counted.isEmpty)
+    }
+
+    @Test("the committed thresholds file checks every run CI makes of it")
+    func committedFileIsValid() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let file = try Thresholds.load(root: root)
+        #expect(
+            file.problems(
+                for: try options(["--suite", "interactions,compute-control", "--scale", "small", "--check-thresholds"])
+            ).isEmpty)
+        #expect(
+            file.problems(
+                for: try options([
+                    "--suite", "session", "--scale", "small", "--check-thresholds", "--instructions", "callgrind",
+                ])
+            ).isEmpty)
+    }
+
+    @Test("a negative whole number is named by its path, not reported as invalid JSON")
+    func negativeWholeNumber() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thresholds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("t.json")
+        try Data(document(#""mallocsPerIteration": {"small": {"session": {"cog": -5}}}"#).utf8).write(to: file)
+        let outcome = try Storefront.run(["--suite", "session", "--scale", "small", "--thresholds", file.path])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError.contains("mallocsPerIteration.small.session.cog must be a whole number ≥ 0"),
+            "\(outcome.standardError)")
+    }
+}
