@@ -34,6 +34,14 @@ public struct ProcessSamples: Sendable, Equatable {
         self.init(groups)
     }
 
+    /// `samples` regrouped by `counts`, or nil when they do not fit (a
+    /// count of 0, or counts that do not add up): for samples read back
+    /// from a file, which a person may have edited.
+    public static func regrouped(_ samples: [Double], counts: [Int]) -> ProcessSamples? {
+        guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), counts.reduce(0, +) == samples.count else { return nil }
+        return ProcessSamples(flattened: samples, counts: counts)
+    }
+
     public var all: [Double] { processes.flatMap { $0 } }
 
     /// Each process's median, in process order.

@@ -492,3 +492,31 @@ struct RecordsTests {
         #expect(try root.entries("out/results.json").isEmpty)
     }
 }
+
+/// Baselines are files a person may edit: samples that do not fit their
+/// per-process counts must not trap a comparison.
+@Suite("baselines read back")
+struct BaselineReadBackTests {
+    @Test(
+        "--baseline compare against a baseline whose samples are empty or do not fit their counts finishes",
+        arguments: [#""samplesNanoseconds" : []"#, #""samplesPerProcess" : [5, 0]"#])
+    func damagedSamples(replacement: String) throws {
+        let root = try ScratchRoot()
+        let arguments = [
+            "--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet",
+            "--allow-test-build", "--runtime", "memoized", "--processes", "2",
+        ]
+        let saved = try Storefront.run(arguments + ["--baseline", "save", "nightly"], in: root.url)
+        #expect(saved.status == 0, "\(saved.standardError)")
+        let path = "Results/baselines/nightly.json"
+        let text = try root.read(path)
+        // The saved document has both fields for its one port.
+        let field = replacement.hasPrefix(#""samplesNanoseconds""#) ? "samplesNanoseconds" : "samplesPerProcess"
+        let pattern = try Regex("\"\(field)\" : \\[[^\\]]*\\]")
+        #expect(text.contains(pattern), "the saved baseline has \(field)")
+        try root.write(text.replacing(pattern, with: replacement), to: path)
+        let compared = try Storefront.run(arguments + ["--baseline", "compare", "nightly"], in: root.url)
+        #expect(compared.signal == nil)
+        #expect(compared.status == 0, "\(compared.standardError)")
+    }
+}

@@ -213,9 +213,15 @@ package struct Comparison {
             row.factor = factor
             return row
         }
-        let comparison = PairedComparison(
-            ProcessSamples(flattened: new, counts: processes.1 ?? [new.count]),
-            against: ProcessSamples(flattened: old, counts: processes.0 ?? [old.count]), sameProcesses: false)
+        guard let newSamples = ProcessSamples.regrouped(new, counts: processes.1 ?? [new.count]),
+            let oldSamples = ProcessSamples.regrouped(old, counts: processes.0 ?? [old.count])
+        else {
+            var factor = Factor(unavailable: "the samples do not match their per-process counts")
+            factor.value = after / before
+            row.factor = factor
+            return row
+        }
+        let comparison = PairedComparison(newSamples, against: oldSamples, sameProcesses: false)
         row.factor = Factor(comparison)
         switch comparison.verdict {
         case .higher: row.verdict = comparison.ratio > timeLimit ? .regression : .slower

@@ -65,9 +65,10 @@ extension ActionKindResult {
         }
     }
 
-    /// The samples, regrouped by process.
-    var processSamples: ProcessSamples {
-        ProcessSamples(flattened: samplesNanoseconds, counts: samplesPerProcess ?? [samplesNanoseconds.count])
+    /// The samples, regrouped by process; nil when they do not fit the
+    /// counts (an edited file).
+    var processSamples: ProcessSamples? {
+        ProcessSamples.regrouped(samplesNanoseconds, counts: samplesPerProcess ?? [samplesNanoseconds.count])
     }
 
     /// The kinds any of `results` has, in the order they first appear (the
@@ -106,9 +107,11 @@ extension ActionKindResult {
             }
             for port in results.indices {
                 guard let index = results[port].actionKinds?.firstIndex(where: { $0.kind == kind }) else { continue }
-                let samples = results[port].actionKinds![index].processSamples
+                guard let samples = results[port].actionKinds![index].processSamples,
+                    let fastestSamples = fastest.processSamples
+                else { continue }
                 results[port].actionKinds![index].factorVsFastest =
-                    Factor(PairedComparison(samples, against: fastest.processSamples))
+                    Factor(PairedComparison(samples, against: fastestSamples))
             }
         }
     }

@@ -246,8 +246,8 @@ package struct RuntimeResult: Codable {
 
     /// The samples, regrouped by process; nil for a port with none.
     var processSamples: ProcessSamples? {
-        guard let samples = samplesNanoseconds, !samples.isEmpty else { return nil }
-        return ProcessSamples(flattened: samples, counts: samplesPerProcess ?? [samples.count])
+        guard let samples = samplesNanoseconds else { return nil }
+        return ProcessSamples.regrouped(samples, counts: samplesPerProcess ?? [samples.count])
     }
 
     /// Sets the timed part from `samples`, and the factor against the
