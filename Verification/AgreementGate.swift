@@ -39,6 +39,17 @@ public enum AgreementGate {
         fault: Fault? = nil, patience: @escaping StorefrontService.Patience = defaultPatience
     ) async throws(GateFailure) -> Report {
         let catalog = Catalog(scale: scale, seed: catalogSeed)
+        return try await run(
+            port, catalog: catalog, script: Script(catalog: catalog), shuffleSeed: shuffleSeed, fault: fault,
+            patience: patience)
+    }
+
+    /// Runs the gate over any script on any catalog: the growth suite
+    /// gates each catalog and cart size it measures this way.
+    public static func run<Port: StorefrontPort>(
+        _ port: Port.Type, catalog: Catalog, script: Script, shuffleSeed: UInt64? = nil, fault: Fault? = nil,
+        patience: @escaping StorefrontService.Patience = defaultPatience
+    ) async throws(GateFailure) -> Report {
         let runner = SessionRunner<Port>(catalog: catalog, fault: fault)
         var digest = ScreenDigest()
         var actions = 0
@@ -55,7 +66,7 @@ public enum AgreementGate {
                 expected: expected, actual: actual)
         }
 
-        var walk = SessionWalk(catalog: catalog, phases: Script(catalog: catalog).phases, shuffleSeed: shuffleSeed)
+        var walk = SessionWalk(catalog: catalog, phases: script.phases, shuffleSeed: shuffleSeed)
         try compareAll(runner, with: walk.shadow, check: .checkpoint, phase: "start", step: "first render")
         while let event = walk.next() {
             guard let (index, step) = event.step else {

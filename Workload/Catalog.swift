@@ -12,24 +12,39 @@ public struct Product: Sendable, Hashable {
     public let searchKey: SearchKey
 }
 
-/// How big a session is.
+/// How big a session is: the three named sizes of `--scale`.
 public enum Scale: String, CaseIterable, Sendable {
     case small, `default`, large
 
-    public var productCount: Int {
+    public var size: CatalogSize {
         switch self {
-        case .small: 240
-        case .default: 2_400
-        case .large: 9_600
+        case .small: CatalogSize(products: 240, categories: 6)
+        case .default: CatalogSize(products: 2_400, categories: 12)
+        case .large: CatalogSize(products: 9_600, categories: 24)
         }
     }
 
-    public var categoryCount: Int {
-        switch self {
-        case .small: 6
-        case .default: 12
-        case .large: 24
-        }
+    public var productCount: Int { size.products }
+    public var categoryCount: Int { size.categories }
+}
+
+/// A catalog's dimensions: any size the script can play, not only the
+/// named scales (the growth suite measures many).
+public struct CatalogSize: Sendable, Hashable {
+    public let products: Int
+    public let categories: Int
+
+    /// The script names its products among the first page and near the
+    /// end, and browses up to four categories, so it needs at least two
+    /// pages of products and one category.
+    public static let fewestProducts = 2 * Browsing.pageSize
+
+    public init(products: Int, categories: Int) {
+        precondition(
+            products >= Self.fewestProducts && categories >= 1 && categories <= products,
+            "a catalog needs at least \(Self.fewestProducts) products and between 1 category and one per product")
+        self.products = products
+        self.categories = categories
     }
 }
 
@@ -38,18 +53,22 @@ public enum Scale: String, CaseIterable, Sendable {
 public struct Catalog: Sendable {
     public static let defaultSeed: UInt64 = 0x5707_EF20_0000_0001
 
-    public let scale: Scale
+    public let size: CatalogSize
     public let products: [Product]
     public let initialStock: [Int]
-    public var categoryCount: Int { scale.categoryCount }
+    public var categoryCount: Int { size.categories }
 
     public init(scale: Scale, seed: UInt64 = Catalog.defaultSeed) {
-        self.scale = scale
+        self.init(size: scale.size, seed: seed)
+    }
+
+    public init(size: CatalogSize, seed: UInt64 = Catalog.defaultSeed) {
+        self.size = size
         var generator = SeededGenerator(seed: seed)
         var products: [Product] = []
         var stock: [Int] = []
-        products.reserveCapacity(scale.productCount)
-        for id in 0..<scale.productCount {
+        products.reserveCapacity(size.products)
+        for id in 0..<size.products {
             let adjective = Self.adjectives[generator.int(in: 0...(Self.adjectives.count - 1))]
             let noun = Self.nouns[generator.int(in: 0...(Self.nouns.count - 1))]
             var tags = [Self.tagWords[generator.int(in: 0...(Self.tagWords.count - 1))]]
@@ -62,7 +81,7 @@ public struct Catalog: Sendable {
                 Product(
                     id: id,
                     name: name,
-                    category: generator.int(in: 0...(scale.categoryCount - 1)),
+                    category: generator.int(in: 0...(size.categories - 1)),
                     basePriceCents: generator.int(in: 1...499) * 100 + Self.priceEndings[generator.int(in: 0...4)],
                     ratingTenths: generator.int(in: 10...50),
                     tags: tags,

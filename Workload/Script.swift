@@ -83,6 +83,27 @@ public struct Script: Sendable {
         ])
     }
 
+    /// The growth suite's session: the eleven-phase script up to and
+    /// including the cart phase, then, with `extraCartLines` > 0, a phase
+    /// that adds that many more products to the cart, one line each. The
+    /// lines are in-stock products from the end of the catalog, away from
+    /// the ones the script names, so a bigger cart changes nothing else.
+    public static func growth(catalog: Catalog, extraCartLines: Int) -> Script {
+        let standard = Script(catalog: catalog).phases
+        var phases = Array(standard.prefix { $0.name != "inventory-burst" })
+        guard extraCartLines > 0 else { return Script(phases: phases) }
+        var carted = Set<Int>()
+        for phase in phases {
+            for case .action(.addToCart(let id)) in phase.steps { carted.insert(id) }
+        }
+        let extra = catalog.products.reversed().lazy.map(\.id)
+            .filter { !carted.contains($0) && catalog.initialStock[$0] > 0 }
+            .prefix(extraCartLines)
+        precondition(extra.count == extraCartLines, "the catalog has too few in-stock products for that cart")
+        phases.append(Phase(name: "fill-cart", steps: extra.map { .action(.addToCart($0)) }))
+        return Script(phases: phases)
+    }
+
     public init(catalog: Catalog) {
         let products = catalog.products
         let categories = catalog.categoryCount

@@ -78,6 +78,14 @@ extension Options {
                         description: "--min-time takes a number of seconds from 0 to 86400 (a day), got '\(text)'")
                 }
                 plan.minimumSeconds = seconds
+            case "--growth-budget":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                    throw UsageError(
+                        description:
+                            "--growth-budget takes a number of seconds above 0 and up to 86400 (a day), got '\(text)'")
+                }
+                growthBudgetSeconds = seconds
             case "--format":
                 format = try Self.choice(Format.self, try value(for: argument), flag: "format")
             case "--output":
@@ -253,6 +261,13 @@ extension Options {
                             callgrind), mallocs, notices and heap peak per turn,
                             node or graph; runs no gate, each probe checks its
                             values
+              growth        settled actions by kind, the cold start and its peak
+                            heap at 300 to 100,000 products and at 4 to 400 cart
+                            lines, every size gated first: each port's log-log
+                            slope with its interval, its growth class (flat,
+                            sublinear, linear, superlinear) and where two ports'
+                            costs cross; sizes over --growth-budget are skipped
+                            and named
               cross-runtime the full session for every port side by side, then each
                             port's factor against the fastest in every suite run
                             and their geometric mean
@@ -293,6 +308,9 @@ extension Options {
                                       compute control, each with the whole plan (default
                                       \(Options.defaultProcesses)); the interval covers the spread
                                       between processes
+              --growth-budget SECONDS the most one port may take at one size of the
+                                      growth suite (default \(Int(Options.defaultGrowthBudgetSeconds))); a size predicted to
+                                      take longer is skipped, and said to be
               --format text|markdown|json|csv
                                       report format on stdout (default text)
               --output DIR            also write the JSON record and the results page

@@ -28,10 +28,13 @@ func runTool(_ options: Options) async -> Never {
     let suites = await measure(options, gate: gate, callgrind: callgrind, progress: progress)
     let document = ResultsDocument(options: options, suites: suites)
     let wrongShapes = GraphSuiteRunner.failures(in: suites) + ScenarioSuiteRunner.failures(in: suites)
+    let growthFailures = GrowthSuiteRunner.failures(in: suites)
     let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)
     let failedLater = Set(suites.flatMap { $0.runtimes ?? [] }.filter { $0.gate == "failed" }.map(\.runtime))
         .subtracting(gate.failedPorts.map(\.runtime.name))
-    let clean = gate.failedPorts.isEmpty && failedLater.isEmpty && wrongShapes.isEmpty && mismatches.isEmpty
+    let clean =
+        gate.failedPorts.isEmpty && failedLater.isEmpty && wrongShapes.isEmpty && mismatches.isEmpty
+        && growthFailures.isEmpty
     let regressions = publish(document, options: options, preflight: preflight, clean: clean)
 
     if !gate.failedPorts.isEmpty {
@@ -46,6 +49,11 @@ func runTool(_ options: Options) async -> Never {
         fail(
             "\(wrongShapes.count) graph case(s) or probe(s) failed their count or value check and were not timed: "
                 + wrongShapes.joined(separator: "; "), code: .gateFailed)
+    }
+    if !growthFailures.isEmpty {
+        fail(
+            "growth: \(growthFailures.count) port line(s) stopped at a size whose gate or measured session failed: "
+                + growthFailures.joined(separator: "; "), code: .gateFailed)
     }
     if !mismatches.isEmpty {
         fail("calibration failed: " + mismatches.joined(separator: "; "))

@@ -75,7 +75,7 @@ struct StorefrontCommandTests {
         arguments: [
             (
                 ["--suite", "nope"],
-                "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, funnel-memory, cross-runtime, compute-control, graph, perf-scenarios, all"
+                "unknown suite 'nope'; accepted: calibration, cold-start, session, interactions, inventory-burst, funnel-memory, cross-runtime, compute-control, graph, perf-scenarios, growth, all"
             ),
             (["--runtime", "redux"], "unknown runtime 'redux'; accepted: \(builtInNames)"),
             (["--scale", "huge"], "unknown scale 'huge'; accepted: small, default, large"),
@@ -248,7 +248,7 @@ struct StorefrontCommandTests {
         let written = try Data(contentsOf: directory.appendingPathComponent("results.json"))
         for data in [written, Data(outcome.standardOutput.utf8)] {
             let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            #expect(document["schema"] as? String == "storefront-results/6")
+            #expect(document["schema"] as? String == "storefront-results/7")
             let environment = try #require(document["environment"] as? [String: Any])
             #expect(environment["logicalCores"] as? Int == ProcessInfo.processInfo.activeProcessorCount)
             let suites = try #require(document["suites"] as? [[String: Any]])

@@ -27,6 +27,20 @@ extension Runtime {
         return await gate(port)
     }
 
+    /// The gate over one session of `script` on `catalog` (the growth
+    /// suite's sizes).
+    @MainActor
+    func verify(catalog: Catalog, script: Script, fault: Fault?) async -> Result<AgreementGate.Report, GateFailure> {
+        func gate<Port: StorefrontPort>(_ port: Port.Type) async -> Result<AgreementGate.Report, GateFailure> {
+            do {
+                return .success(try await AgreementGate.run(port, catalog: catalog, script: script, fault: own(fault)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return await gate(port)
+    }
+
     /// A fresh runtime with its views mounted: the start of a session. An
     /// injected fault that belongs to this port goes into every session it
     /// plays, measured ones too: some faults show only in a later session.

@@ -58,10 +58,25 @@ package enum Recorder {
             files.append(("\(suite.suite).svg", Data(svg.utf8)))
             charts[suite.suite] = "../Results/\(folderName)/\(suite.suite).svg"
         }
+        // The growth suite's log-log charts, one per axis and metric, shown
+        // in docs/perf.md under their axis's heading.
+        var growthCharts: [String: [String]] = [:]
+        for series in document.suites.compactMap(\.growth).flatMap(\.series) {
+            for metric in GrowthChart.chartedMetrics(series) {
+                guard let svg = GrowthChart.svg(series, metric: metric) else { continue }
+                let name = "growth-\(HTML.identifier(series.axis))-\(HTML.identifier(metric)).svg"
+                files.append((name, Data(svg.utf8)))
+                growthCharts["#### growth with \(series.axis) (", default: []].append(
+                    "![\(metric) against \(series.axis)](../Results/\(folderName)/\(name))")
+            }
+        }
         // The page a person opens; its charts are inline, so it stands alone.
         files.append((ResultsPage.fileName, Data(ResultsPage.html(document).utf8)))
         let existing = try performanceRecord(root: root)
-        let generated = "\n" + generatedSection(document, command: command, charts: charts, root: root) + "\n"
+        let generated =
+            "\n"
+            + generatedSection(document, command: command, charts: charts, growthCharts: growthCharts, root: root)
+            + "\n"
         let updated = existing.text.replacingCharacters(in: existing.generated, with: generated)
         let staged = StagedRecord(folderName: folderName, files: files, performanceRecord: Data(updated.utf8))
         RecordTestHook.interrupt(at: .beforeStaging)
@@ -135,7 +150,7 @@ package enum Recorder {
 
     private static func generatedSection(
         _ document: ResultsDocument, command: String,
-        charts: [String: String], root: URL
+        charts: [String: String], growthCharts: [String: [String]], root: URL
     ) -> String {
         var lines = [
             "Recorded \(document.recordedAt) with `\(command)`.",
@@ -157,6 +172,11 @@ package enum Recorder {
                 let lineEnd = body[heading.upperBound...].firstIndex(of: "\n")
             {
                 body.insert(contentsOf: "\n\n![\(suite)](\(chart))", at: lineEnd)
+            }
+        }
+        for (heading, images) in growthCharts {
+            if let start = body.range(of: heading), let lineEnd = body[start.upperBound...].firstIndex(of: "\n") {
+                body.insert(contentsOf: "\n\n" + images.joined(separator: "\n"), at: lineEnd)
             }
         }
         lines.append(body)

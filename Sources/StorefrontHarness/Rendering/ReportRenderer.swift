@@ -61,6 +61,7 @@ package enum ReportRenderer {
                 lines += probeTable(probes, markdown: markdown)
                 lines += probeNotes(probes)
             }
+            if let growth = suite.growth { lines += growthSection(growth, markdown: markdown) }
             lines.append("")
             let counters =
                 (suite.regions?.map { ($0.region, $0.counters) } ?? [])
@@ -80,7 +81,7 @@ package enum ReportRenderer {
             lines.append("")
         }
         lines += crossRuntimeSummary(document, markdown: markdown)
-        if document.suites.contains(where: { $0.shapes == nil }) {
+        if document.suites.contains(where: { $0.runtimes != nil || $0.regions != nil }) {
             lines.append(document.samplingNote + "; ≈ marks a factor the samples cannot tell from 1.")
             for warning in document.outlierWarnings { lines.append("warning: unstable samples: " + warning) }
         }
@@ -437,6 +438,7 @@ package enum ReportRenderer {
             rows += actionKindCSVRows(suite)
             rows += (suite.shapes ?? []).map(graphCSVRow(suite: suite.suite))
             rows += (suite.probes ?? []).map(probeCSVRow(suite: suite.suite))
+            rows += growthCSVRows(suite)
         }
         return rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n")
     }
@@ -488,6 +490,51 @@ package enum ReportRenderer {
                 return row
             }
         }
+    }
+
+    /// The growth suite's rows: suite is `growth/AXIS`, entry
+    /// `port/kind@size` (kind `cold-start` for the cold start, whose row
+    /// carries the peak heap), iterations the samples at that size; then
+    /// one `port/METRIC/slope` row per fit, its slope in median_ns and its
+    /// interval in ci_low_ns and ci_high_ns.
+    static func growthCSVRows(_ suite: SuiteResult) -> [[String]] {
+        guard let growth = suite.growth else { return [] }
+        let pad = { (row: [String]) in row + Array(repeating: "", count: csvHeader.count - row.count) }
+        var rows: [[String]] = []
+        for series in growth.series {
+            let name = "\(suite.suite)/\(series.axis)"
+            for line in series.lines {
+                for point in line.points {
+                    for cost in point.actionKinds {
+                        rows.append(
+                            pad(
+                                [
+                                    name, "\(line.runtime)/\(cost.kind)@\(point.size)", "passed",
+                                    cost.wallNanoseconds.count.map(String.init) ?? "",
+                                ]
+                                    + numbers(cost.wallNanoseconds)
+                                    + ["", "", String(format: "%.2f", cost.mallocsPerAction)]))
+                    }
+                    if let cold = point.coldStart {
+                        rows.append(
+                            pad(
+                                [
+                                    name, "\(line.runtime)/cold-start@\(point.size)", "passed",
+                                    cold.count.map(String.init) ?? "",
+                                ]
+                                    + numbers(cold) + ["", "", "", point.peakLiveBytes.map(String.init) ?? ""]))
+                    }
+                }
+                for fit in line.fits {
+                    guard let slope = fit.fit else { continue }
+                    rows.append(
+                        pad(
+                            [name, "\(line.runtime)/\(fit.metric)/slope", "passed", String(slope.points)]
+                                + [slope.slope, slope.low, slope.high].map { String(format: "%.4f", $0) }))
+                }
+            }
+        }
+        return rows
     }
 
     private static func numbers(_ wall: WallTime) -> [String] {

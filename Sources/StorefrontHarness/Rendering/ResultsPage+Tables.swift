@@ -125,6 +125,7 @@ extension ResultsPage {
             }
         }
         if let probes = suite.probes { lines += probeSection(probes, id: id) }
+        if let growth = suite.growth { lines += growthSection(growth, id: id) }
         lines += counterNotes(suite)
         lines.append("</section>")
         return lines

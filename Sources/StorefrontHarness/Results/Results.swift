@@ -9,13 +9,14 @@ package struct ResultsDocument: Codable {
     /// 2 added `actionKinds` to the interactions suite's ports; 3 added
     /// the perf-scenarios suite's `probes`; 4 added `cogArena`; 5 replaced
     /// it with `lineup`, each runtime's version, source and build; 6 added
-    /// `processes` and the per-process fields of a timed cell.
-    static let schema = "storefront-results/6"
+    /// `processes` and the per-process fields of a timed cell; 7 added the
+    /// growth suite's `growth`.
+    static let schema = "storefront-results/7"
     /// Schemas this tool still reads back (baselines): every change so far
     /// only added optional fields, which an older document simply lacks.
     static let readableSchemas: Set<String> = [
         "storefront-results/1", "storefront-results/2", "storefront-results/3", "storefront-results/4",
-        "storefront-results/5", schema,
+        "storefront-results/5", "storefront-results/6", schema,
     ]
 
     var schema = ResultsDocument.schema
@@ -92,6 +93,8 @@ package struct SuiteResult: Codable {
     var shapes: [GraphShapeResult]? = nil
     /// The perf-scenarios suite: one entry per probe.
     var probes: [ScenarioProbeResult]? = nil
+    /// The growth suite: each axis, each port's line along it, the fits.
+    var growth: GrowthResult? = nil
 }
 
 /// A counter's value, or why there is none: `{"value": n}` or

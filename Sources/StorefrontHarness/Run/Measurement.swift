@@ -84,6 +84,8 @@ package func measure(
             suites.append(GraphSuiteRunner(options: options, progress: progress).run())
         case .perfScenarios:
             suites.append(ScenarioSuiteRunner(options: options, progress: progress).run(callgrind: callgrind))
+        case .growth:
+            suites.append(await GrowthSuiteRunner(options: options, progress: progress).run())
         case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime:
             var results =
                 verified.isEmpty

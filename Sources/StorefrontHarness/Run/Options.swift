@@ -26,6 +26,10 @@ package struct Options {
     /// crossed their pins; docs/measurement.md.)
     package var processes = Options.defaultProcesses
     package static let defaultProcesses = 3
+    /// `--growth-budget SECONDS`: the most one port may take at one size
+    /// of the growth suite; a size predicted to take longer is skipped.
+    package var growthBudgetSeconds = Options.defaultGrowthBudgetSeconds
+    package static let defaultGrowthBudgetSeconds = 60.0
     package var format = Format.text
     package var outputDirectory: URL?
     package var callgrind = false

@@ -49,6 +49,8 @@ package enum ProgressPlan {
             // on the 2-core VM at the default plan), under callgrind a few
             // runs each.
             case .perfScenarios: 40
+            // Not played in the run's steps; see `weight`.
+            case .growth: 0
             }
         }
 
@@ -59,6 +61,7 @@ package enum ProgressPlan {
             // (one averages 0.85 ms over the ports there).
             case .graph: Double(GraphAdapter.cases(of: options.runtimes.compactMap(\.graph)).count) * 1_200
             case .perfScenarios: 40
+            case .growth: GrowthSuiteRunner.progressWeight(ports: ports)
             default: (suite.isRuntimeSuite ? ports : 1) * plays * playSteps(suite)
             }
         }

@@ -13,10 +13,19 @@ package struct RuntimeSuiteRunner {
     let schedule: SessionSchedule
 
     package init(options: Options, progress: RunProgress) {
+        let catalog = Catalog(scale: options.scale, seed: options.seed)
+        self.init(
+            options: options, progress: progress, catalog: catalog,
+            schedule: SessionSchedule(catalog: catalog, shuffleSeed: options.seed?.shuffleSeed))
+    }
+
+    /// A runner for another catalog and script than the run's (the growth
+    /// suite's sizes).
+    init(options: Options, progress: RunProgress, catalog: Catalog, schedule: SessionSchedule) {
         self.options = options
         self.progress = progress
-        catalog = Catalog(scale: options.scale, seed: options.seed)
-        schedule = SessionSchedule(catalog: catalog, shuffleSeed: options.seed?.shuffleSeed)
+        self.catalog = catalog
+        self.schedule = schedule
     }
 
     /// How one suite exercises a port. `prepare` is untimed and returns the
@@ -49,10 +58,11 @@ package struct RuntimeSuiteRunner {
         let scale = options.scale.rawValue
         let phases = schedule.phases
         let beforeBurst = schedule.stepsBeforeBurst
+        guard suite != .coldStart else { return coldStart("\(suite.rawValue) at \(scale) scale") }
         let burst = phases.firstIndex { $0.name == "inventory-burst" }!
         switch suite {
         case .coldStart:
-            return replay(nil, phases[0].steps, end: schedule.checkpoints[0], "\(suite.rawValue) at \(scale) scale")
+            preconditionFailure("planned above")
         case .session, .crossRuntime:
             return replay(
                 nil, phases.flatMap(\.steps), end: schedule.checkpoints.last!,
@@ -72,9 +82,21 @@ package struct RuntimeSuiteRunner {
                 funnel.phases.dropLast().flatMap(\.steps), funnel.phases.last!.steps,
                 end: funnel.checkpoints.last!,
                 "\(suite.rawValue) at \(scale) scale: \(opens) products opened after browsing and searching")
-        case .calibration, .computeControl, .graph, .perfScenarios:
+        case .calibration, .computeControl, .graph, .perfScenarios, .growth:
             preconditionFailure("\(suite.rawValue) is not a runtime suite")
         }
+    }
+
+    /// Phase one from nothing, on any schedule.
+    func coldStart(_ summary: String) -> Plan {
+        replay(nil, schedule.phases[0].steps, end: schedule.checkpoints[0], summary)
+    }
+
+    /// The interactions cycle on a session warmed through the whole
+    /// schedule, for a schedule that ends where the cycle should run (the
+    /// growth suite's, which stops after the cart).
+    func cycleAfterSchedule(_ summary: String) -> Plan {
+        interactions(after: schedule.phases.flatMap(\.steps), end: schedule.checkpoints.last!, scale: summary)
     }
 
     /// Replays `measured` steps, from a fresh runtime (`setup` nil: the
@@ -166,7 +188,13 @@ package struct RuntimeSuiteRunner {
     package func run(
         _ suite: Suite, runtimes: [Runtime], callgrind: CallgrindCounts, elsewhere: [TimingReport.SuiteTimes] = []
     ) async -> [RuntimeResult] {
-        let plan = plan(for: suite)
+        await run(suite, plan(for: suite), runtimes: runtimes, callgrind: callgrind, elsewhere: elsewhere)
+    }
+
+    func run(
+        _ suite: Suite, _ plan: Plan, runtimes: [Runtime], callgrind: CallgrindCounts,
+        elsewhere: [TimingReport.SuiteTimes] = []
+    ) async -> [RuntimeResult] {
         let perPort = Double(Self.playsPerPort(options.plan))
         let timedShare = (perPort - 4) / perPort
         var timed = await time(suite, plan, runtimes: runtimes) { detail, fraction in

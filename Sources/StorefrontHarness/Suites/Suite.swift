@@ -10,6 +10,7 @@ package enum Suite: String, CaseIterable {
     case computeControl = "compute-control"
     case graph
     case perfScenarios = "perf-scenarios"
+    case growth
 
     package var summary: String {
         switch self {
@@ -27,14 +28,20 @@ package enum Suite: String, CaseIterable {
         case .perfScenarios:
             "Cog's benchmark-mode scenarios (PERF-02, 03, 07, 11, 13): retains, releases, mallocs, notices and "
                 + "memory per unit, values verified first"
+        case .growth:
+            "settled actions by kind, cold start and peak heap from 300 to 100,000 products and 4 to 400 cart "
+                + "lines, gated at every size: each port's log-log slope and growth class"
         }
     }
 
     /// Suites that drive the runtime ports (and so run the gate first).
     /// The graph suite runs no Storefront gate: its gate is the count check.
     /// Neither does the perf-scenarios suite: each probe checks its own values.
+    /// The growth suite drives the ports on catalogs of its own and gates
+    /// each one itself.
     package var isRuntimeSuite: Bool {
         self != .calibration && self != .computeControl && self != .graph && self != .perfScenarios
+            && self != .growth
     }
 
     /// Suites whose measured part is the whole session, so a port's time
@@ -46,7 +53,7 @@ package enum Suite: String, CaseIterable {
         switch self {
         case .calibration: CalibrationRegions.all
         case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime, .computeControl,
-            .graph, .perfScenarios:
+            .graph, .perfScenarios, .growth:
             []
         }
     }
