@@ -111,7 +111,9 @@ public struct EnvironmentFingerprint: Sendable, Equatable, Codable {
         return "\(field(names.sysname)) \(field(names.release)) \(field(names.machine))"
     }
 
-    private static func gitCommit() -> String {
+    /// `git describe --always --dirty` of the current directory: a commit,
+    /// with `-dirty` when tracked files differ from it, or "unavailable: …".
+    public static func gitCommit() -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "describe", "--always", "--dirty", "--abbrev=12"]

@@ -6,7 +6,8 @@ import StorefrontHarness
 /// or as Markdown fit for a pull-request comment) and writes it as a page. A is the
 /// one compared against (the older), B the one compared (the newer); every
 /// factor is B's over A's. Exits 3 when a regression is marked, 1 on bad
-/// input, else 0.
+/// input or when nothing could be compared (other workloads, no suite in
+/// common), else 0.
 enum CompareCommand {
     static let usage =
         "usage: storefront compare A B [--format text|markdown] [--output DIR], where A and B are record folders "
@@ -28,6 +29,15 @@ enum CompareCommand {
             ResultsPage.announce([page])
             let regressions = comparison.regressions
             if !regressions.isEmpty { fail("regression: " + regressions.joined(separator: "; "), code: .regression) }
+            // A comparison of nothing is no check: a gate built on it must not pass.
+            if !comparison.timesCompare {
+                fail(
+                    "compare: A and B ran different workloads, so no time was compared and nothing was checked; "
+                        + "compare two runs of one workload")
+            }
+            if comparison.sharedSuites.isEmpty {
+                fail("compare: A and B share no suite, so nothing was compared; compare two runs of the same suites")
+            }
             succeed()
         } catch let failure as ToolFailure {
             fail(failure.description, code: failure.code)

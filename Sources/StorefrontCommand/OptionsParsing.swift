@@ -35,7 +35,14 @@ extension Options {
             try value(for: flag).split(separator: ",").map(String.init)
         }
         var graphNamed = false
+        var given: Set<String> = []
         while let argument = remaining.popFirst() {
+            // A second value would silently replace or extend the first.
+            if argument.hasPrefix("-"), !given.insert(argument).inserted {
+                throw UsageError(
+                    description: "\(argument) is given twice; give each flag once "
+                        + "(--suite and --runtime take comma-separated lists)")
+            }
             switch argument {
             case "--suite":
                 for name in try names(for: argument) {
@@ -204,6 +211,50 @@ extension Options {
                     + "without it (such a run can still be printed, written with --output, "
                     + "or checked with --check-thresholds; --allow-test-build overrides, for tests)")
         }
+        if record, !allowTestBuild {
+            let shortfalls = recordPlanShortfalls()
+            if !shortfalls.isEmpty {
+                throw UsageError(
+                    description: "--record publishes the full plan, so that each record replaces the last with "
+                        + "numbers of the same kind; this run " + shortfalls.joined(separator: "; ")
+                        + ". Record with swift run -c release storefront --suite all --record --instructions "
+                        + "callgrind (a reduced run can still be printed, or written with --output)")
+            }
+        }
+    }
+
+    /// How this run falls short of what a record publishes: every suite at
+    /// the default scale, with at least the default sampling, and callgrind's
+    /// instruction counts, which `docs/perf.md`'s tables and sentences cite.
+    package func recordPlanShortfalls() -> [String] {
+        let defaults = Options(lineup: lineup)
+        var shortfalls: [String] = []
+        let missing = Suite.allCases.filter { !suites.contains($0) }
+        if !missing.isEmpty {
+            shortfalls.append("leaves out \(missing.map(\.rawValue).joined(separator: ", ")) (use --suite all)")
+        }
+        if let shapes {
+            shortfalls.append("runs only the graph shapes \(shapes.joined(separator: ", ")) (drop --shape)")
+        }
+        if scale != defaults.scale {
+            shortfalls.append("plays --scale \(scale.rawValue), not the default scale (drop --scale)")
+        }
+        if plan.iterations < defaults.plan.iterations {
+            shortfalls.append("times \(plan.iterations) iterations, fewer than the default \(defaults.plan.iterations)")
+        }
+        if plan.warmup < defaults.plan.warmup {
+            shortfalls.append("warms up \(plan.warmup) rounds, fewer than the default \(defaults.plan.warmup)")
+        }
+        if processes < defaults.processes {
+            shortfalls.append("times in \(processes) process(es), fewer than the default \(defaults.processes)")
+        }
+        if growthBudgetSeconds < defaults.growthBudgetSeconds, suites.contains(.growth) {
+            shortfalls.append(
+                "gives the growth suite \(growthBudgetSeconds) s per port and size, less than the default "
+                    + "\(defaults.growthBudgetSeconds)")
+        }
+        if !callgrind { shortfalls.append("counts no instructions (add --instructions callgrind)") }
+        return shortfalls
     }
 
     /// The case of `Choice` named `name`, or an error listing the accepted names.
@@ -290,7 +341,8 @@ extension Options {
               interval), mallocs and instructions, marks a regression by
               --baseline compare's rule, and writes the page to --output DIR,
               else to .build/storefront/compare/; a regression exits 3, bad
-              input 1.
+              input 1, and so do two runs of other workloads or with no suite
+              in common, whose comparison checked nothing.
 
             OPTIONS
               --runtime NAME[,NAME...]  ports to run (default: all of
@@ -320,13 +372,19 @@ extension Options {
                                       callgrind and add exact instruction counts
               --record                write Results/<date>-<commit>/ (JSON, Markdown,
                                       a chart per suite, the results page index.html)
-                                      and refresh docs/perf.md;
-                                      every port, no fault, and nothing is written
-                                      unless every port passes the gate; written as
-                                      one unit, one --record at a time per folder
+                                      and refresh docs/perf.md; only the full plan
+                                      (--suite all --instructions callgrind, the
+                                      default scale, no fewer iterations, warm-up
+                                      rounds or processes) of a committed tree with
+                                      no changes, every port, no fault, and nothing
+                                      is written unless every check passes (the
+                                      gate, and any thresholds or baseline); written
+                                      as one unit, one --record at a time per folder
               --baseline save NAME    save this run as Results/baselines/NAME.json
               --baseline compare NAME compare with a saved baseline; a port slower
-                                      than the limit in Results/thresholds.json exits 3
+                                      than the limit in Results/thresholds.json exits 3;
+                                      a baseline of another scale or seed, or of none
+                                      of this run's suites, is refused before measuring
               --check-thresholds      hold malloc, render and recomputation counts,
                                       instruction ceilings (with --instructions
                                       callgrind) and perf-scenarios pins to
@@ -341,7 +399,8 @@ extension Options {
               --environment           print the environment fingerprint and exit
               --list                  list the suites and the runtimes
               --allow-test-build      let a debug or CompactArena build --record or
-                                      --baseline save
+                                      --baseline save, and --record keep a reduced
+                                      plan or an uncommitted tree
                                       (for the tool's own tests)
               --quiet                 no progress lines on stderr
               --help                  this text
@@ -360,7 +419,7 @@ extension Options {
               swift run -c release storefront --suite session --runtime observable,memoized --scale small
               swift run -c release storefront --suite calibration --instructions callgrind --format json
               swift run -c release storefront --suite session --inject-fault stale-cache
-              swift run -c release storefront --suite all --record
+              swift run -c release storefront --suite all --record --instructions callgrind
               swift run -c release storefront --suite interactions --scale small --check-thresholds
             """
     }

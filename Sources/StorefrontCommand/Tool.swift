@@ -131,10 +131,13 @@ private struct Preflight {
                 repositoryRoot = try Recorder.repositoryRoot()
             }
             if options.record {
-                recordLock = try Recorder.prepare(root: repositoryRoot!)
+                recordLock = try Recorder.prepare(root: repositoryRoot!, requireCommittedTree: !options.allowTestBuild)
             }
             switch options.baseline {
-            case .compare(let name): baseline = try Baselines.load(name, root: repositoryRoot!)
+            case .compare(let name):
+                let loaded = try Baselines.load(name, root: repositoryRoot!)
+                try Baselines.checkComparable(loaded, name: name, options: options)
+                baseline = loaded
             case .save(let name): try Baselines.checkSavable(name, root: repositoryRoot!)
             case nil: break
             }
@@ -177,33 +180,37 @@ private func publish(_ document: ResultsDocument, options: Options, preflight: P
             if !options.quiet { Console.error("wrote \(written.path)\n") }
             pages.append(try ResultsPage.write(document, in: directory))
         }
-        if !clean, options.record || options.baseline?.isSave == true {
-            Console.error(
-                "storefront: nothing recorded or saved: records and baselines hold only runs that passed every check\n")
-        }
-        if options.record, clean, let root = preflight.repositoryRoot {
-            let command = "swift run -c release storefront " + CommandLine.arguments.dropFirst().joined(separator: " ")
-            let folder = try Recorder.record(document, command: command, root: root)
-            Console.error("recorded \(folder.path) and refreshed docs/perf.md\n")
-            pages.append(folder.appendingPathComponent(ResultsPage.fileName))
-        }
-        switch options.baseline {
-        case .save(let name) where clean:
-            let saved = try Baselines.save(document, as: name, root: preflight.repositoryRoot!)
-            Console.error("saved baseline \(saved.path)\n")
-        case .save:
-            break
-        case .compare(let name):
+        // Checked before anything is kept: a record or baseline holds only
+        // runs that passed every check, the thresholds and baseline included.
+        if case .compare(let name) = options.baseline {
             let comparison = Baselines.compare(
                 document, with: preflight.baseline!, name: name,
                 timeLimit: preflight.thresholds?.relativeTimeLimit ?? 1.25)
             Console.error(comparison.lines.joined(separator: "\n") + "\n")
             regressions += comparison.regressions
-        case nil:
-            break
         }
         if options.checkThresholds, let thresholds = preflight.thresholds {
             regressions += thresholds.violations(in: document)
+        }
+        let keeps = options.record || options.baseline?.isSave == true
+        if keeps, !clean {
+            Console.error(
+                "storefront: nothing recorded or saved: records and baselines hold only runs that passed every check\n")
+        } else if keeps, !regressions.isEmpty {
+            Console.error(
+                "storefront: nothing recorded or saved: this run crossed its thresholds (listed at the end), "
+                    + "and records and baselines hold only runs that passed every check\n")
+        }
+        if options.record, clean, regressions.isEmpty, let root = preflight.repositoryRoot {
+            let command = "swift run -c release storefront " + CommandLine.arguments.dropFirst().joined(separator: " ")
+            let folder = try Recorder.record(
+                document, command: command, root: root, requireCommittedTree: !options.allowTestBuild)
+            Console.error("recorded \(folder.path) and refreshed docs/perf.md\n")
+            pages.append(folder.appendingPathComponent(ResultsPage.fileName))
+        }
+        if case .save(let name) = options.baseline, clean, regressions.isEmpty {
+            let saved = try Baselines.save(document, as: name, root: preflight.repositoryRoot!)
+            Console.error("saved baseline \(saved.path)\n")
         }
         if pages.isEmpty, let lastRun = ResultsPage.writeLastRun(document) { pages.append(lastRun) }
         ResultsPage.announce(pages)

@@ -63,7 +63,9 @@ struct InstructionCeilingTests {
         _ = try Options(["--suite", "cold-start", "--record", "--allow-test-build"], lineup: Runtime.builtIn)
         _ = try Options(
             ["--suite", "cold-start", "--baseline", "save", "x", "--allow-test-build"], lineup: Runtime.builtIn)
-        let unescaped = Result { try Options(["--suite", "cold-start", "--record"], lineup: Runtime.builtIn) }
+        let unescaped = Result {
+            try Options(["--suite", "all", "--instructions", "callgrind", "--record"], lineup: Runtime.builtIn)
+        }
         if case .failure(let error) = unescaped {
             let options = try Options(["--suite", "cold-start"], lineup: Runtime.builtIn)
             #expect(Options.isDebugBuild || !options.nonAppBuilds.isEmpty, "\(error)")

@@ -520,3 +520,117 @@ struct BaselineReadBackTests {
         #expect(compared.status == 0, "\(compared.standardError)")
     }
 }
+
+/// What a record may replace and keep (issue 38): a record is the full plan
+/// of one commit, replaces `docs/perf.md` only where its owner allows, and
+/// holds no run that crossed its thresholds.
+@Suite("storefront --record keeps only what it may publish")
+struct RecordPublishingTests {
+    @Test("docs/perf.md or docs/ without a write bit stops --record before measuring, and nothing changes")
+    func readOnlyPerformanceRecord() throws {
+        for readOnly in ["docs/perf.md", "docs"] {
+            let root = try ScratchRoot()
+            try root.write(emptyPerformanceRecord, to: "docs/perf.md")
+            let path = root.url.appendingPathComponent(readOnly).path
+            let mode = readOnly == "docs" ? 0o555 : 0o444
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path) }
+            let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+            #expect(outcome.status == 1)
+            #expect(
+                outcome.standardError.contains("\(path) is read-only; --record replaces"),
+                "stderr was: \(outcome.standardError)")
+            #expect(outcome.standardOutput.isEmpty, "refused before measuring")
+            #expect(try root.recordFolders().isEmpty)
+            #expect(try root.read("docs/perf.md") == emptyPerformanceRecord)
+            let kept = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(kept == mode)
+        }
+    }
+
+    @Test("a record keeps docs/perf.md's mode")
+    func performanceRecordModeKept() throws {
+        let root = try ScratchRoot()
+        try root.write(emptyPerformanceRecord, to: "docs/perf.md")
+        let path = root.url.appendingPathComponent("docs/perf.md").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        let outcome = try Storefront.run(quickColdStart + ["--record"], in: root.url)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try root.read("docs/perf.md") != emptyPerformanceRecord)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test("--record --check-thresholds with a crossed threshold exits 3 and records nothing")
+    func crossedThresholdsRecordNothing() throws {
+        let root = try ScratchRoot()
+        try root.write(emptyPerformanceRecord, to: "docs/perf.md")
+        try root.write(
+            """
+            {"note": "crossed", "relativeTimeLimit": 1.25, "mallocsPerAction": {},
+             "mallocsPerIteration": {"small": {"cold-start": {"memoized": 1}}}}
+            """, to: "Results/thresholds.json")
+        let outcome = try Storefront.run(
+            quickColdStart + ["--check-thresholds", "--record"], in: root.url)
+        #expect(outcome.status == 3, "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains("nothing recorded or saved: this run crossed its thresholds"),
+            "\(outcome.standardError)")
+        #expect(try root.recordFolders().isEmpty)
+        #expect(try root.read("docs/perf.md") == emptyPerformanceRecord)
+    }
+}
+
+/// A comparison that compares nothing is no check, so it must not pass as
+/// one that found no regression (issue 38).
+@Suite("a comparison of nothing fails")
+struct EmptyComparisonTests {
+    @Test("--baseline compare against another workload or other suites exits 1 before measuring")
+    func baselineOfOtherWorkload() throws {
+        let root = try ScratchRoot()
+        let saved = try Storefront.run(quickColdStart + ["--baseline", "save", "small"], in: root.url)
+        #expect(saved.status == 0, "\(saved.standardError)")
+        let defaultScale = [
+            "--suite", "cold-start", "--iterations", "2", "--warmup", "0", "--quiet", "--allow-test-build",
+            "--baseline", "compare", "small",
+        ]
+        let otherScale = try Storefront.run(defaultScale, in: root.url)
+        #expect(otherScale.status == 1)
+        #expect(
+            otherScale.standardError.contains(
+                "baseline 'small' holds the small scale workload and this run would play the default scale"),
+            "\(otherScale.standardError)")
+        #expect(otherScale.standardOutput.isEmpty, "refused before measuring")
+        let seeded = try Storefront.run(
+            quickColdStart + ["--seed", "7", "--baseline", "compare", "small"], in: root.url)
+        #expect(seeded.status == 1)
+        #expect(seeded.standardError.contains("this run would play the small scale, seed 7"))
+        let otherSuite = try Storefront.run(
+            [
+                "--suite", "session", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet",
+                "--baseline", "compare", "small",
+            ], in: root.url)
+        #expect(otherSuite.status == 1)
+        #expect(
+            otherSuite.standardError.contains("baseline 'small' times cold-start and this run measures session"),
+            "\(otherSuite.standardError)")
+        #expect(otherSuite.standardOutput.isEmpty)
+    }
+
+    @Test("storefront compare A B of two workloads prints the comparison, then exits 1: nothing was checked")
+    func compareOfOtherWorkloads() throws {
+        let root = try ScratchRoot()
+        let plain = try Storefront.run(quickColdStart + ["--baseline", "save", "plain"], in: root.url)
+        let seeded = try Storefront.run(quickColdStart + ["--seed", "7", "--baseline", "save", "seeded"], in: root.url)
+        #expect(plain.status == 0 && seeded.status == 0, "\(plain.standardError) \(seeded.standardError)")
+        let outcome = try Storefront.run(
+            ["compare", "plain", "seeded", "--output", root.url.appendingPathComponent("page").path], in: root.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.contains("A ran the small scale workload, B the small scale, seed 7"))
+        #expect(
+            outcome.standardError.contains("A and B ran different workloads, so no time was compared"),
+            "\(outcome.standardError)")
+        let same = try Storefront.run(
+            ["compare", "plain", "plain", "--output", root.url.appendingPathComponent("page").path], in: root.url)
+        #expect(same.status == 0, "\(same.standardError)")
+    }
+}

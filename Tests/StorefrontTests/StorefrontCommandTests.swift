@@ -95,6 +95,11 @@ struct StorefrontCommandTests {
             (["--instructions", "perf"], "unknown instruction counter 'perf'; accepted: callgrind"),
             (["--bogus"], "unknown argument '--bogus'"),
             (["--suite"], "--suite needs a value"),
+            (
+                ["--suite", "cold-start", "--scale", "small", "--scale", "large"],
+                "--scale is given twice; give each flag once (--suite and --runtime take comma-separated lists)"
+            ),
+            (["--suite", "session", "--quiet", "--quiet"], "--quiet is given twice"),
             ([], "no suite chosen"),
             (
                 ["--suite", "cold-start", "--runtime", ","],

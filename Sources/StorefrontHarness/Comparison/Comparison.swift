@@ -45,8 +45,14 @@ package struct Comparison {
     private(set) var warnings: [String] = []
     private(set) var suites: [SuiteRows] = []
 
+    /// The suites both runs hold.
+    package var sharedSuites: [String] {
+        let old = Set(before.document.suites.map(\.suite))
+        return after.document.suites.map(\.suite).filter(old.contains)
+    }
+
     /// Times compare only when both ran the same workload.
-    var timesCompare: Bool { before.document.workload.isSameWorkload(as: after.document.workload) }
+    package var timesCompare: Bool { before.document.workload.isSameWorkload(as: after.document.workload) }
 
     package var regressions: [String] {
         suites.flatMap { suite in

@@ -25,10 +25,13 @@ package enum Recorder {
     }
 
     /// Everything a record needs that measuring does not, checked before
-    /// minutes of measuring: `Results/` is a writable folder, `docs/perf.md`
-    /// can take the new section, and no other run is recording here. The
+    /// minutes of measuring: the checkout is a clean commit (with
+    /// `requireCommittedTree`: a record is named and read by its commit),
+    /// `Results/` is a writable folder, `docs/perf.md` can take the new
+    /// section and may be replaced, and no other run is recording here. The
     /// returned lock must live until the process ends.
-    package static func prepare(root: URL) throws -> RecordLock {
+    package static func prepare(root: URL, requireCommittedTree: Bool) throws -> RecordLock {
+        if requireCommittedTree { try checkCommitted(EnvironmentFingerprint.gitCommit()) }
         let results = root.appendingPathComponent("Results")
         guard isDirectory(results), FileManager.default.isWritableFile(atPath: results.path) else {
             throw ToolFailure(
@@ -37,13 +40,61 @@ package enum Recorder {
                     + "make it one and run again")
         }
         _ = try performanceRecord(root: root)
+        try checkReplaceable(root.appendingPathComponent(performanceRecordPath))
         let lock = try RecordLock.acquire(root: root)
         try StagedRecord.recoverLeftovers(root: root)
         return lock
     }
 
+    /// Refuses a commit a record cannot stand for: none (not a checkout, or
+    /// no git), or one with uncommitted changes to tracked files.
+    package static func checkCommitted(_ commit: String) throws {
+        if commit.hasPrefix("unavailable") {
+            throw ToolFailure(
+                .failure,
+                "--record names and reads each record by its commit, and none can be read here (\(commit)); "
+                    + "record from a git checkout with git on PATH")
+        }
+        if commit.hasSuffix("-dirty") {
+            throw ToolFailure(
+                .failure,
+                "--record keeps the numbers of one commit, and tracked files differ from \(commit.dropLast(6)) "
+                    + "(git describe says \(commit)); commit or stash the changes (git status lists them) "
+                    + "and run again")
+        }
+    }
+
+    /// `docs/perf.md` and its folder must take a rename over the file: a
+    /// read-only file is one its owner asked not to be replaced. Read-only
+    /// means no write bit in its mode, too: root may write anything, and a
+    /// record must not override a mode because it runs as root.
+    private static func checkReplaceable(_ file: URL) throws {
+        let manager = FileManager.default
+        let folder = file.deletingLastPathComponent()
+        func isReadOnly(_ url: URL) -> Bool {
+            let mode = (try? manager.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int
+            return !manager.isWritableFile(atPath: url.path) || mode.map { $0 & 0o222 == 0 } == true
+        }
+        if manager.fileExists(atPath: file.path), isReadOnly(file) {
+            throw ToolFailure(
+                .failure,
+                "\(file.path) is read-only; --record replaces it: make it writable (chmod u+w) and run again")
+        }
+        if manager.fileExists(atPath: folder.path), isReadOnly(folder) {
+            throw ToolFailure(
+                .failure,
+                "\(folder.path) is read-only; --record replaces \(performanceRecordPath) in it: "
+                    + "make it writable (chmod u+w) and run again")
+        }
+    }
+
     /// Renders the record in full, then writes it as one unit (`StagedRecord`).
-    package static func record(_ document: ResultsDocument, command: String, root: URL) throws -> URL {
+    /// With `requireCommittedTree`, refuses a run whose tree changed while
+    /// it measured.
+    package static func record(
+        _ document: ResultsDocument, command: String, root: URL, requireCommittedTree: Bool
+    ) throws -> URL {
+        if requireCommittedTree { try checkCommitted(document.environment.gitCommit) }
         let date = String(document.recordedAt.prefix(10))
         let commit =
             document.environment.gitCommit.hasPrefix("unavailable") ? "uncommitted" : document.environment.gitCommit

@@ -41,6 +41,12 @@ struct StagedRecord {
             }
             // Written last: its presence tells recovery that staging was complete.
             try performanceRecord.write(to: staging.performanceRecord)
+            // The rename replaces the file, so the new one takes the old one's mode.
+            if let mode = try? manager.attributesOfItem(atPath: staging.performanceRecordDestination.path)[
+                .posixPermissions]
+            {
+                try manager.setAttributes([.posixPermissions: mode], ofItemAtPath: staging.performanceRecord.path)
+            }
         } catch {
             throw ToolFailure(
                 .failure,

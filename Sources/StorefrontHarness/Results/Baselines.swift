@@ -72,6 +72,30 @@ package enum Baselines {
         var schema: String
     }
 
+    /// Refuses, before measuring, a comparison that would compare nothing:
+    /// a baseline of another workload (its times do not compare with this
+    /// run's) or one holding none of the suites this run times. A check
+    /// that compares nothing must not pass as one that found no regression.
+    package static func checkComparable(_ baseline: ResultsDocument, name: String, options: Options) throws {
+        let planned = WorkloadInfo(scale: options.scale, seed: options.seed)
+        if !baseline.workload.isSameWorkload(as: planned) {
+            throw ToolFailure(
+                .failure,
+                "baseline '\(name)' holds the \(baseline.workload.label) workload and this run would play the "
+                    + "\(planned.label); their times do not compare, so the check would compare nothing: run "
+                    + "with the baseline's --scale and --seed, or save a baseline of this workload")
+        }
+        let compared = baseline.suites.filter { $0.runtimes != nil || $0.probes != nil }.map(\.suite)
+        let measured = options.suites.map(\.rawValue)
+        if !measured.contains(where: compared.contains) {
+            throw ToolFailure(
+                .failure,
+                "baseline '\(name)' times \(compared.isEmpty ? "no suite" : compared.joined(separator: ", ")) "
+                    + "and this run measures \(measured.joined(separator: ", ")); the check would compare "
+                    + "nothing: run a suite the baseline holds, or save a baseline of these suites")
+        }
+    }
+
     /// The comparison's report lines and its regressions.
     package static func compare(
         _ current: ResultsDocument, with baseline: ResultsDocument, name: String,
