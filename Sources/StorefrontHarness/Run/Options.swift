@@ -20,10 +20,9 @@ package struct Options {
     /// `--processes N`: fresh processes whose timed runs make each time
     /// and factor of the runtime suites and the compute control, this one
     /// included. Each plays `plan` whole: its warm-up and every iteration.
-    /// (Sharing the iterations out was tried: this process then played
-    /// fewer cycles before its counting runs, and the interactions suite's
-    /// malloc counts, which still depend on how many cycles came before,
-    /// crossed their pins; docs/measurement.md.)
+    /// (Sharing the iterations out was tried while the interactions
+    /// suite still counted on its long-warmed session, whose malloc counts
+    /// depended on how many cycles came before; docs/measurement.md.)
     package var processes = Options.defaultProcesses
     package static let defaultProcesses = 3
     /// `--growth-budget SECONDS`: the most one port may take at one size

@@ -49,6 +49,17 @@ package struct RuntimeSuiteRunner {
 
     struct Cycle {
         let actions: [UserAction]
+        /// A new session warmed as the timed one was, then through one
+        /// untimed cycle, for the counting, counter and memory runs. The
+        /// timed session has played the cycle as often as the plan asked,
+        /// and the harness's view layer leaves each unmounted card's
+        /// Observation tracking installed (`withObservationTracking` has no
+        /// public cancel), so that session's registrars grow with every
+        /// page flip and reallocate their tables at points set by how many
+        /// cycles came before; counted on it, the same code gave 646, 648,
+        /// 664 or 632 mallocs a cycle after 1, 2, 3 or 30 iterations. A
+        /// fresh session makes every count a property of the code.
+        let freshSession: (Runtime) async -> any PlayableSession
         /// Plays the cycle once, appending to `counts` what each action
         /// allocated, counted in a region around that action alone.
         let countEach: (any PlayableSession, inout [AllocationCounts]) async -> Void
@@ -156,6 +167,12 @@ package struct RuntimeSuiteRunner {
             },
             cycle: Cycle(
                 actions: cycle,
+                freshSession: { runtime in
+                    let session = runtime.startSession(catalog: catalog, fault: options.fault)
+                    await session.play(setup)
+                    for action in cycle { await session.act(action) }
+                    return session
+                },
                 countEach: { session, counts in
                     for action in cycle {
                         let region = AllocationCounter.begin(.thread)
@@ -219,7 +236,7 @@ package struct RuntimeSuiteRunner {
             }
             progress.report("\(runtime.name), counting runs", done: played / plays)
             played += 4
-            let prepared = await plan.prepare(runtime)
+            let prepared = await countedSession(plan, runtime)
             let rendersBefore = prepared?.renderCount ?? 0
             let recomputationsBefore = prepared?.recomputations ?? 0
             let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
@@ -239,14 +256,14 @@ package struct RuntimeSuiteRunner {
             let tally = counted.requestTally
             var counters: [String: Reading] = [:]
             for counterSet in [hardware, software] as [any CounterSet] {
-                let session = await plan.prepare(runtime)
+                let session = await countedSession(plan, runtime)
                 counterSet.start()
                 let played = await plan.play(runtime, session, &discarded)
                 counters.merge(counterSet.stop().byName) { first, _ in first }
                 ends.check(played, runtime, when: "the counter run")
             }
             counters.merge(callgrind.counters(for: Self.instructionRegion(suite, runtime))) { _, counted in counted }
-            let session = await plan.prepare(runtime)
+            let session = await countedSession(plan, runtime)
             let peak = PeakMemory.begin()
             let played = await plan.play(runtime, session, &discarded)
             let peakMemory = peak.end()
@@ -368,6 +385,13 @@ package struct RuntimeSuiteRunner {
             iteration += 1
         }
         return timed
+    }
+
+    /// The session a counting, counter or memory run starts from: a fresh
+    /// one for a cycle plan (`Cycle.freshSession`), else the plan's own.
+    private func countedSession(_ plan: Plan, _ runtime: Runtime) async -> sending (any PlayableSession)? {
+        if let cycle = plan.cycle { return await cycle.freshSession(runtime) }
+        return await plan.prepare(runtime)
     }
 
     /// What a port's results take from the malloc counter, added up over
