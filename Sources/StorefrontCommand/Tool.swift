@@ -198,8 +198,8 @@ private func publish(_ document: ResultsDocument, options: Options, preflight: P
                 "storefront: nothing recorded or saved: records and baselines hold only runs that passed every check\n")
         } else if keeps, !regressions.isEmpty {
             Console.error(
-                "storefront: nothing recorded or saved: this run crossed its thresholds (listed at the end), "
-                    + "and records and baselines hold only runs that passed every check\n")
+                "storefront: nothing recorded or saved: this run crossed its thresholds or its baseline "
+                    + "(listed at the end), and records and baselines hold only runs that passed every check\n")
         }
         if options.record, clean, regressions.isEmpty, let root = preflight.repositoryRoot {
             let command = "swift run -c release storefront " + CommandLine.arguments.dropFirst().joined(separator: " ")
