@@ -51,10 +51,14 @@ enum CompareCommand {
         var output: URL?
         var markdown = false
         var remaining = arguments[...]
+        var given: Set<String> = []
         while let argument = remaining.popFirst() {
+            if argument.hasPrefix("--"), !given.insert(argument).inserted {
+                throw ToolFailure(.failure, "compare: \(argument) is given twice; give each flag once")
+            }
             switch argument {
             case "--output":
-                guard let directory = remaining.popFirst() else {
+                guard let directory = remaining.popFirst(), !directory.isEmpty, !directory.hasPrefix("--") else {
                     throw ToolFailure(.failure, "compare: --output needs a folder; \(usage)")
                 }
                 output = URL(fileURLWithPath: directory, isDirectory: true)

@@ -18,6 +18,7 @@ extension Options {
             guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
                 throw UsageError(description: "\(flag) needs a value; see --help")
             }
+            guard !next.isEmpty else { throw UsageError(description: "\(flag) needs a value, got an empty one") }
             return next
         }
         // The upper bounds keep every count the plan multiplies out (plays,
@@ -160,7 +161,22 @@ extension Options {
         if runtimes.isEmpty {
             throw UsageError(description: "--runtime names no port; accepted: \(ports)")
         }
+        if let shapes {
+            guard !shapes.isEmpty else {
+                throw UsageError(description: "--shape names no shape; see storefront --list")
+            }
+            guard suites.contains(.graph) else {
+                throw UsageError(
+                    description: "--shape picks graph shapes, so it needs --suite graph; drop --shape or add the suite")
+            }
+        }
         if let fault {
+            guard suites.contains(where: { $0.isRuntimeSuite || $0 == .growth }) else {
+                throw UsageError(
+                    description: "--inject-fault \(fault.rawValue) gives a port a defect for the gate to find, but "
+                        + "--suite \(suites.map(\.rawValue).joined(separator: ",")) plays no Storefront session; "
+                        + "add a suite that does (session, interactions, …) or drop the fault")
+            }
             guard let carrier = lineup.first(where: { $0.faults.contains(fault) }) else {
                 throw UsageError(
                     description: "--inject-fault \(fault.rawValue): no runtime of this lineup (\(ports)) carries it")

@@ -10,10 +10,20 @@ import Workload
 @MainActor
 func runTool(_ options: Options) async -> Never {
     if options.callgrindChild {
+        guard InstructionRegion.isCollecting else {
+            fail(
+                "--callgrind-child is the run the tool starts under valgrind for --instructions callgrind, and "
+                    + "outside it counts nothing; run storefront --suite NAME --instructions callgrind instead")
+        }
         await SuiteRunner.runUnderCallgrind(options)
         succeed()
     }
     if options.timingChild {
+        guard ProcessRepetitions.isStartedByParent else {
+            fail(
+                "--timing-child is the run the tool starts for each timing process, and reports only to it; "
+                    + "run storefront --suite NAME --processes N instead")
+        }
         await ProcessRepetitions.runAsChild(options)
         succeed()
     }
@@ -94,6 +104,9 @@ private func answerInformationRequest(_ options: Options) {
         for suite in Suite.allCases {
             Console.output("\(suite.rawValue): \(suite.summary)")
             for region in suite.regions { Console.output("  \(region.name): \(region.summary)") }
+            if suite == .graph {
+                Console.output("  shapes: " + GraphSuiteRunner.shapeNames(for: options.lineup).joined(separator: ", "))
+            }
         }
         Console.output("runtimes: \(options.lineup.map(\.name).joined(separator: ", "))")
         let carried = options.lineup.flatMap { runtime in runtime.faults.map { "\($0.rawValue) (\(runtime.name))" } }
@@ -121,8 +134,16 @@ private struct Preflight {
     var baseline: ResultsDocument?
     var thresholds: Thresholds?
 
+    @MainActor
     init(_ options: Options) {
         do {
+            if let problem = GraphSuiteRunner.shapeProblem(options) { throw ToolFailure(.failure, problem) }
+            if options.callgrind, CallgrindRunner() == nil {
+                throw ToolFailure(
+                    .failure,
+                    "--instructions callgrind needs valgrind, which is not on PATH: install it "
+                        + "(apt-get install -y valgrind) or drop --instructions")
+            }
             if let directory = options.outputDirectory { try RecordWriter.prepare(directory, toWrite: "results.json") }
             if let directory = options.outputDirectory {
                 try RecordWriter.prepare(directory, toWrite: ResultsPage.fileName)
@@ -173,12 +194,12 @@ private func publish(_ document: ResultsDocument, options: Options, preflight: P
     // Every results page written, announced last so a newcomer knows what to open.
     var pages: [URL] = []
     do {
-        Console.output(try ReportRenderer.render(document, as: options.format))
+        let report = try ReportRenderer.render(document, as: options.format)
+        if options.format == .json { Console.data(report) } else { Console.output(report) }
         if let directory = options.outputDirectory {
-            let written = try RecordWriter.write(
-                try ReportRenderer.encoder.encode(document), named: "results.json", in: directory)
-            if !options.quiet { Console.error("wrote \(written.path)\n") }
-            pages.append(try ResultsPage.write(document, in: directory))
+            let written = try ResultsPage.writeRun(document, in: directory)
+            if !options.quiet { Console.error("wrote \(written.results.path)\n") }
+            pages.append(written.page)
         }
         // Checked before anything is kept: a record or baseline holds only
         // runs that passed every check, the thresholds and baseline included.

@@ -52,10 +52,10 @@ struct GraphSuiteCommandTests {
         #expect(String(rows[2][3]) == "1")
     }
 
-    @Test("an unknown graph shape is refused with the accepted names")
+    @Test("an unknown graph shape is refused, pointing at --list for the names")
     func unknownShape() throws {
         let outcome = try Storefront.run(["--suite", "graph", "--shape", "nope", "--quiet"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains("unknown graph shape(s) nope; accepted:"))
+        #expect(outcome.standardError.contains("no graph shape is named 'nope'; storefront --list names the"))
     }
 }

@@ -130,12 +130,14 @@ struct RecordsTests {
         #expect(compared.status == 0 || compared.status == 3)
     }
 
-    @Test("an unsafe baseline name is refused")
-    func baselineName() throws {
+    @Test(
+        "an unsafe baseline name is refused, stating the rule it breaks",
+        arguments: ["../escape", ".hidden", "/dev/null"])
+    func baselineName(name: String) throws {
         let root = try ScratchRoot()
-        let outcome = try Storefront.run(quickColdStart + ["--baseline", "save", "../escape"], in: root.url)
+        let outcome = try Storefront.run(quickColdStart + ["--baseline", "save", name], in: root.url)
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains("must use only letters, digits"))
+        #expect(outcome.standardError.contains("must start with a letter or digit and use only letters, digits"))
         #expect(outcome.standardOutput.isEmpty, "refused before measuring")
     }
 

@@ -32,9 +32,10 @@ struct Storefront {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // Messages are checked in UTF-8 unless a test sets the locale itself.
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"]
+        let utf8 = locale.contains { environment[$0] != nil } ? [:] : ["LC_ALL": "C.UTF-8"]
+        process.environment = ProcessInfo.processInfo.environment.merging(utf8) { $1 }.merging(environment) { $1 }
         process.executableURL = bundle.deletingLastPathComponent().appendingPathComponent("storefront")
         process.arguments = arguments
         let output = Pipe()
@@ -93,6 +94,15 @@ struct StorefrontCommandTests {
             (["--min-time", "nan"], "--min-time takes a number of seconds from 0 to 86400"),
             (["--processes", "101"], "--processes takes a whole number from 1 to 100, got '101'"),
             (["--instructions", "perf"], "unknown instruction counter 'perf'; accepted: callgrind"),
+            (
+                ["--suite", "calibration", "--inject-fault", "stale-cache"],
+                "--inject-fault stale-cache gives a port a defect for the gate to find, but --suite calibration "
+                    + "plays no Storefront session"
+            ),
+            (["--suite", "graph", "--shape", ""], "--shape needs a value, got an empty one"),
+            (["--suite", "graph", "--shape", ","], "--shape names no shape"),
+            (["--suite", "session", "--shape", "diamond"], "--shape picks graph shapes, so it needs --suite graph"),
+            (["--suite", "calibration", "--output", ""], "--output needs a value, got an empty one"),
             (["--bogus"], "unknown argument '--bogus'"),
             (["--suite"], "--suite needs a value"),
             (
@@ -208,15 +218,8 @@ struct StorefrontCommandTests {
             storefront, "--suite", "session", "--scale", "small", "--runtime", "cog",
             "--iterations", "5", "--warmup", "1", "--min-time", "1.5", "--format", "json", "--processes", "1",
         ].joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text.suffix(2_000))")
+        let (status, text) = try Self.onATerminal(command, term: "xterm-256color")
+        #expect(status == 0, "\(text.suffix(2_000))")
         let updates = text.components(separatedBy: "\r\u{1B}[K").filter { $0.hasPrefix("[") }
         #expect(updates.contains { $0.contains("] 1/2 agreement gate") }, "\(updates.prefix(5))")
         #expect(updates.contains { $0.contains("] 2/2 session · cog, iteration 5/5") }, "\(updates.suffix(5))")
@@ -228,11 +231,40 @@ struct StorefrontCommandTests {
         #expect(!text.contains("of the run done"), "no plain log lines on a terminal")
     }
 
+    @Test("TERM=dumb gets plain progress lines and no control codes, even on a terminal")
+    func progressOnADumbTerminal() throws {
+        let storefront = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("storefront").path
+        let (status, text) = try Self.onATerminal("\(storefront) --suite calibration", term: "dumb")
+        #expect(status == 0, "\(text.suffix(2_000))")
+        #expect(!text.contains("\u{1B}"), "\(text.prefix(500))")
+        #expect(text.contains("storefront: 1/1 calibration (0% of the run done"))
+    }
+
+    /// Runs `command` on a pseudo-terminal (util-linux's `script`, which
+    /// Debian always has) with `TERM` set; returns its status and what the
+    /// terminal showed.
+    static func onATerminal(_ command: String, term: String) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = term
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     @Test("an unwritable output directory fails before measuring, writing nothing")
     func unwritableOutput() throws {
         let outcome = try Storefront.run(["--suite", "calibration", "--output", "/proc/storefront-test"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains("cannot create output directory /proc/storefront-test"))
+        #expect(
+            outcome.standardError.contains("cannot make the folder /proc/storefront-test"), "\(outcome.standardError)")
         #expect(outcome.standardOutput.isEmpty)
     }
 

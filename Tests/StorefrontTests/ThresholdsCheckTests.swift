@@ -89,6 +89,48 @@ struct ThresholdsCheckTests {
             ).isEmpty)
     }
 
+    /// A pin is a property of the code, so the count it holds must not move
+    /// with the sampling plan or with the ports run beside it: the counted
+    /// cycle is a fresh session warmed the same way whatever ran before.
+    /// Hashing is made deterministic, as callgrind's runs are, since a
+    /// process's random hash seed can move a port's count by one.
+    @Test("interactions malloc counts are the same at 1, 2, 5 and 50 iterations, and for a port run alone")
+    func countsHoldAcrossPlans() throws {
+        func counts(_ arguments: [String]) throws -> [String: UInt64] {
+            let outcome = try Storefront.run(
+                ["--suite", "interactions", "--scale", "small", "--warmup", "0", "--format", "json", "--quiet"]
+                    + arguments,
+                environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            let document = try JSONDecoder().decode(
+                ProcessesTests.Document.self, from: Data(outcome.standardOutput.utf8))
+            let ports = document.suites.first?.runtimes ?? []
+            return Dictionary(uniqueKeysWithValues: ports.map { ($0.runtime, $0.mallocsPerIteration ?? 0) })
+        }
+        let once = try counts(["--iterations", "1"])
+        #expect(Set(once.keys) == Set(Runtime.builtIn.map(\.name)))
+        for iterations in [2, 5] {
+            let again = try counts(["--iterations", "\(iterations)"])
+            for (port, count) in again {
+                // In the debug build, under the test run's parallel load, a
+                // port's count has moved by one malloc in some processes
+                // (observable's quantity change most often: 388 or 389),
+                // whatever the plan. The release check in .ci/run holds the
+                // pins at 1, 2, 5 and 50 iterations and per port alone.
+                let allowed: UInt64 = 1
+                let first = once[port] ?? 0
+                #expect(
+                    max(count, first) - min(count, first) <= allowed,
+                    "\(port) at \(iterations) iterations: \(count), at 1: \(first)")
+            }
+        }
+        let alone = try counts(["--iterations", "50", "--runtime", "cog"])
+        let cogAlone = alone["cog"] ?? 0
+        let cogBeside = once["cog"] ?? 0
+        #expect(
+            alone.count == 1 && max(cogAlone, cogBeside) - min(cogAlone, cogBeside) <= 1, "\(alone) against \(once)")
+    }
+
     @Test("a negative whole number is named by its path, not reported as invalid JSON")
     func negativeWholeNumber() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thresholds-\(UUID().uuidString)")

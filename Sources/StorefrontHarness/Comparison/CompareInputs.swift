@@ -76,7 +76,8 @@ package struct ComparedRun {
                 name: argument, file: file, document: try JSONDecoder().decode(ResultsDocument.self, from: data))
         } catch {
             throw ToolFailure(
-                .failure, "compare: \(file.path) is a corrupt results document (\(error)); record it again")
+                .failure,
+                "compare: \(file.path) is a corrupt results document: \(DecodingProblem.words(error)); record it again")
         }
     }
 

@@ -9,23 +9,20 @@ package enum RecordWriter {
         let description: String
     }
 
-    /// Makes sure `directory` exists and is writable, and that `name`, if
-    /// given, is not a directory in it, so a bad --output fails before
-    /// minutes of measuring rather than after.
+    /// Makes sure `directory` can be made or written into, and that `name`,
+    /// if given, is not a directory in it, so a bad --output fails before
+    /// minutes of measuring rather than after. Creates nothing: a run
+    /// stopped before it writes leaves no empty folder behind.
     package static func prepare(_ directory: URL, toWrite name: String? = nil) throws {
-        let manager = FileManager.default
         do {
-            try manager.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw Failure(
-                description: "cannot create output directory \(directory.path): \(error.localizedDescription)")
-        }
-        guard manager.isWritableFile(atPath: directory.path) else {
-            throw Failure(
-                description: "output directory \(directory.path) is not writable; choose another with --output")
+            try Files.checkWritable(directory)
+        } catch let failure as Files.Failure {
+            throw Failure(description: failure.description)
         }
         var isDirectory: ObjCBool = false
-        if let name, manager.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory),
+        if let name,
+            FileManager.default.fileExists(
+                atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory),
             isDirectory.boolValue
         {
             throw Failure(
@@ -34,20 +31,28 @@ package enum RecordWriter {
         }
     }
 
+    /// Runs `body`, which writes several files, with interrupts held back
+    /// until the last is written, so none ends the run between them.
+    static func writeTogether<T>(_ body: () throws -> T) throws -> T {
+        try Interrupts.heldBack(during: body)
+    }
+
     package static func write(_ data: Data, named name: String, in directory: URL) throws -> URL {
-        let manager = FileManager.default
         try prepare(directory)
         let destination = directory.appendingPathComponent(name)
         let temporary = directory.appendingPathComponent(".\(name).\(ProcessInfo.processInfo.processIdentifier).tmp")
         try Interrupts.heldBack {
             do {
-                try data.write(to: temporary)
-                if rename(temporary.path, destination.path) != 0 {
-                    throw Failure(description: String(cString: strerror(errno)))
-                }
-            } catch {
-                try? manager.removeItem(at: temporary)
-                throw Failure(description: "cannot write \(destination.path): \(error)")
+                try Files.makeDirectory(directory)
+                try Files.write(data, to: temporary)
+            } catch let failure as Files.Failure {
+                unlink(temporary.path)
+                throw Failure(description: failure.description)
+            }
+            if rename(temporary.path, destination.path) != 0 {
+                let code = errno
+                unlink(temporary.path)
+                throw Failure(description: "cannot write \(destination.path): \(Files.words(code))")
             }
         }
         return destination

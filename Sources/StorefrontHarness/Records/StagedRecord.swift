@@ -31,27 +31,27 @@ struct StagedRecord {
     private func stage(in staging: Staging) throws {
         let manager = FileManager.default
         do {
-            try manager.createDirectory(at: staging.newFolder(folderName), withIntermediateDirectories: true)
-            try manager.createDirectory(at: staging.replaced, withIntermediateDirectories: true)
-            try manager.createDirectory(
-                at: staging.performanceRecordDestination.deletingLastPathComponent(),
-                withIntermediateDirectories: true)
+            try Files.makeDirectory(staging.newFolder(folderName))
+            try Files.makeDirectory(staging.replaced)
+            try Files.makeDirectory(staging.performanceRecordDestination.deletingLastPathComponent())
             for file in files {
-                try file.contents.write(to: staging.newFolder(folderName).appendingPathComponent(file.name))
+                try Files.write(file.contents, to: staging.newFolder(folderName).appendingPathComponent(file.name))
             }
             // Written last: its presence tells recovery that staging was complete.
-            try performanceRecord.write(to: staging.performanceRecord)
+            try Files.write(performanceRecord, to: staging.performanceRecord)
             // The rename replaces the file, so the new one takes the old one's mode.
             if let mode = try? manager.attributesOfItem(atPath: staging.performanceRecordDestination.path)[
                 .posixPermissions]
             {
                 try manager.setAttributes([.posixPermissions: mode], ofItemAtPath: staging.performanceRecord.path)
             }
+        } catch let failure as Files.Failure {
+            throw ToolFailure(.failure, "\(failure.description); nothing was recorded")
         } catch {
             throw ToolFailure(
                 .failure,
-                "cannot write the record under \(staging.folder.path): "
-                    + "\(error.localizedDescription); nothing was recorded")
+                "cannot keep docs/perf.md's permissions on the staged copy under \(staging.folder.path) "
+                    + "(\(error.localizedDescription)); nothing was recorded")
         }
     }
 
@@ -143,7 +143,7 @@ private struct Staging {
         throw ToolFailure(
             .failure,
             "cannot rename \(source.path) to \(destination.path): "
-                + String(cString: strerror(reason)))
+                + Files.words(reason))
     }
 
     /// Whether anything, even a dangling link, is at `url`.
@@ -153,8 +153,8 @@ private struct Staging {
     }
 }
 
-/// Test hook: `STOREFRONT_TEST_INTERRUPT_DURING_RECORD=before-staging` or
-/// `=mid-commit` makes `--record` send its own process SIGINT at that
+/// Test hook: `STOREFRONT_TEST_INTERRUPT_DURING_RECORD=before-staging`,
+/// `=mid-commit`, `=before-output` or `=mid-output` makes the run send its own process SIGINT at that
 /// point, as Ctrl-C does (to the process, not to one thread), so that tests
 /// interrupt a record at an exact point without timing. `mid-commit` falls
 /// after the results folder is renamed into place and before
@@ -165,6 +165,10 @@ enum RecordTestHook {
     enum Point: String {
         case beforeStaging = "before-staging"
         case midCommit = "mid-commit"
+        /// Before an --output run writes its folder, and between its
+        /// results.json and its page.
+        case beforeOutput = "before-output"
+        case midOutput = "mid-output"
     }
 
     static func interrupt(at point: Point) {

@@ -197,12 +197,20 @@ package enum ResultsPage {
 }
 
 extension ResultsPage {
-    /// Writes the page beside `results.json` in `directory`, atomically
-    /// (`RecordWriter`), and returns its path.
-    package static func write(_ document: ResultsDocument, in directory: URL) throws -> URL {
-        try RecordWriter.write(
-            Data(html(document).utf8),
-            named: fileName, in: directory)
+    /// Writes a run's folder: `results.json` and the page beside it, as one
+    /// unit: interrupts wait until both are in place, and a run stopped
+    /// before this leaves no folder it made. Returns both paths.
+    package static func writeRun(_ document: ResultsDocument, in directory: URL) throws -> (
+        results: URL, page: URL
+    ) {
+        let results = try ReportRenderer.encoder.encode(document)
+        let page = Data(html(document).utf8)
+        RecordTestHook.interrupt(at: .beforeOutput)
+        return try RecordWriter.writeTogether {
+            let resultsFile = try RecordWriter.write(results, named: "results.json", in: directory)
+            RecordTestHook.interrupt(at: .midOutput)
+            return (resultsFile, try RecordWriter.write(page, named: fileName, in: directory))
+        }
     }
 
     /// Where a run that names neither `--output` nor `--record` leaves its
@@ -226,8 +234,7 @@ extension ResultsPage {
     package static func writeLastRun(_ document: ResultsDocument) -> URL? {
         let folder = defaultFolder("last-run")
         do {
-            _ = try RecordWriter.write(try ReportRenderer.encoder.encode(document), named: "results.json", in: folder)
-            return try write(document, in: folder)
+            return try writeRun(document, in: folder).page
         } catch {
             Console.error("storefront: warning: no results page written (\(error)); pass --output DIR for one\n")
             return nil

@@ -7,8 +7,11 @@ import Measure
 package enum Baselines {
     static func file(_ name: String, root: URL) throws -> URL {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
-        guard !name.isEmpty, name.allSatisfy(allowed.contains), !name.hasPrefix(".") else {
-            throw ToolFailure(.failure, "baseline name '\(name)' must use only letters, digits, '.', '_' and '-'")
+        guard let first = name.first, first.isLetter || first.isNumber, name.allSatisfy(allowed.contains) else {
+            throw ToolFailure(
+                .failure,
+                "baseline name '\(name)' must start with a letter or digit and use only letters, digits, "
+                    + "'.', '_' and '-' (it names Results/baselines/NAME.json)")
         }
         return root.appendingPathComponent("Results/baselines/\(name).json")
     }
@@ -64,7 +67,9 @@ package enum Baselines {
         do {
             return try JSONDecoder().decode(ResultsDocument.self, from: data)
         } catch {
-            throw ToolFailure(.failure, "baseline '\(name)' at \(source.path) is corrupt: \(error); save it again")
+            throw ToolFailure(
+                .failure,
+                "baseline '\(name)' at \(source.path) is corrupt: \(DecodingProblem.words(error)); save it again")
         }
     }
 

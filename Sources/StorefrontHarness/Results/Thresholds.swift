@@ -88,22 +88,22 @@ package struct Thresholds: Codable {
         do {
             thresholds = try JSONDecoder().decode(Thresholds.self, from: data)
         } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
-            let wanted = [UInt64.self, Int.self].contains { $0 == type } ? "a whole number ≥ 0" : "\(type)"
+            let wanted =
+                [UInt64.self, Int.self].contains { $0 == type } ? "a whole number ≥ 0" : DecodingProblem.kind(type)
             throw ToolFailure(
-                .failure, "\(file.path): \(Self.path(context.codingPath)) must be \(wanted)")
+                .failure, "\(file.path): \(DecodingProblem.path(context.codingPath)) must be \(wanted)")
         } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
             throw ToolFailure(
                 .failure,
-                "\(file.path): \(Self.path(context.codingPath)) must be a whole number ≥ 0 or a number: "
-                    + context.debugDescription)
+                "\(file.path): \(DecodingProblem.path(context.codingPath)) must be a whole number ≥ 0 or a number")
         } catch let DecodingError.keyNotFound(key, context) {
             throw ToolFailure(
                 .failure,
-                "\(file.path): \(Self.path(context.codingPath + [key])) is missing; every thresholds file "
+                "\(file.path): \(DecodingProblem.path(context.codingPath + [key])) is missing; every thresholds file "
                     + "has note, relativeTimeLimit, mallocsPerAction and mallocsPerIteration")
         } catch {
             throw ToolFailure(
-                .failure, "\(file.path) is not a valid thresholds file: it is not JSON (\(error))")
+                .failure, "\(file.path) is not a valid thresholds file: \(DecodingProblem.words(error))")
         }
         guard thresholds.relativeTimeLimit >= 1, thresholds.relativeTimeLimit.isFinite else {
             throw ToolFailure(
@@ -144,10 +144,6 @@ package struct Thresholds: Codable {
     }
 
     /// "mallocsPerIteration.small.session.cog".
-    private static func path(_ keys: [any CodingKey]) -> String {
-        keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-    }
-
     /// What makes these thresholds unable to check `options`' run, found
     /// before measuring: a name no scale, suite or runtime of the lineup
     /// has (such a pin would check nothing), a negative limit (every port

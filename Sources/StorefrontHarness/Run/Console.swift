@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import Foundation
 import Synchronization
 
 /// The tool's two output streams. Foundation's `FileHandle.write` traps
@@ -19,11 +20,52 @@ package enum Console {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// Writes `text` to stderr.
-    package static func error(_ text: String) { write(text, to: 2) }
+    /// Writes `text` to stderr, in the locale's character set.
+    package static func error(_ text: String) { write(readable(text), to: 2) }
 
-    /// Writes `text` and a newline to stdout.
-    package static func output(_ text: String) { write(text + "\n", to: 1) }
+    /// Writes `text` and a newline to stdout, in the locale's character set.
+    package static func output(_ text: String) { write(readable(text) + "\n", to: 1) }
+
+    /// Writes machine-readable text (JSON, which is UTF-8 by definition) and
+    /// a newline to stdout as it is, whatever the locale.
+    package static func data(_ text: String) { write(text + "\n", to: 1) }
+
+    /// Whether text for people goes out in ASCII: when the locale that
+    /// decides the character set (LC_ALL, else LC_CTYPE, else LANG, POSIX's
+    /// order) is set to one that is not UTF-8, such as `C` or
+    /// `en_US.ISO-8859-1`, where ×, ≈ and · would show as garbage. An
+    /// environment that sets none of them gets UTF-8: that is what Swift
+    /// writes and what today's terminals and CI logs show.
+    package static let asciiOnly: Bool = asciiOnly(ProcessInfo.processInfo.environment)
+
+    package static func asciiOnly(_ environment: [String: String]) -> Bool {
+        let names = ["LC_ALL", "LC_CTYPE", "LANG"]
+        guard let locale = names.lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else {
+            return false
+        }
+        let charset = locale.lowercased().replacingOccurrences(of: "-", with: "")
+        return !charset.contains("utf8")
+    }
+
+    /// `text`, spelt in ASCII when `asciiOnly` holds.
+    package static func readable(_ text: String, asciiOnly: Bool = Console.asciiOnly) -> String {
+        guard asciiOnly, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        var spelt = ""
+        for character in text.unicodeScalars {
+            if character.isASCII {
+                spelt.unicodeScalars.append(character)
+            } else {
+                spelt += asciiSpellings[character] ?? "?"
+            }
+        }
+        return spelt
+    }
+
+    /// The non-ASCII characters the tool writes, in ASCII.
+    private static let asciiSpellings: [Unicode.Scalar: String] = [
+        "×": "x", "–": "-", "—": "--", "→": "->", "≈": "~", "≥": ">=", "≤": "<=", "…": "...", "†": "+",
+        "·": "-", "µ": "u", "±": "+/-", "‘": "'", "’": "'", "“": "\"", "”": "\"", "\u{00A0}": " ",
+    ]
 
     /// The stream a write failed on ("stdout", "stderr"), or nil.
     package static var failure: String? {

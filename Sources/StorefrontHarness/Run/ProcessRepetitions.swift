@@ -84,10 +84,20 @@ package enum ProcessRepetitions {
         let description: String
     }
 
+    /// Names the parent's process ID in a timing child's environment, so a
+    /// child can tell it was started by the tool and not by hand.
+    private static let parentVariable = "STOREFRONT_TIMING_PARENT"
+
+    /// Whether this process is a timing child the tool started.
+    package static var isStartedByParent: Bool {
+        ProcessInfo.processInfo.environment[parentVariable] == "\(getppid())"
+    }
+
     private static func runChild(arguments: [String]) throws -> TimingReport {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging([parentVariable: "\(getpid())"]) { $1 }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -123,7 +133,7 @@ package enum ProcessRepetitions {
                     failures: Dictionary(uniqueKeysWithValues: timed.ends.failures.map { ($0.key.name, $0.value) })))
         }
         do {
-            Console.output(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
+            Console.data(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
         } catch {
             fail("the timing report could not be encoded: \(error)")
         }

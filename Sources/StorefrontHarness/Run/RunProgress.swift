@@ -31,9 +31,17 @@ package final class RunProgress {
     private var finishedSeconds = 0.0
 
     package init(quiet: Bool, stages: [Stage] = []) {
-        output = quiet ? .silent : (isatty(STDERR_FILENO) != 0 ? .terminal : .lines)
+        output = quiet ? .silent : (Self.rewritesInPlace(ProcessInfo.processInfo.environment) ? .terminal : .lines)
         self.stages = stages
         totalWeight = stages.reduce(0) { $0 + $1.weight }
+    }
+
+    /// Whether progress can be one line rewritten in place: stderr is a
+    /// terminal that takes the erase-line code. `TERM=dumb` (Emacs' shell,
+    /// some CI consoles) or no TERM at all gets plain lines instead.
+    static func rewritesInPlace(_ environment: [String: String]) -> Bool {
+        guard isatty(STDERR_FILENO) != 0, let terminal = environment["TERM"], !terminal.isEmpty else { return false }
+        return terminal != "dumb"
     }
 
     /// Moves to the stage named `name` (finishing the one before). A name

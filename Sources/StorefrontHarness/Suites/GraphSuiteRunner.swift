@@ -1,5 +1,6 @@
 import GraphSuite
 import Measure
+import Workload
 
 /// The graph suite: every shape of GraphShapes at full size on every chosen
 /// runtime that registers a graph adapter. Correctness comes first: a case
@@ -20,12 +21,6 @@ package struct GraphSuiteRunner {
     package func run() -> SuiteResult {
         var results: [GraphShapeResult] = []
         let all = GraphAdapter.cases(of: options.runtimes.compactMap(\.graph))
-        let unknown = (options.shapes ?? []).filter { name in !all.contains { $0.shape == name } }
-        if !unknown.isEmpty {
-            fail(
-                "unknown graph shape(s) \(unknown.joined(separator: ", ")); accepted: "
-                    + Set(all.map(\.shape)).sorted().joined(separator: ", "))
-        }
         let chosen = all.filter { options.shapes?.contains($0.shape) ?? true }
         for (index, benchCase) in chosen.enumerated() {
             progress.report("\(benchCase.shape) on \(benchCase.runtime)", done: Double(index) / Double(chosen.count))
@@ -33,6 +28,26 @@ package struct GraphSuiteRunner {
         }
         progress.finish()
         return SuiteResult(suite: Suite.graph.rawValue, summary: Suite.graph.summary, shapes: results)
+    }
+
+    /// The shapes the chosen runtimes' adapters run, in the suite's order.
+    package static func shapeNames(for runtimes: [Runtime]) -> [String] {
+        var names: [String] = []
+        for benchCase in GraphAdapter.cases(of: runtimes.compactMap(\.graph)) where !names.contains(benchCase.shape) {
+            names.append(benchCase.shape)
+        }
+        return names
+    }
+
+    /// What is wrong with `--shape`, said before the gate, or nil.
+    package static func shapeProblem(_ options: Options) -> String? {
+        guard let shapes = options.shapes else { return nil }
+        let known = shapeNames(for: options.runtimes)
+        let unknown = shapes.filter { !known.contains($0) }
+        guard !unknown.isEmpty else { return nil }
+        return "--shape: no graph shape is named "
+            + unknown.map { "'\($0)'" }.joined(separator: ", ")
+            + "; storefront --list names the \(known.count) shapes"
     }
 
     private func measure(_ benchCase: GraphBenchCase) -> GraphShapeResult {
