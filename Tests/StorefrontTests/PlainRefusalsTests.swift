@@ -26,22 +26,6 @@ struct PlainRefusalsTests {
         #expect(list.standardOutput.contains("  shapes: ") && list.standardOutput.contains("diamond"))
     }
 
-    @Test(
-        "the tool's own child flags, run by hand, say what to run instead",
-        arguments: [
-            (
-                ["--callgrind-child", "--suite", "session"],
-                "--callgrind-child is the run the tool starts under valgrind"
-            ),
-            (["--timing-child", "--suite", "session"], "--timing-child is the run the tool starts for each timing"),
-        ])
-    func childFlagsByHand(arguments: [String], message: String) throws {
-        let outcome = try Storefront.run(arguments)
-        #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
-        #expect(outcome.standardOutput.isEmpty)
-    }
-
     @Test("--instructions callgrind without valgrind is refused before the gate")
     func callgrindWithoutValgrind() throws {
         let outcome = try Storefront.run(

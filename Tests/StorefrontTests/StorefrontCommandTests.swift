@@ -103,6 +103,12 @@ struct StorefrontCommandTests {
             (["--suite", "graph", "--shape", ","], "--shape names no shape"),
             (["--suite", "session", "--shape", "diamond"], "--shape picks graph shapes, so it needs --suite graph"),
             (["--suite", "calibration", "--output", ""], "--output needs a value, got an empty one"),
+            // The tool's own child flags, run by hand, say what to run instead.
+            (
+                ["--callgrind-child", "--suite", "session"],
+                "--callgrind-child is the run the tool starts under valgrind"
+            ),
+            (["--timing-child", "--suite", "session"], "--timing-child is the run the tool starts for each timing"),
             (["--bogus"], "unknown argument '--bogus'"),
             (["--suite"], "--suite needs a value"),
             (

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import Foundation
 
 /// Makes folders and writes files with POSIX calls, so that a failure is an
@@ -11,6 +6,8 @@ import Foundation
 package enum Files {
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
+
+        package init(description: String) { self.description = description }
     }
 
     /// Why `directory` cannot be made, entered or written into, or nil when
@@ -90,32 +87,12 @@ package enum Files {
     package static func write(_ data: Data, to file: URL) throws {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot write \(file.path): \(words(errno))") }
-        var failure: Int32?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else {
-                    failure = written < 0 ? errno : ENOSPC
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = Console.writeAll(Array(data), to: descriptor)
         if close(descriptor) != 0, failure == nil { failure = errno }
         if let failure {
             // Not unlinked here: the caller knows whether the file is its own.
             throw Failure(description: "cannot write \(file.path): \(words(failure))")
         }
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-        #else
-            Darwin.write(descriptor, bytes, count)
-        #endif
     }
 
     /// Plain words for the errors a write meets; strerror for the rest.

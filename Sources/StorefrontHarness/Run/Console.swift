@@ -77,10 +77,18 @@ package enum Console {
     }
 
     private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
+        guard writeAll(Array(text.utf8), to: descriptor) != nil else { return }
+        // The first failure is the one reported.
+        _ = failedStream.compareExchange(expected: 0, desired: descriptor, ordering: .relaxed)
+    }
+
+    /// Writes every byte to `descriptor` with `write(2)`, retrying after a
+    /// signal; returns the `errno` that stopped it (ENOSPC for a write that
+    /// took nothing), or nil. `Files` writes through it too.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
+            let written = bytes.withUnsafeBytes { buffer in
                 #if canImport(Glibc)
                     Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 #else
@@ -88,13 +96,9 @@ package enum Console {
                 #endif
             }
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                // The first failure is the one reported.
-                _ = failedStream.compareExchange(expected: 0, desired: descriptor, ordering: .relaxed)
-                return
-            }
+            guard written > 0 else { return written < 0 ? errno : ENOSPC }
             offset += written
         }
-        bytes.removeAll()
+        return nil
     }
 }
