@@ -112,12 +112,14 @@ struct ThresholdsCheckTests {
         for iterations in [2, 5] {
             let again = try counts(["--iterations", "\(iterations)"])
             for (port, count) in again {
-                // In the debug build, under the test run's parallel load, a
-                // port's count has moved by one malloc in some processes
-                // (observable's quantity change most often: 388 or 389),
-                // whatever the plan. The release check in .ci/run holds the
-                // pins at 1, 2, 5 and 50 iterations and per port alone.
-                let allowed: UInt64 = 1
+                // A port's count has moved by one malloc in some processes
+                // under the test run's parallel load; raw @Observable's
+                // quantity change by up to two per cycle in the release
+                // build (2,204 to 2,206; Results/thresholds.json's note),
+                // whatever the plan, and its pin leaves room for that. The
+                // release check in .ci/run holds the pins at 1, 2, 5 and 50
+                // iterations and per port alone.
+                let allowed: UInt64 = port == "observable" ? 2 : 1
                 let first = once[port] ?? 0
                 #expect(
                     max(count, first) - min(count, first) <= allowed,
