@@ -5,7 +5,7 @@ import Measure
 /// entry both measured (a suite's port, an interactions action kind, a
 /// graph shape, a calibration region, a perf-scenarios probe), B's median as a factor of A's with
 /// its bootstrap interval where both have enough samples, and their mallocs
-/// and instructions. A regression is marked by `--baseline compare`'s rule:
+/// and instructions; for the growth suite, each slope in A and B. A regression is marked by `--baseline compare`'s rule:
 /// B's factor above the time limit (`Results/thresholds.json`'s
 /// `relativeTimeLimit`, 1.25 without one) with its whole interval above 1.
 package struct Comparison {
@@ -37,6 +37,10 @@ package struct Comparison {
     struct SuiteRows {
         var suite: String
         var rows: [Row]
+        /// The growth suite's slopes (`Comparison+Growth.swift`).
+        var growth: [GrowthRow] = []
+
+        var isEmpty: Bool { rows.isEmpty && growth.isEmpty }
     }
 
     let before: ComparedRun
@@ -85,7 +89,7 @@ package struct Comparison {
         for suite in new.suites where !names.contains(suite.suite) { names.append(suite.suite) }
         suites = names.map { name in
             let a = old.suites.first { $0.suite == name }, b = new.suites.first { $0.suite == name }
-            return SuiteRows(suite: name, rows: rows(a, b))
+            return SuiteRows(suite: name, rows: rows(a, b), growth: timesCompare ? Self.growthRows(a, b) : [])
         }
     }
 

@@ -28,9 +28,14 @@ package enum ComparePage {
                 + "(Results/thresholds.json's relativeTimeLimit) whose interval lies wholly above 1. Malloc counts "
                 + "are exact, so any change is tinted: more in yellow, fewer in green.</p>")
         body.append(legend)
-        for suite in comparison.suites where !suite.rows.isEmpty {
+        for suite in comparison.suites where !suite.isEmpty {
             let id = "compare-\(HTML.identifier(suite.suite))"
             body.append("<section id=\"\(id)\" class=\"suite\"><h2>\(HTML.escape(suite.suite))</h2>")
+            if !suite.growth.isEmpty {
+                body.append(growthTable(suite.growth, id: id))
+                body.append("</section>")
+                continue
+            }
             body.append(
                 HTML.table(
                     id: "\(id)-table",
@@ -72,6 +77,28 @@ package enum ComparePage {
             HTML.Cell(row.instructions.before.map(ReportRenderer.grouped) ?? "–"),
             HTML.Cell(row.instructions.after.map(ReportRenderer.grouped) ?? "–"),
         ]
+    }
+
+    /// The growth suite's slopes in A and B; a steeper one tinted as slower.
+    private static func growthTable(_ rows: [Comparison.GrowthRow], id: String) -> String {
+        let cells = zip(rows, CompareText.growthCells(rows)).map { row, words -> [HTML.Cell] in
+            let tint: [String] =
+                switch row.change {
+                case .steeper: ["slower"]
+                case .flatter: ["faster"]
+                case .same: ["same"]
+                case .none: ["na"]
+                }
+            return [
+                HTML.Cell(words[0]), HTML.Cell(words[1]), HTML.Cell(words[2]),
+                HTML.Cell(
+                    html: HTML.escape(words[3]), classes: tint, attributes: [("data-change", row.change.rawValue)]),
+                HTML.Cell(words[4]),
+            ]
+        }
+        return HTML.table(
+            id: "\(id)-slopes", header: ["entry", "A slope (95%)", "B slope (95%)", "change", "growth A → B"],
+            rows: cells)
     }
 
     /// Malloc counts are exact: a changed one is worth a reader's eye.

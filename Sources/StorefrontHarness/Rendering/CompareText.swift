@@ -19,8 +19,13 @@ package enum CompareText {
                 + "a regression is a factor above \(String(format: "%.2f", comparison.timeLimit))× whose interval lies "
                 + "wholly above 1.", "",
         ]
-        for suite in comparison.suites where !suite.rows.isEmpty {
+        for suite in comparison.suites where !suite.isEmpty {
             lines.append(markdown ? "#### \(suite.suite)\n" : suite.suite)
+            if !suite.growth.isEmpty {
+                lines += growthTable(suite.growth, markdown: markdown)
+                lines.append("")
+                continue
+            }
             lines += ReportRenderer.table(
                 header: ["entry", "A median", "B median", "B/A", "verdict", "mallocs A → B", "instructions A → B"],
                 rows: suite.rows.map { row in
@@ -44,6 +49,40 @@ package enum CompareText {
             regressions.isEmpty ? "no regressions" : "\(regressions.count) regression(s) marked REGRESSION above"
         lines.append(markdown ? "**\(verdict)**" : verdict)
         return lines.joined(separator: "\n")
+    }
+
+    /// The growth suite's slopes, A's then B's, and what changed.
+    private static func growthTable(_ rows: [Comparison.GrowthRow], markdown: Bool) -> [String] {
+        [
+            "slope: log cost against log size, with its 95% interval; steeper or flatter when the two intervals are "
+                + "apart and the slopes differ by at least \(Comparison.slopeTolerance)"
+        ]
+            + ReportRenderer.table(
+                header: ["entry", "A slope", "B slope", "change", "growth A → B"],
+                rows: growthCells(rows), markdown: markdown
+            ).map { markdown ? $0 : "  " + $0 }
+    }
+
+    /// A growth row's cells as words, shared by the page.
+    static func growthCells(_ rows: [Comparison.GrowthRow]) -> [[String]] {
+        rows.map { row in
+            [
+                row.entry, row.before.map(ReportRenderer.slopeText) ?? "–",
+                row.after.map(ReportRenderer.slopeText) ?? "–", row.note ?? slopeChangeText(row.change),
+                row.before == nil && row.after == nil
+                    ? "–"
+                    : "\(row.before?.classLabel ?? "–") → \(row.after?.classLabel ?? "–")",
+            ]
+        }
+    }
+
+    static func slopeChangeText(_ change: Comparison.SlopeChange) -> String {
+        switch change {
+        case .steeper: "steeper"
+        case .flatter: "flatter"
+        case .same: "≈ same"
+        case .none: ""
+        }
     }
 
     static func factorText(_ factor: Factor?) -> String {

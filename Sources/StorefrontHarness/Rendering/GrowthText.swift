@@ -44,6 +44,10 @@ extension ReportRenderer {
             + "where a fixed cost no longer hides the growth; a crossing is listed where both ports' intervals are "
             + "apart at both sizes; a size predicted to take one port over "
             + String(format: "%.0f", growth.budgetSecondsPerSize) + " s is skipped."
+            + (growth.countsInstructions
+                ? " Instructions: callgrind's count for one cycle per port after a warmed set-up, the same in "
+                    + "every process, at each size whose play under callgrind was predicted to fit the budget; a "
+                    + "slope through them says how the work grows, apart from the machine's caches." : "")
     }
 
     /// A metric's value at one size: its median (timed) or count, "skipped",

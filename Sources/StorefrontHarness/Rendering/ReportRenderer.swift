@@ -513,7 +513,10 @@ package enum ReportRenderer {
                                     cost.wallNanoseconds.count.map(String.init) ?? "",
                                 ]
                                     + numbers(cost.wallNanoseconds)
-                                    + ["", "", String(format: "%.2f", cost.mallocsPerAction)]))
+                                    + ["", "", String(format: "%.2f", cost.mallocsPerAction)]
+                                    // The instructions column, past peak heap to the recomputations.
+                                    + Array(repeating: "", count: 5)
+                                    + [cost.instructionsPerAction.map { String(format: "%.0f", $0) } ?? ""]))
                     }
                     if let cold = point.coldStart {
                         rows.append(

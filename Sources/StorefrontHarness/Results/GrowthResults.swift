@@ -9,6 +9,15 @@ struct GrowthResult: Codable {
     /// The timing plan at every size: the run's, capped (`GrowthSuiteRunner`).
     var plan: SamplingPlan
     var series: [GrowthSeries]
+
+    /// Whether callgrind counted instructions at any point.
+    var countsInstructions: Bool {
+        series.contains { series in
+            series.lines.contains { line in
+                line.points.contains { point in point.actionKinds.contains { $0.instructionsPerAction != nil } }
+            }
+        }
+    }
 }
 
 /// One axis: the sizes it steps through, what stays fixed, one line per port.
@@ -46,7 +55,8 @@ extension GrowthPoint {
         if metric == GrowthMetric.peakHeap.name { return peakLiveBytes.map(Double.init) }
         let kind = String(metric.prefix { $0 != " " })
         guard let cost = actionKinds.first(where: { $0.kind == kind }) else { return nil }
-        return metric.hasSuffix(" time") ? cost.wallNanoseconds.median : cost.mallocsPerAction
+        if metric.hasSuffix(" time") { return cost.wallNanoseconds.median }
+        return metric.hasSuffix(" instructions") ? cost.instructionsPerAction : cost.mallocsPerAction
     }
 }
 
@@ -70,6 +80,10 @@ struct GrowthActionCost: Codable {
     var kind: String
     var wallNanoseconds: WallTime
     var mallocsPerAction: Double
+    /// Callgrind's count for one action of this kind, at the sizes the
+    /// callgrind child played (`GrowthSuiteRunner.countedCatalogLimit`);
+    /// absent without `--instructions callgrind`.
+    var instructionsPerAction: Double? = nil
 }
 
 struct GrowthSkip: Codable {
@@ -138,6 +152,15 @@ struct GrowthMetric: Equatable, Sendable {
             wall: { _ in nil }, value: { point in point.actionKinds.first { $0.kind == kind }?.mallocsPerAction })
     }
 
+    static func instructions(of kind: String) -> GrowthMetric {
+        GrowthMetric(
+            name: "\(kind) instructions", timed: false,
+            samples: { point, _ in
+                point.actionKinds.first { $0.kind == kind }?.instructionsPerAction.map { [$0] }
+            },
+            wall: { _ in nil }, value: { point in point.actionKinds.first { $0.kind == kind }?.instructionsPerAction })
+    }
+
     static let coldStartTime = GrowthMetric(
         name: "cold-start time", timed: true, samples: { _, samples in samples[coldStartKey] },
         wall: { $0.coldStart }, value: { _ in nil })
@@ -149,10 +172,12 @@ struct GrowthMetric: Equatable, Sendable {
     /// The key of the cold start's samples beside the action kinds'.
     static let coldStartKey = "cold-start"
 
-    /// The metrics of an axis: each kind's time and mallocs, then the cold
-    /// start's time and heap where the axis changes them.
-    static func all(kinds: [String], coldStart: Bool) -> [GrowthMetric] {
-        kinds.map(time) + kinds.map(mallocs) + (coldStart ? [coldStartTime, peakHeap] : [])
+    /// The metrics of an axis: each kind's time and mallocs, its
+    /// instructions when callgrind counted them, then the cold start's time
+    /// and heap where the axis changes them.
+    static func all(kinds: [String], coldStart: Bool, instructions: Bool = false) -> [GrowthMetric] {
+        kinds.map(time) + kinds.map(mallocs) + (instructions ? kinds.map(Self.instructions) : [])
+            + (coldStart ? [coldStartTime, peakHeap] : [])
     }
 
     /// The fit of this metric over `points`, which the caller gives with

@@ -26,20 +26,24 @@ package struct GateOutcome {
 /// With --instructions callgrind, the suites re-run once under callgrind
 /// (this executable with `--callgrind-child`): calibration and the compute
 /// control region by region, each runtime suite's measured part once per
-/// port that passed the gate, and each perf-scenarios probe. The graph suite
-/// has its own probe.
+/// port that passed the gate, each perf-scenarios probe, and the growth
+/// suite's cycle at its counted sizes. The graph suite has its own probe.
 @MainActor
 package func instructionCounts(_ options: Options, verified: [Runtime], progress: RunProgress) -> CallgrindCounts {
     guard options.callgrind else { return CallgrindCounts() }
     let counted = options.suites.filter {
-        $0 == .calibration || $0 == .computeControl || $0 == .perfScenarios || ($0.isRuntimeSuite && !verified.isEmpty)
+        $0 == .calibration || $0 == .computeControl || $0 == .perfScenarios || $0 == .growth
+            || ($0.isRuntimeSuite && !verified.isEmpty)
     }
     guard !counted.isEmpty else { return CallgrindCounts() }
+    // The growth suite gates each size itself, so without a runtime suite
+    // no port has been gated yet and every chosen one is counted.
+    let ports = options.suites.contains(where: \.isRuntimeSuite) ? verified : options.runtimes
     progress.begin(ProgressPlan.callgrind)
     progress.report("every measured part once more under valgrind, tens of times slower than native")
     let (counts, failure) = SuiteRunner.countInstructions(
         suites: counted.map(\.rawValue).joined(separator: ","), scale: options.scale, seed: options.seed,
-        runtimes: verified)
+        runtimes: ports)
     progress.finish()
     if let failure { fail(failure) }
     return CallgrindCounts(totals: counts)
@@ -85,7 +89,7 @@ package func measure(
         case .perfScenarios:
             suites.append(ScenarioSuiteRunner(options: options, progress: progress).run(callgrind: callgrind))
         case .growth:
-            suites.append(await GrowthSuiteRunner(options: options, progress: progress).run())
+            suites.append(await GrowthSuiteRunner(options: options, progress: progress).run(callgrind: callgrind))
         case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime:
             var results =
                 verified.isEmpty

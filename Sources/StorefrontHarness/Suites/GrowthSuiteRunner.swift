@@ -14,7 +14,11 @@ import Workload
 ///
 /// The timing happens in this process only (`--processes` repeats the
 /// fixed-size suites): a slope over a hundredfold range of sizes moves far
-/// less with the between-process spread than a single ratio does.
+/// less with the between-process spread than a single ratio does. With
+/// `--instructions callgrind` the callgrind child also counts each action
+/// kind's instructions at every size, which repeat exactly from process to
+/// process; it holds itself to the same budget per size, by its own time
+/// under callgrind.
 @MainActor
 package struct GrowthSuiteRunner {
     let options: Options
@@ -40,9 +44,18 @@ package struct GrowthSuiteRunner {
         let sizes: [Int]
         let measuresColdStart: Bool
         let workload: (Int) -> (Catalog, Script)
+
+        /// The callgrind region of one port's action kind at one size.
+        func instructionRegion(size: Int, runtime: String, kind: String) -> String {
+            "\(Self.regionPrefix(name, size))/\(runtime)/\(kind)"
+        }
+
+        static func regionPrefix(_ axis: String, _ size: Int) -> String {
+            "\(Suite.growth.rawValue)/\(axis.replacingOccurrences(of: " ", with: "-"))/\(size)"
+        }
     }
 
-    func run() async -> SuiteResult {
+    private func axes() -> [Axis] {
         let seed = options.seed?.catalogSeed ?? Catalog.defaultSeed
         let sessionCart = Self.sessionCartLines(seed: seed)
         let catalogAxis = Axis(
@@ -61,13 +74,59 @@ package struct GrowthSuiteRunner {
         ) { lines in
             (cartCatalog, Script.growth(catalog: cartCatalog, extraCartLines: lines - sessionCart))
         }
-        let axes = [catalogAxis, cartAxis]
+        return [catalogAxis, cartAxis]
+    }
+
+    /// Inside the callgrind child: every chosen port's cycle at each size,
+    /// ungated (the parent keeps only the counts of the sizes each port
+    /// passed its gate at), until a size is predicted to take the port
+    /// longer under callgrind than the budget.
+    func countInstructions() async {
+        for axis in axes() {
+            var taken = Dictionary(
+                uniqueKeysWithValues: options.runtimes.map { ($0, [(size: Int, seconds: Double)]()) })
+            for size in axis.sizes {
+                let ports = options.runtimes.filter { runtime in
+                    (Self.predictedSeconds(at: size, after: taken[runtime]!) ?? 0) <= options.growthBudgetSeconds
+                }
+                guard !ports.isEmpty else { break }
+                let (catalog, script) = axis.workload(size)
+                let runner = RuntimeSuiteRunner(
+                    options: options, progress: RunProgress(quiet: true), catalog: catalog,
+                    schedule: SessionSchedule(
+                        catalog: catalog, script: script, shuffleSeed: options.seed?.shuffleSeed))
+                let plan = runner.cycleAfterSchedule("\(size) \(axis.name)")
+                for runtime in ports {
+                    let start = Stopwatch.now()
+                    await runner.countCycleInstructions(
+                        plan, runtimes: [runtime], prefix: Axis.regionPrefix(axis.name, size))
+                    taken[runtime]!.append((size, Double(Stopwatch.now() &- start) / 1e9))
+                }
+            }
+        }
+    }
+
+    /// The seconds `size` would take, from the last two sizes' seconds: at
+    /// least in proportion to the size, faster where the cost has grown
+    /// faster so far; nil before any size.
+    nonisolated static func predictedSeconds(at size: Int, after taken: [(size: Int, seconds: Double)]) -> Double? {
+        guard let last = taken.last else { return nil }
+        var exponent = 1.0
+        if taken.count >= 2 {
+            let before = taken[taken.count - 2]
+            exponent = max(1, log(last.seconds / before.seconds) / log(Double(last.size) / Double(before.size)))
+        }
+        return last.seconds * pow(Double(size) / Double(last.size), exponent)
+    }
+
+    func run(callgrind: CallgrindCounts = CallgrindCounts()) async -> SuiteResult {
+        let axes = axes()
         let steps = Double(axes.reduce(0) { $0 + $1.sizes.count })
         var done = 0.0
         var series: [GrowthSeries] = []
         for axis in axes {
             series.append(
-                await measure(axis) { size in
+                await measure(axis, callgrind: callgrind) { size in
                     progress.report("\(ReportRenderer.grouped(Double(size))) \(axis.name)", done: done / steps)
                     done += 1
                 })
@@ -94,22 +153,12 @@ package struct GrowthSuiteRunner {
         var failure: String?
         var stopped: Bool { failure != nil || !skipped.isEmpty }
 
-        /// The seconds `size` would take, from the last two sizes' seconds:
-        /// at least in proportion to the size, faster where the cost has
-        /// grown faster so far.
         func predictedSeconds(at size: Int) -> Double? {
-            guard let last = points.last else { return nil }
-            var exponent = 1.0
-            if points.count >= 2 {
-                let before = points[points.count - 2]
-                exponent = max(
-                    1, log(last.seconds / before.seconds) / log(Double(last.size) / Double(before.size)))
-            }
-            return last.seconds * pow(Double(size) / Double(last.size), exponent)
+            GrowthSuiteRunner.predictedSeconds(at: size, after: points.map { ($0.size, $0.seconds) })
         }
     }
 
-    private func measure(_ axis: Axis, announce: (Int) -> Void) async -> GrowthSeries {
+    private func measure(_ axis: Axis, callgrind: CallgrindCounts, announce: (Int) -> Void) async -> GrowthSeries {
         var growthOptions = options
         growthOptions.plan = Self.plan(options.plan)
         let budget = options.growthBudgetSeconds
@@ -169,17 +218,22 @@ package struct GrowthSuiteRunner {
                 walks[runtime]!.points.append(
                     GrowthPoint(
                         size: size, seconds: gateSeconds + measuring * gateSeconds / gateTotal,
-                        actionKinds: kinds.map {
-                            GrowthActionCost(
-                                kind: $0.kind, wallNanoseconds: $0.wallNanoseconds,
-                                mallocsPerAction: $0.mallocsPerAction)
+                        actionKinds: kinds.map { kind in
+                            let region = axis.instructionRegion(size: size, runtime: runtime.name, kind: kind.kind)
+                            return GrowthActionCost(
+                                kind: kind.kind, wallNanoseconds: kind.wallNanoseconds,
+                                mallocsPerAction: kind.mallocsPerAction,
+                                instructionsPerAction: callgrind.totals[region].map {
+                                    Double($0.instructions) / Double(kind.actionsPerCycle)
+                                })
                         },
                         coldStart: start?.wallNanoseconds, peakLiveBytes: start?.peakLiveBytes))
             }
         }
         // Every point's kinds are the cycle's, in the cycle's order.
         let kinds = walks.values.lazy.compactMap { $0.points.first?.actionKinds.map(\.kind) }.first ?? []
-        let metrics = GrowthMetric.all(kinds: kinds, coldStart: axis.measuresColdStart)
+        let metrics = GrowthMetric.all(
+            kinds: kinds, coldStart: axis.measuresColdStart, instructions: options.callgrind)
         let lines = options.runtimes.map { runtime in
             let walk = walks[runtime]!
             return GrowthLine(

@@ -519,6 +519,24 @@ package struct RuntimeSuiteRunner {
         }
     }
 
+    /// Under callgrind, for a cycle plan: a fresh session warmed as the
+    /// counting run's is (set-up and one untimed cycle, in a dropped
+    /// region), then the cycle once more, each action in a region named
+    /// `"\(prefix)/\(port)/\(kind)"`, whose dumps callgrind adds up.
+    func countCycleInstructions(_ plan: Plan, runtimes: [Runtime], prefix: String) async {
+        guard let cycle = plan.cycle else { return }
+        for runtime in runtimes {
+            InstructionRegion.begin()
+            let session = await cycle.freshSession(runtime)
+            InstructionRegion.end(InstructionRegion.discardedDumpName)
+            for action in cycle.actions {
+                InstructionRegion.begin()
+                await session.act(action)
+                InstructionRegion.end("\(prefix)/\(runtime.name)/\(ActionKind(action).rawValue)")
+            }
+        }
+    }
+
     /// The measured part's plays per port in `run`, at least: warm-up, each
     /// timed play after its priming play, and the allocation, hardware,
     /// software and memory runs (`--min-time` may add timed plays).

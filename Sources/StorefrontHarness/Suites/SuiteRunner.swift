@@ -60,6 +60,9 @@ package struct SuiteRunner {
             InstructionRegion.measure(Suite.computeControl.rawValue) { blackHole(control.run()) }
         }
         if suites.contains(.perfScenarios) { ScenarioSuiteRunner.runUnderCallgrind() }
+        if suites.contains(.growth) {
+            await GrowthSuiteRunner(options: options, progress: RunProgress(quiet: true)).countInstructions()
+        }
         let runtimeSuites = suites.filter(\.isRuntimeSuite)
         guard !runtimeSuites.isEmpty else { return }
         let runner = RuntimeSuiteRunner(options: options, progress: RunProgress(quiet: true))
