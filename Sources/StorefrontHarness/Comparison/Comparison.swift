@@ -3,9 +3,10 @@ import Measure
 
 /// Two results documents side by side (`storefront compare A B`): for every
 /// entry both measured (a suite's port, an interactions action kind, a
-/// graph shape, a calibration region, a perf-scenarios probe), B's median as a factor of A's with
-/// its bootstrap interval where both have enough samples, and their mallocs
-/// and instructions; for the growth suite, each slope in A and B. A regression is marked by `--baseline compare`'s rule:
+/// graph shape, a calibration region, a perf-scenarios probe), B's median
+/// as a factor of A's with its bootstrap interval where both have enough
+/// samples, and their mallocs and instructions; for the growth suite, each
+/// slope in A and B. A regression is marked by `--baseline compare`'s rule:
 /// B's factor above the time limit (`Results/thresholds.json`'s
 /// `relativeTimeLimit`, 1.25 without one) with its whole interval above 1.
 package struct Comparison {

@@ -80,9 +80,9 @@ struct GrowthActionCost: Codable {
     var kind: String
     var wallNanoseconds: WallTime
     var mallocsPerAction: Double
-    /// Callgrind's count for one action of this kind, at the sizes the
-    /// callgrind child played (`GrowthSuiteRunner.countedCatalogLimit`);
-    /// absent without `--instructions callgrind`.
+    /// Callgrind's count for one action of this kind; absent without
+    /// `--instructions callgrind` and at a size the callgrind child
+    /// skipped for the budget.
     var instructionsPerAction: Double? = nil
 }
 

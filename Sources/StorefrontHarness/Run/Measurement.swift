@@ -27,7 +27,8 @@ package struct GateOutcome {
 /// (this executable with `--callgrind-child`): calibration and the compute
 /// control region by region, each runtime suite's measured part once per
 /// port that passed the gate, each perf-scenarios probe, and the growth
-/// suite's cycle at its counted sizes. The graph suite has its own probe.
+/// suite's cycle at each size within its budget. The graph suite has its
+/// own probe.
 @MainActor
 package func instructionCounts(_ options: Options, verified: [Runtime], progress: RunProgress) -> CallgrindCounts {
     guard options.callgrind else { return CallgrindCounts() }

@@ -45,13 +45,10 @@ package struct GrowthSuiteRunner {
         let measuresColdStart: Bool
         let workload: (Int) -> (Catalog, Script)
 
-        /// The callgrind region of one port's action kind at one size.
+        /// The callgrind region of one port's action kind at one size:
+        /// `growth/AXIS/SIZE/PORT/KIND`.
         func instructionRegion(size: Int, runtime: String, kind: String) -> String {
-            "\(Self.regionPrefix(name, size))/\(runtime)/\(kind)"
-        }
-
-        static func regionPrefix(_ axis: String, _ size: Int) -> String {
-            "\(Suite.growth.rawValue)/\(axis.replacingOccurrences(of: " ", with: "-"))/\(size)"
+            "\(Suite.growth.rawValue)/\(name.replacingOccurrences(of: " ", with: "-"))/\(size)/\(runtime)/\(kind)"
         }
     }
 
@@ -98,8 +95,9 @@ package struct GrowthSuiteRunner {
                 let plan = runner.cycleAfterSchedule("\(size) \(axis.name)")
                 for runtime in ports {
                     let start = Stopwatch.now()
-                    await runner.countCycleInstructions(
-                        plan, runtimes: [runtime], prefix: Axis.regionPrefix(axis.name, size))
+                    await runner.countCycleInstructions(plan, runtime: runtime) { kind in
+                        axis.instructionRegion(size: size, runtime: runtime.name, kind: kind.rawValue)
+                    }
                     taken[runtime]!.append((size, Double(Stopwatch.now() &- start) / 1e9))
                 }
             }

@@ -511,29 +511,35 @@ package struct RuntimeSuiteRunner {
             InstructionRegion.begin()
             let played = await plan.play(runtime, session, &discarded)
             InstructionRegion.end(Self.instructionRegion(suite, runtime))
-            for action in plan.cycle?.actions ?? [] {
-                InstructionRegion.begin()
-                await played.act(action)
-                InstructionRegion.end(Self.instructionRegion(suite, runtime, ActionKind(action)))
+            await Self.countEachAction(of: plan.cycle?.actions ?? [], on: played) {
+                Self.instructionRegion(suite, runtime, $0)
             }
         }
     }
 
-    /// Under callgrind, for a cycle plan: a fresh session warmed as the
-    /// counting run's is (set-up and one untimed cycle, in a dropped
-    /// region), then the cycle once more, each action in a region named
-    /// `"\(prefix)/\(port)/\(kind)"`, whose dumps callgrind adds up.
-    func countCycleInstructions(_ plan: Plan, runtimes: [Runtime], prefix: String) async {
+    /// Under callgrind, for a cycle plan and one port: a fresh session
+    /// warmed as the counting run's is (set-up and one untimed cycle, in a
+    /// dropped region), then the cycle once more, each action in the region
+    /// `region` names for its kind.
+    func countCycleInstructions(_ plan: Plan, runtime: Runtime, region: (ActionKind) -> String) async {
         guard let cycle = plan.cycle else { return }
-        for runtime in runtimes {
+        InstructionRegion.begin()
+        let session = await cycle.freshSession(runtime)
+        InstructionRegion.end(InstructionRegion.discardedDumpName)
+        await Self.countEachAction(of: cycle.actions, on: session, region: region)
+    }
+
+    /// Each action in a callgrind region of its own, named for its kind;
+    /// callgrind adds up the dumps of one name. The name is built before
+    /// the region opens, so the harness's string work is not counted.
+    private static func countEachAction(
+        of actions: [UserAction], on session: any PlayableSession, region: (ActionKind) -> String
+    ) async {
+        for action in actions {
+            let name = region(ActionKind(action))
             InstructionRegion.begin()
-            let session = await cycle.freshSession(runtime)
-            InstructionRegion.end(InstructionRegion.discardedDumpName)
-            for action in cycle.actions {
-                InstructionRegion.begin()
-                await session.act(action)
-                InstructionRegion.end("\(prefix)/\(runtime.name)/\(ActionKind(action).rawValue)")
-            }
+            await session.act(action)
+            InstructionRegion.end(name)
         }
     }
 
