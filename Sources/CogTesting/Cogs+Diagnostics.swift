@@ -86,5 +86,40 @@ extension Cogs {
         /// Chains of turns that ran past 64 turns without the context going
         /// idle, with their causes (REACT-17).
         public var debugChainWarnings: [CogChainWarning] { chainWarnings }
+
+        /// Every graph invariant that does not hold now, in words; empty
+        /// when all hold. Meaningful between turns (debug builds only).
+        public var debugInvariantViolations: [String] { invariantViolations() }
+
+        /// Whether each turn's end checks the invariants and traps on a
+        /// broken one; on for every `forTesting` runtime (debug builds only).
+        public var debugChecksInvariantsAfterEveryTurn: Bool {
+            get { checksInvariants }
+            set { checksInvariants = newValue }
+        }
+
+        /// Breaks one invariant at `reference`'s state by hand, to prove the
+        /// check is live; false when that state cannot carry the break.
+        /// Leaves the runtime broken: only for a test that expects the trap
+        /// or the violation (debug builds only).
+        public func debugBreakInvariant<Reference: CogReadable>(
+            _ breakage: DebugInvariantBreakage, at reference: Reference
+        ) -> Bool {
+            switch breakage {
+            case .queuedWithoutQueue: breakInvariant(.queuedWithoutQueue, at: reference)
+            case .dependencyEdgeWithoutBackLink: breakInvariant(.dependencyEdgeWithoutBackLink, at: reference)
+            case .staleHotRoot: breakInvariant(.staleHotRoot, at: reference)
+            }
+        }
+    }
+
+    /// An invariant a test may break by hand (`debugBreakInvariant`).
+    public enum DebugInvariantBreakage: CaseIterable, Sendable {
+        /// A node flagged queued that no flush queue holds.
+        case queuedWithoutQueue
+        /// A state's first dependency edge that does not link back to its list.
+        case dependencyEdgeWithoutBackLink
+        /// A UI root left stale after a flush.
+        case staleHotRoot
     }
 #endif

@@ -6,14 +6,22 @@ extension Cogs {
     /// them; the runtime never claims the production assembly slot.
     /// `mechanisms` start after seeding, in list order, as at assembly.
     /// `clock` drives grace periods (default: real time) and `grace` is
-    /// the context's whileObserved default.
+    /// the context's whileObserved default. In debug builds the runtime
+    /// checks the graph's invariants after every turn and traps on a broken
+    /// one, naming it; `checkingInvariants: false` is for code that measures
+    /// the runtime's own work (allocations, retains, instructions), which
+    /// the check would add to.
     public static func forTesting(
         seeding: (CogSeed) -> Void = { _ in },
         mechanisms: [any Mechanism] = [],
         clock: TestClock? = nil,
-        grace: Duration = .seconds(30)
+        grace: Duration = .seconds(30),
+        checkingInvariants: Bool = true
     ) -> Cogs {
         let cogs = Cogs()
+        #if DEBUG
+            cogs.checksInvariants = checkingInvariants
+        #endif
         if let clock { cogs.useTimers(clock, grace: grace) }
         seeding(CogSeed(cogs: cogs))
         cogs.start(mechanisms)
@@ -26,9 +34,12 @@ extension Cogs {
         seeding: (CogSeed) -> Void = { _ in },
         mechanisms: [any Mechanism] = [],
         clock: TestClock? = nil,
-        grace: Duration = .seconds(30)
+        grace: Duration = .seconds(30),
+        checkingInvariants: Bool = true
     ) -> (cogs: Cogs, controller: CogController) {
-        let cogs = forTesting(seeding: seeding, mechanisms: mechanisms, clock: clock, grace: grace)
+        let cogs = forTesting(
+            seeding: seeding, mechanisms: mechanisms, clock: clock, grace: grace,
+            checkingInvariants: checkingInvariants)
         return (cogs, cogs.makeController(named: "Test"))
     }
 

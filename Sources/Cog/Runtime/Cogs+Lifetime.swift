@@ -79,6 +79,9 @@ extension Cogs {
             release(node)
         }
         armGraceTimer()
+        #if DEBUG
+            checkInvariantsIfAsked()
+        #endif
     }
 
     private func isUnobserved(_ node: Int32) -> Bool {
@@ -177,6 +180,9 @@ extension Cogs {
             defer { history.endChain() }
         #endif
         drainQueuedTurns()
+        #if DEBUG
+            checkInvariantsIfAsked()
+        #endif
     }
 
     /// Runs at the start of a discard turn's flush.

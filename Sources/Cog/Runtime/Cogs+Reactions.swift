@@ -32,6 +32,9 @@ extension Cogs {
             runReactions()
             turns.phase = .idle
             drainQueuedTurns()
+            #if DEBUG
+                checkInvariantsIfAsked()
+            #endif
         case .accumulating:
             turns.phase = .flushing
             runReactions()

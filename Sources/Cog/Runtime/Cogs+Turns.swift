@@ -46,6 +46,9 @@ extension Cogs {
             turns.liveWriter = 0
             flush(named: name, owner: owner)
             if !turns.queued.isEmpty { drainQueuedTurns() }
+            #if DEBUG
+                checkInvariantsIfAsked()
+            #endif
         }
     }
 

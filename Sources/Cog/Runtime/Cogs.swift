@@ -67,6 +67,9 @@ public final class Cogs: CogOps {
     #if DEBUG
         /// The bounded debug history (debug builds only; see `CogHistory`).
         @exclusivity(unchecked) var history = CogHistory()
+        /// Whether each turn's end checks the graph's invariants
+        /// (`Cogs+Invariants`); `Cogs.forTesting` turns it on.
+        @exclusivity(unchecked) package var checksInvariants = false
     #endif
 
     /// Called on the MainActor when teardown finished: the internal

@@ -16,7 +16,7 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
     /// the main queue after a dropped runtime cancels it) with a test one,
     /// for tests that count what a dropped graph leaves on the heap.
     public init(clock: TestClock? = nil) {
-        (cogs, controller) = Cogs.forTestingWithController(clock: clock)
+        (cogs, controller) = Cogs.forTestingWithController(clock: clock, checkingInvariants: false)
     }
 
     public nonisolated static var runtimeName: String { "cog" }

@@ -28,7 +28,7 @@ struct AllocationScenarioTests {
         "PERF-01 a steady turn (same shape, new values) performs zero mallocs", .enabled(if: AllocationCounter.isActive)
     )
     func steadyTurnAllocatesNothing() {
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(checkingInvariants: false)
         _ = cogs[orderTotalCog]
         _ = cogs[isLargeOrderCog]
         _ = cogs[lineTotalCogs[3]]
@@ -64,7 +64,7 @@ struct AllocationScenarioTests {
             for _ in 0..<20 { result += c[_headCog] % 2 == 1 ? c[doubleCog] : c[inverseCog] }
             return result
         }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(checkingInvariants: false)
         _ = cogs[currentCog]
         for warmup in 1...4 { cogs.turn(_headCog, to: warmup) }
         var head = 10
@@ -88,7 +88,7 @@ struct AllocationScenarioTests {
         let _pickCog = Cog<Int>.Manual { 0 }
         let cardCogs = CogBox<Int, Int> { c, id in c[_stockCogs[id]] * 2 }
         let pickedCog = Cog<Int> { c in c[cardCogs[c[_pickCog]]] }
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(checkingInvariants: false)
         func turn(_ round: Int) {
             cogs.turn { c in
                 for id in 0..<32 { c[_stockCogs[id]] = round * 100 + id }
@@ -116,7 +116,7 @@ struct AllocationScenarioTests {
     func reactionTurnAllocatesNothing() {
         let _levelCog = Cog<Int>.Manual { 0 }
         let parityCog = Cog<Int> { c in c[_levelCog] % 2 }
-        let (cogs, m) = Cogs.forTestingWithController()
+        let (cogs, m) = Cogs.forTestingWithController(checkingInvariants: false)
         var seen = 0
         var parityRuns = 0
         m.run { c in seen = c[_levelCog] }
@@ -140,7 +140,7 @@ struct AllocationScenarioTests {
 
     @Test("PERF-04 1,000 states with 12 UI-read values own 12 boundary objects")
     func boundariesOnlyForUIReads() {
-        let cogs = Cogs.forTesting()
+        let cogs = Cogs.forTesting(checkingInvariants: false)
         let _cellCogs = CogBox<Int, Int>.Manual { key in key }
         let doubledCogs = CogBox<Int, Int> { c, key in c[_cellCogs[key]] * 2 }
         for key in 0..<500 { _ = cogs.peek(doubledCogs[key]) }
@@ -162,7 +162,7 @@ struct AllocationScenarioTests {
             "a keyless automatic cog's first read allocates one block: its family",
             .enabled(if: AllocationCounter.isActive))
         func keylessFirstReadAllocatesItsFamilyOnly() {
-            let cogs = Cogs.forTesting()
+            let cogs = Cogs.forTesting(checkingInvariants: false)
             let warmUp = (0..<20).map { offset in Cog<Int> { c in c[_priceCog] + offset } }
             for cog in warmUp { blackHole(cogs.peek(cog)) }
             let freshCog = Cog<Int> { c in c[_priceCog] + 100 }
