@@ -536,12 +536,14 @@ struct StorefrontCommandTests {
         // The cycle's filter toggle re-runs the shared filter and sort rules.
         #expect(firstShared > 0 && firstShared < first, "shared rules \(firstShared) of \(first)")
         // Each kind is counted in its own play of the cycle, action by
-        // action; the kinds add up to the whole cycle's count, less the
-        // loop around the actions, and turning the filter on costs more
-        // than clearing it.
+        // action; the kinds add up to the whole cycle's count to within
+        // what two plays of the cycle differ by (the view layer's
+        // registrars grow with each page flip: 1.2% in release, where the
+        // cycle is smallest), and turning the filter on costs more than
+        // clearing it.
         #expect(Set(kinds.keys) == ["quantity", "filter-on", "filter-off", "page"])
         let perCycle = kinds.values.reduce(0) { $0 + $1.actions * $1.each }
-        #expect(abs(perCycle - first) <= first / 100, "kinds add up to \(perCycle) of the cycle's \(first)")
+        #expect(abs(perCycle - first) <= first / 50, "kinds add up to \(perCycle) of the cycle's \(first)")
         #expect(kinds["filter-on"]!.each > kinds["filter-off"]!.each)
     }
 

@@ -498,9 +498,13 @@ package struct RuntimeSuiteRunner {
     /// action, which would be counted as the port's); then the cycle once
     /// more, each action in a region of its own named for its kind
     /// (`instructionRegion(suite, runtime, kind)`), whose dumps callgrind
-    /// adds up. The cycle leaves the session as it found it, so the two
-    /// plays count the same work; counted on a session's first cycle, the
-    /// whole ran about 1% above its kinds (first visits of its pages).
+    /// adds up. The cycle leaves the port's state as it found it, so the two
+    /// plays do the same work but for the harness's view layer: each page
+    /// flip leaves Observation registrations behind (see `Cycle`), so the
+    /// registrars' tables hash and grow at other points in each play, and
+    /// the kinds add up to within about 1.2% of the whole (cog, small
+    /// scale, release: 1,256,337 against 1,271,159; by function, the gap is
+    /// hashing, registrar table growth and malloc).
     func countInstructions(_ suite: Suite, runtimes: [Runtime]) async {
         let plan = plan(for: suite)
         var discarded: [Double] = []
