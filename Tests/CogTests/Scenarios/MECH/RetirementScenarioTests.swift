@@ -63,7 +63,7 @@ struct RetirementScenarioTests {
     }
 
     @Test(
-        "MECH-29 a child's queued turn is discarded if an entry ahead retires that child; ahead of the retirement it stands"
+        "MECH-29 a child's queued turn whose child an entry ahead retires is discarded at its execution point: none of its writes land and no turn enters history; ahead of the retirement it stands"
     )
     func queuedTurnAdmission() {
         let (cogs, m) = Cogs.forTestingWithController()
