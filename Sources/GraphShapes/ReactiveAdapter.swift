@@ -60,8 +60,14 @@ extension ReactiveAdapter {
 /// second shows more runs in the two shapes where the rules differ.
 public enum PullRule: Sendable {
     /// Reruns as soon as one source turns out changed, and drops the
-    /// dependencies its last run did not read (alien-signals, Cog).
+    /// dependencies its last run did not read (alien-signals).
     case firstChangedSource
+    /// `firstChangedSource`, except that a computed whose sources changed
+    /// and changed back to the values its last run read does not rerun
+    /// (Cog's versions, docs/cog.md). alien-signals drops an unobserved
+    /// computed's dependencies and reruns it when next read, so in
+    /// `unstable` this spares one run of `double` per iteration.
+    case firstChangedSourceSparingRestored
     /// Brings every pending source up to date before it reruns, and keeps
     /// every dependency it ever read (swift-state-graph).
     case everyPendingSource

@@ -9,17 +9,17 @@ struct GraphBenchTests {
     @Test("a Kairo case verified against the wrong runtime's counts fails with expected and actual")
     func kairoMismatchFails() {
         let adapter = CogAdapter<Int>()
-        // Cog runs unstable in 202 computed runs; the clone's expectation is 302.
+        // Cog runs unstable in 201 computed runs; the clone's expectation is 302.
         let instance = GraphBench.kairoInstance(
             .unstable, KairoShape.unstable.build(adapter), .everyPendingSource, nil)
-        #expect(instance.verify() == "steady iter(): expected comp 302, eff 101, got comp 202, eff 101")
+        #expect(instance.verify() == "steady iter(): expected comp 302, eff 101, got comp 201, eff 101")
     }
 
     @Test("a Kairo case verified against its own runtime passes")
     func kairoMatchPasses() {
         let adapter = CogAdapter<Int>()
         let instance = GraphBench.kairoInstance(
-            .diamond, KairoShape.diamond.build(adapter), .firstChangedSource, GraphBench.pool(of: adapter))
+            .diamond, KairoShape.diamond.build(adapter), CogAdapter<Int>.pullRule, GraphBench.pool(of: adapter))
         #expect(instance.verify() == nil)
     }
 

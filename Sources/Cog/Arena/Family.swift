@@ -1,3 +1,15 @@
+/// What a commit did to a source row's value.
+@usableFromInline
+enum CommitOutcome {
+    /// No write was staged, or it equals the current value.
+    case unchanged
+    /// A new value.
+    case changed
+    /// The value the row held before its latest change, written back
+    /// (`Graph+Versions`).
+    case restored
+}
+
 /// The runtime storage of one declaration in one `Cogs`: its rows (one per
 /// key, or a single row for a keyless declaration), their arena nodes, and
 /// the work that needs the concrete value type.
@@ -139,8 +151,9 @@ class FamilyBase {
     /// changed. Typed, specialized work reached without a generic call:
     /// the declaration formed it (see `CogDescriptor.recomputeKernel`).
     @usableFromInline typealias RecomputeKernel = @MainActor (FamilyBase, Int32, Int32, UInt32) -> Bool
-    /// Publishes the staged write of row `slot`; true when it changed the value.
-    @usableFromInline typealias CommitKernel = @MainActor (FamilyBase, Int32) -> Bool
+    /// Publishes the staged write of row `slot`, saying whether it changed
+    /// the value and whether the new value is the one the row replaced.
+    @usableFromInline typealias CommitKernel = @MainActor (FamilyBase, Int32) -> CommitOutcome
 
     @usableFromInline
     init(
@@ -166,9 +179,9 @@ class FamilyBase {
         recomputeKernel(self, slot, node, stamp)
     }
 
-    /// Publishes the staged write of row `slot`; true when it changed the value.
+    /// Publishes the staged write of row `slot`.
     @inlinable @inline(__always)
-    func commitStaged(slot: Int32) -> Bool {
+    func commitStaged(slot: Int32) -> CommitOutcome {
         commitKernel(self, slot)
     }
 
@@ -224,6 +237,19 @@ final class Family<Value>: FamilyBase {
     /// first staged, so a family that is never written (an automatic one)
     /// pays nothing for it: `stagedValue(slot:)` reads past its end as nil.
     @exclusivity(unchecked) @usableFromInline var pending = ValueColumn<Value>()
+    /// A changed source row's value before its latest change, and the
+    /// flush from which the row held it, so a commit that writes it back
+    /// can say so (`Graph+Versions`). Kept in entries, one per row that
+    /// changed while something read it; `replacedEntry` maps a row to its
+    /// entry plus one (0: none). Only that small index grows with the row
+    /// number: values by row grew to the highest row changed (100 KB for
+    /// the session's stock changes), and a dictionary cost 235
+    /// instructions a change (PERF-07).
+    @exclusivity(unchecked) @usableFromInline var replacedEntry = Column<Int32>()
+    @exclusivity(unchecked) @usableFromInline var replacedValues = ValueColumn<Value>()
+    @exclusivity(unchecked) @usableFromInline var replacedSince = Column<UInt64>()
+    /// Entries whose row let them go, reused first.
+    @exclusivity(unchecked) @usableFromInline var freeReplaced = Column<Int32>()
 
     @usableFromInline
     init(descriptor: CogDescriptor<Value>, cogs: Cogs) {
@@ -246,6 +272,10 @@ final class Family<Value>: FamilyBase {
     nonisolated deinit {
         values.destroy()
         pending.destroy()
+        replacedValues.destroy()
+        replacedEntry.deallocate()
+        replacedSince.deallocate()
+        freeReplaced.deallocate()
     }
 
     /// The row of `key`, created (with its starting value, for a source) on
@@ -522,7 +552,7 @@ final class Family<Value>: FamilyBase {
     }
 
     @inlinable
-    static func genericCommit(_ base: FamilyBase, _ slot: Int32) -> Bool {
+    static func genericCommit(_ base: FamilyBase, _ slot: Int32) -> CommitOutcome {
         let family = unsafeDowncast(base, to: Family<Value>.self)
         return family.commit(slot: slot, keyed: family.isKeyed) { family.isEqual($0, $1) }
     }
@@ -543,12 +573,69 @@ final class Family<Value>: FamilyBase {
     /// Publishes the staged value of row `slot` unless it equals the
     /// current one (`keyed` as in `runSelector`).
     @inlinable @inline(__always)
-    func commit(slot: Int32, keyed: Bool, equal: (Value, Value) -> Bool) -> Bool {
-        guard let staged = stagedValue(slot: slot) else { return false }
+    func commit(slot: Int32, keyed: Bool, equal: (Value, Value) -> Bool) -> CommitOutcome {
+        guard let staged = stagedValue(slot: slot) else { return .unchanged }
         pending[slot] = nil
-        if let current = value(ofRow: slot, keyed: keyed), equal(current, staged) { return false }
+        guard let current = value(ofRow: slot, keyed: keyed) else {
+            setValue(staged, ofRow: slot, keyed: keyed)
+            return .changed
+        }
+        if equal(current, staged) { return .unchanged }
+        return publish(staged, replacing: current, slot: slot, keyed: keyed, equal: equal)
+    }
+
+    /// Publishes `staged` over `current`, which becomes the row's replaced
+    /// value; `.restored` when `staged` equals the value `current` had
+    /// replaced, whose window the graph then notes. Out of line: a change
+    /// is rarer than a commit, and the kernel stays small.
+    ///
+    /// A row nothing subscribes to keeps no replaced value: whatever
+    /// subscribes later reads the new value, so a restore of the old one
+    /// could spare nobody (and a catalog's worth of first writes keeps no
+    /// copies).
+    @inlinable @inline(never)
+    func publish(_ staged: Value, replacing current: Value, slot: Int32, keyed: Bool, equal: (Value, Value) -> Bool)
+        -> CommitOutcome
+    {
+        let node = node(ofRow: slot)
         setValue(staged, ofRow: slot, keyed: keyed)
-        return true
+        guard graph.subsHead[Int(node)] != Graph.none else {
+            forgetReplaced(slot: slot)
+            return .changed
+        }
+        // The flush from which the row has held `current`.
+        let currentSince = graph.changedInFlush[Int(node)]
+        let row = Int(slot)
+        let entry = row < replacedEntry.count ? replacedEntry[row] - 1 : -1
+        guard entry >= 0 else {
+            keepReplaced(current, since: currentSince, row: row)
+            return .changed
+        }
+        let earlier = replacedValues[entry].unsafelyUnwrapped
+        let earlierSince = replacedSince[Int(entry)]
+        replacedValues[entry] = current
+        replacedSince[Int(entry)] = currentSince
+        guard equal(earlier, staged) else { return .changed }
+        graph.noteRestored(node, since: earlierSince, until: currentSince)
+        return .restored
+    }
+
+    /// Gives row `row`, which has none, an entry holding `value`.
+    @inlinable
+    func keepReplaced(_ value: Value, since: UInt64, row: Int) {
+        while replacedEntry.count <= row { replacedEntry.append(0) }
+        let entry: Int32
+        if let free = freeReplaced.last {
+            freeReplaced.count -= 1
+            entry = free
+            replacedValues[entry] = value
+            replacedSince[Int(entry)] = since
+        } else {
+            entry = Int32(replacedValues.count)
+            replacedValues.append(value)
+            replacedSince.append(since)
+        }
+        replacedEntry[row] = entry + 1
     }
 
     override func keylessLivenessChanged() {
@@ -563,6 +650,19 @@ final class Family<Value>: FamilyBase {
     override func clearValue(slot: Int32) {
         setValue(nil, ofRow: slot)
         if Int(slot) < pending.count { pending[slot] = nil }
+        forgetReplaced(slot: slot)
+    }
+
+    /// Drops row `slot`'s replaced value: a released row starts afresh, and
+    /// a seed starts a value no commit may restore past.
+    @inlinable
+    func forgetReplaced(slot: Int32) {
+        let row = Int(slot)
+        guard row < replacedEntry.count, replacedEntry[row] != 0 else { return }
+        let entry = replacedEntry[row] - 1
+        replacedValues[entry] = nil
+        freeReplaced.append(entry)
+        replacedEntry[row] = 0
     }
 
     override func stageCaptured(key: CogKey?, value: Any) {

@@ -97,6 +97,9 @@
                 broken("is a source but is marked stale or cold")
             }
             if !current.contains(.automatic), depsHead[n] != Self.none { broken("is a source with dependencies") }
+            if current.contains(.restoredInput), !current.contains(.dirty) {
+                broken("is marked to check a restored input but is not DIRTY")
+            }
             if !current.isDisjoint(with: .settledByFlush), current.rawValue & NodeFlags.staleBits != 0 {
                 broken("is settled by every flush but is stale after one")
             }

@@ -92,7 +92,10 @@ final class Graph {
     @exclusivity(unchecked) var firstSub = Column<Int32>()
     @exclusivity(unchecked) @usableFromInline var subsTail = Column<Int32>()
     /// The flush stamp in which the node's value last changed.
-    @exclusivity(unchecked) var changedInFlush = Column<UInt64>()
+    @exclusivity(unchecked) @usableFromInline var changedInFlush = Column<UInt64>()
+    /// For each source whose latest commit restored a value it held before:
+    /// when it held that value last (`Graph+Versions`).
+    @exclusivity(unchecked) var restoreWindows: [Int32: RestoreWindow] = [:]
     /// Index into `boundaries`, or `none` for a node the UI never read.
     @exclusivity(unchecked) var boundaryIndex = Column<Int32>()
     /// Each node's generation, bumped when its state is released, so work
@@ -128,18 +131,34 @@ final class Graph {
 
     @inlinable var isComputing: Bool { activeSubscriber != Self.none }
 
-    /// Where a run sits among the executing runs, for diagnostics only.
-    struct RunRecord {
+    /// Per node, one word that says either where its run sits among the
+    /// executing runs, while its selector runs (for the traps), or the
+    /// flush of its last run, between runs (`Graph+Versions`). No node
+    /// needs both at once, so the versions cost the graph no memory.
+    struct RunSlot {
+        private var bits: UInt64
+
+        /// A run that began nested in `parent`'s (or `none`), with the
+        /// settle stack `settleBase` frames deep.
+        init(parent: Int32, settleBase: Int32) {
+            bits = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: settleBase))
+        }
+
+        /// A node between runs whose last run (or check) read the values of
+        /// flush `lastRunFlush`.
+        init(lastRunFlush: UInt64) { bits = lastRunFlush }
+
         /// The run this one is nested in, or `none` for an outermost run.
-        var parent: Int32
+        var parent: Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: bits >> 32)) }
         /// `settleStack.count` when the run began: frames above belong to it.
-        var settleBase: Int32
+        var settleBase: Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: bits)) }
+        var lastRunFlush: UInt64 { bits }
     }
 
-    /// Per node, while its selector runs: its `RunRecord`. The chain from
-    /// `activeSubscriber` through each record's parent is the stack of
+    /// Each node's `RunSlot`. While runs execute, the chain from
+    /// `activeSubscriber` through each slot's parent is the stack of
     /// executing runs, which a cycle or nesting trap prints.
-    @exclusivity(unchecked) var runRecord = Column<RunRecord>()
+    @exclusivity(unchecked) var runSlot = Column<RunSlot>()
     /// How many executing runs are first runs.
     @exclusivity(unchecked) private var coldRuns = 0
     /// How many reads that must run or settle a value are executing, nested.
@@ -172,7 +191,7 @@ final class Graph {
         familyRef.deallocate()
         slot.deallocate()
         registrationOrder.deallocate()
-        runRecord.deallocate()
+        runSlot.deallocate()
         settleStack.deallocate()
         propagateStack.deallocate()
         hotQueue.deallocate()
@@ -188,7 +207,7 @@ final class Graph {
         var node = activeSubscriber
         while node != Self.none {
             stack.append(node)
-            node = runRecord[Int(node)].parent
+            node = runSlot[Int(node)].parent
         }
         return stack.reversed()
     }
@@ -211,7 +230,7 @@ final class Graph {
         familyRef.append(FamilyRef(family: .passUnretained(owner)))
         slot.append(row)
         registrationOrder.append(0)
-        runRecord.append(RunRecord(parent: Self.none, settleBase: 0))
+        runSlot.append(RunSlot(lastRunFlush: 0))
         return node
     }
 
@@ -229,6 +248,7 @@ final class Graph {
         firstDep[n] = Self.none
         depsTail[n] = Self.none
         changedInFlush[n] = 0
+        runSlot[n] = RunSlot(lastRunFlush: 0)
     }
 
     /// Ends the life of `node`'s state: every handle to it is stale from
@@ -419,12 +439,12 @@ final class Graph {
         if _slowPath(stamp == 0) { stamp = 1 }
         Self.lastRunStamp = stamp
         let n = Int(node)
-        flags[n] = NodeFlags(rawValue: (flags[n].rawValue & ~NodeFlags.staleBits) | NodeFlags.computingBit)
+        flags[n] = NodeFlags(rawValue: (flags[n].rawValue & ~NodeFlags.clearedByRun) | NodeFlags.computingBit)
         // Between runs the cursor rests on the last dependency edge.
         let previousLastDep = depsTail[n]
         depsTail[n] = Self.none
         let parent = activeSubscriber
-        runRecord[n] = RunRecord(parent: parent, settleBase: Int32(truncatingIfNeeded: settleStack.count))
+        runSlot[n] = RunSlot(parent: parent, settleBase: Int32(truncatingIfNeeded: settleStack.count))
         activeSubscriber = node
         let token = RunToken(
             stamp: stamp, previousLiveStamp: Self.liveRunStamp, parent: parent, previousLastDep: previousLastDep)
@@ -444,6 +464,7 @@ final class Graph {
         Self.liveRunStamp = token.previousLiveStamp
         Self.lastTrackedRead = Self.noTrackedRead
         flags[n] = NodeFlags(rawValue: flags[n].rawValue & ~(NodeFlags.computingBit | NodeFlags.coldBit))
+        runSlot[n] = RunSlot(lastRunFlush: flushStamp)
         if _slowPath(depsTail[n] != token.previousLastDep) { dropEdgesAfterCursor(of: n) }
     }
 
@@ -495,10 +516,26 @@ final class Graph {
     @inline(__always)
     func recompute(_ node: Int32, soleSubscriberRerunsNext: Bool) -> Bool {
         let n = Int(node)
-        if _slowPath(flags[n].rawValue & NodeFlags.coldBit != 0) {
-            return recomputeCold(node)
+        if _slowPath(flags[n].rawValue & NodeFlags.unusualRunBits != 0) {
+            return recomputeUnusual(node)
         }
         return runKernel(node, soleSubscriberRerunsNext: soleSubscriberRerunsNext)
+    }
+
+    /// `recompute` of a node with no value yet, or one a restored source
+    /// made DIRTY: the latter runs only if an input no longer holds what
+    /// its last run read (`Graph+Versions`).
+    @inline(never)
+    private func recomputeUnusual(_ node: Int32) -> Bool {
+        let n = Int(node)
+        if flags[n].rawValue & NodeFlags.coldBit != 0 { return recomputeCold(node) }
+        if inputsHoldLastRunValues(node) {
+            // As good as a run: its value is what a run now would give.
+            flags[n] = NodeFlags(rawValue: flags[n].rawValue & ~NodeFlags.clearedByRun)
+            runSlot[n] = RunSlot(lastRunFlush: flushStamp)
+            return false
+        }
+        return runKernel(node, soleSubscriberRerunsNext: false)
     }
 
     /// `recompute`, out of line for the read path.
@@ -670,7 +707,8 @@ final class Graph {
     /// changed (an async refresh), and marks everything below it CHECK.
     func invalidate(_ node: Int32) {
         let n = Int(node)
-        flags[n] = flags[n].subtracting(.check).union(.dirty)
+        flags[n] = NodeFlags(
+            rawValue: flags[n].rawValue & ~(NodeFlags.checkBit | NodeFlags.restoredInputBit) | NodeFlags.dirtyBit)
         enqueueIfHot(node)
         let below = subsHead[n]
         guard below != Self.none else { return }
@@ -682,13 +720,18 @@ final class Graph {
     /// and the hot roots below are queued for the next flush, so no notice
     /// or reaction happens now and the next real turn catches up.
     func markSeeded(_ node: Int32) {
+        // A seed changes the value outside any flush: it starts a value of
+        // its own, so no later restore spares a node that read before it.
+        flushStamp += 1
+        changedInFlush[Int(id: node)] = flushStamp
         var edge = subsHead[Int(id: node)]
         guard edge != Self.none else { return }
         let flags = self.flags.base.unsafelyUnwrapped
         while edge != Self.none {
             let sub = edges.sub[Int(id: edge)]
             let current = flags[Int(id: sub)]
-            mark(sub, current.subtracting(.check), .dirty, in: flags)
+            let cleared = NodeFlags(rawValue: current.rawValue & ~(NodeFlags.checkBit | NodeFlags.restoredInputBit))
+            mark(sub, cleared, .dirty, in: flags)
             edge = edges.nextSub[Int(id: edge)]
         }
         propagateCheck(flags: flags)
@@ -872,8 +915,8 @@ final class Graph {
         if let start = runs.firstIndex(of: node) {
             for index in start..<runs.count {
                 path.append(runs[index])
-                let begin = Int(runRecord[Int(runs[index])].settleBase)
-                let end = index + 1 < runs.count ? Int(runRecord[Int(runs[index + 1])].settleBase) : settleStack.count
+                let begin = Int(runSlot[Int(runs[index])].settleBase)
+                let end = index + 1 < runs.count ? Int(runSlot[Int(runs[index + 1])].settleBase) : settleStack.count
                 for frame in begin..<end where settleStack[frame].node != path.last {
                     path.append(settleStack[frame].node)
                 }

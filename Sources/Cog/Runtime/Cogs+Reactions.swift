@@ -74,7 +74,7 @@ extension Cogs {
                     unsafeDowncast(base, to: Family<UInt8>.self).runReaction(
                         slot: row, node: node, stamp: stamp, body: slot.body)
                 },
-                commit: { @MainActor _, _ in false }
+                commit: { @MainActor _, _ in .unchanged }
             )
         )
         let family = family(for: descriptor)

@@ -85,11 +85,19 @@ extension Cogs {
             let n = Int(node)
             graph.flags[n].remove(.staged)
             let row = graph.slot[n]
-            if graph.familyRef[n].family.withGuaranteed({ $0.commitStaged(slot: row) }) {
+            switch graph.familyRef[n].family.withGuaranteed({ $0.commitStaged(slot: row) }) {
+            case .unchanged:
+                break
+            case .changed:
                 #if DEBUG
                     recordState(.write, node)
                 #endif
                 graph.sourceChanged(node)
+            case .restored:
+                #if DEBUG
+                    recordState(.write, node)
+                #endif
+                graph.sourceRestored(node)
             }
             // A write is transient demand on a releasable source (LIFE-05).
             if graph.flags[n].intersection(Self.sourceLifetimeFlags) == .releasable { noteTransientDemand(node) }

@@ -428,6 +428,7 @@ public final class Cogs: CogOps {
             }
             if let current = family.value(ofRow: row), family.isEqual(current, value) { return }
             family.setValue(value, ofRow: row)
+            family.forgetReplaced(slot: row)
             graph.markSeeded(family.node(ofRow: row))
         }
     #endif

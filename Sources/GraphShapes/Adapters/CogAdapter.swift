@@ -21,7 +21,7 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
 
     public nonisolated static var runtimeName: String { "cog" }
 
-    public nonisolated static var pullRule: PullRule { .firstChangedSource }
+    public nonisolated static var pullRule: PullRule { .firstChangedSourceSparingRestored }
 
     public func signal(_ value: Value) -> Cog<Value>.Manual {
         Cog<Value>.Manual { value }

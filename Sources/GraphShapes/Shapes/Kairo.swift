@@ -24,9 +24,15 @@ public enum KairoShape: String, CaseIterable, Sendable {
     /// item 4): a rule pulls every pending incoming edge's source before it
     /// reruns and never drops a dependency, so in `unstable` the branch not
     /// taken (double or inverse) is recomputed too: comp 302 instead of 202
-    /// (measured, and checked like any other count).
+    /// (measured, and checked like any other count). Under
+    /// `.firstChangedSourceSparingRestored` (Cog), `double` does not rerun
+    /// when the head goes back to 1 (written at the start of the
+    /// iteration, when `double` last ran): comp 201, double 50.
     public func steadyCounts(_ rule: PullRule) -> RunCounts {
         if rule == .everyPendingSource, self == .unstable { return RunCounts(computed: 302, effects: 101) }
+        if rule == .firstChangedSourceSparingRestored, self == .unstable {
+            return RunCounts(computed: 201, effects: 101)
+        }
         return steadyCounts
     }
 
