@@ -9,8 +9,8 @@ import Testing
 /// fails with the version check removed (every DIRTY node then reruns).
 @MainActor
 struct RestoredValueScenarioTests {
-    @Test("a cog whose source changed and changed back in two turns does not rerun")
-    func revertAcrossTurns() {
+    /// A fresh runtime in which `doubled` (twice `source`, 0) ran once.
+    private func doubledOnce() -> (cogs: Cogs, sourceCog: Cog<Int>.Manual, doubledCog: Cog<Int>, runs: RunCounter) {
         let sourceCog = Cog<Int>.Manual(name: "source") { 0 }
         let runs = RunCounter()
         let doubledCog = Cog<Int>(name: "doubled") { c in
@@ -19,6 +19,12 @@ struct RestoredValueScenarioTests {
         }
         let cogs = Cogs.forTesting()
         #expect(cogs.peek(doubledCog) == 0)
+        return (cogs, sourceCog, doubledCog, runs)
+    }
+
+    @Test("a cog whose source changed and changed back in two turns does not rerun")
+    func revertAcrossTurns() {
+        let (cogs, sourceCog, doubledCog, runs) = doubledOnce()
         cogs.turn { c in c[sourceCog] = 1 }
         cogs.turn { c in c[sourceCog] = 0 }
         #expect(cogs.peek(doubledCog) == 0)
@@ -31,14 +37,7 @@ struct RestoredValueScenarioTests {
 
     @Test("a cog that read the value in between reruns when the source changes back")
     func readBetweenReruns() {
-        let sourceCog = Cog<Int>.Manual(name: "source") { 0 }
-        let runs = RunCounter()
-        let doubledCog = Cog<Int>(name: "doubled") { c in
-            runs.bump()
-            return c[sourceCog] * 2
-        }
-        let cogs = Cogs.forTesting()
-        #expect(cogs.peek(doubledCog) == 0)
+        let (cogs, sourceCog, doubledCog, runs) = doubledOnce()
         cogs.turn { c in c[sourceCog] = 1 }
         #expect(cogs.peek(doubledCog) == 2)
         cogs.turn { c in c[sourceCog] = 0 }
