@@ -417,7 +417,8 @@ extension Options {
               --allow-test-build      let a debug or CompactArena build --record or
                                       --baseline save, and --record keep a reduced
                                       plan or an uncommitted tree
-                                      (for the tool's own tests)
+                                      (for the tool's own tests, in scratch
+                                      folders; refused in a git checkout)
               --quiet                 no progress lines on stderr
               --help                  this text
 

@@ -151,6 +151,12 @@ private struct Preflight {
             if options.record || options.baseline != nil || (options.checkThresholds && options.thresholdsFile == nil) {
                 repositoryRoot = try Recorder.repositoryRoot()
             }
+            if options.allowTestBuild, let root = repositoryRoot {
+                if options.record { try Recorder.checkTestBuildOverride(root: root, saving: "--record") }
+                if options.baseline?.isSave == true {
+                    try Recorder.checkTestBuildOverride(root: root, saving: "--baseline save")
+                }
+            }
             if options.record {
                 recordLock = try Recorder.prepare(root: repositoryRoot!, requireCommittedTree: !options.allowTestBuild)
             }

@@ -68,6 +68,24 @@ private func interrupting(at point: String) -> [String: String] {
 
 @Suite("storefront records, baselines and thresholds")
 struct RecordsTests {
+    @Test(
+        "--allow-test-build cannot record or save a baseline in a git checkout: refused before measuring",
+        arguments: [
+            (["--record"], "where --record keeps only clean, full release runs"),
+            (["--baseline", "save", "nightly"], "where --baseline save keeps only clean, full release runs"),
+        ])
+    func testBuildOverrideInCheckout(flags: [String], message: String) throws {
+        let root = try ScratchRoot()
+        try root.write("<!-- storefront:record:begin -->\n<!-- storefront:record:end -->\n", to: "docs/perf.md")
+        try root.write("", to: ".git/HEAD")
+        let outcome = try Storefront.run(quickColdStart + flags, in: root.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("--allow-test-build is for the tool's own tests"))
+        #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("gate"), "refused before the gate")
+        #expect(try root.entries("Results") == [])
+    }
+
     @Test("a missing baseline exits 4 before measuring, naming the saved ones")
     func missingBaseline() throws {
         let root = try ScratchRoot()

@@ -24,6 +24,27 @@ package enum Recorder {
         return root
     }
 
+    /// Refuses `--allow-test-build` for a record or a saved baseline in a
+    /// git checkout. The flag lets the tool's own tests record a debug
+    /// build's short run into a scratch folder, skipping the build, plan and
+    /// clean-tree checks; in a checkout it would let a lesser run replace
+    /// the published record (issue 38).
+    package static func checkTestBuildOverride(root: URL, saving what: String) throws {
+        var folder = root.standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) {
+                throw ToolFailure(
+                    .failure,
+                    "--allow-test-build is for the tool's own tests, which run in scratch folders; "
+                        + "\(folder.path) is a git checkout, where \(what) keeps only clean, full release runs: "
+                        + "drop --allow-test-build")
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return }
+            folder = parent
+        }
+    }
+
     /// Everything a record needs that measuring does not, checked before
     /// minutes of measuring: the checkout is a clean commit (with
     /// `requireCommittedTree`: a record is named and read by its commit),
