@@ -133,22 +133,28 @@ struct PlainRefusalsTests {
     }
 
     @Test(
-        "an --output run interrupted before it writes leaves no folder; one interrupted while writing leaves both files"
-    )
-    func interruptedOutput() throws {
+        "an --output run interrupted (Ctrl-C, kill, a closed terminal) before it writes leaves no folder; one interrupted while writing leaves both files",
+        arguments: [(SIGINT, "INT"), (SIGTERM, "TERM"), (SIGHUP, "HUP")])
+    func interruptedOutput(signal: Int32, name: String) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = ["--suite", "calibration", "--iterations", "1", "--warmup", "0", "--quiet", "--output"]
         let before = folder.appendingPathComponent("before")
         let stopped = try Storefront.run(
-            run + [before.path], environment: ["STOREFRONT_TEST_INTERRUPT_DURING_RECORD": "before-output"])
-        #expect(stopped.signal == SIGINT, "status \(stopped.status), stderr: \(stopped.standardError)")
+            run + [before.path],
+            environment: [
+                "STOREFRONT_TEST_INTERRUPT_DURING_RECORD": "before-output", "STOREFRONT_TEST_INTERRUPT_SIGNAL": name,
+            ])
+        #expect(stopped.signal == signal, "status \(stopped.status), stderr: \(stopped.standardError)")
         #expect(!FileManager.default.fileExists(atPath: before.path), "the run made no folder it did not fill")
 
         let during = folder.appendingPathComponent("during")
         let held = try Storefront.run(
-            run + [during.path], environment: ["STOREFRONT_TEST_INTERRUPT_DURING_RECORD": "mid-output"])
-        #expect(held.signal == SIGINT, "status \(held.status), stderr: \(held.standardError)")
+            run + [during.path],
+            environment: [
+                "STOREFRONT_TEST_INTERRUPT_DURING_RECORD": "mid-output", "STOREFRONT_TEST_INTERRUPT_SIGNAL": name,
+            ])
+        #expect(held.signal == signal, "status \(held.status), stderr: \(held.standardError)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: during.path).sorted() == ["index.html", "results.json"])
     }

@@ -580,17 +580,19 @@ struct RecordPublishingTests {
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
     }
 
-    @Test("--record --check-thresholds with a crossed threshold exits 3 and records nothing")
-    func crossedThresholdsRecordNothing() throws {
+    @Test(
+        "--record with a crossed threshold, the repository's or a named file's, exits 3 and records nothing",
+        arguments: [["--check-thresholds"], ["--thresholds", "crossed.json"]])
+    func crossedThresholdsRecordNothing(check: [String]) throws {
         let root = try ScratchRoot()
         try root.write(emptyPerformanceRecord, to: "docs/perf.md")
-        try root.write(
-            """
+        let crossed = """
             {"note": "crossed", "relativeTimeLimit": 1.25, "mallocsPerAction": {},
              "mallocsPerIteration": {"small": {"cold-start": {"memoized": 1}}}}
-            """, to: "Results/thresholds.json")
-        let outcome = try Storefront.run(
-            quickColdStart + ["--check-thresholds", "--record"], in: root.url)
+            """
+        try root.write(crossed, to: "Results/thresholds.json")
+        try root.write(crossed, to: "crossed.json")
+        let outcome = try Storefront.run(quickColdStart + check + ["--record"], in: root.url)
         #expect(outcome.status == 3, "\(outcome.standardError)")
         #expect(
             outcome.standardError.contains("nothing recorded or saved: this run crossed its thresholds"),

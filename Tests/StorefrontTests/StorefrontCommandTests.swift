@@ -116,6 +116,13 @@ struct StorefrontCommandTests {
                 "--scale is given twice; give each flag once (--suite and --runtime take comma-separated lists)"
             ),
             (["--suite", "session", "--quiet", "--quiet"], "--quiet is given twice"),
+            (["--suite", "session", "--runtime", "cog", "--runtime", "memoized"], "--runtime is given twice"),
+            (["--suite", "session", "--suite", "cold-start"], "--suite is given twice"),
+            (
+                ["--suite", "session", "--baseline", "compare", "a", "--baseline", "compare", "b"],
+                "--baseline is given twice"
+            ),
+            (["--suite", "session", "--output", "/tmp/a", "--output", "/tmp/b"], "--output is given twice"),
             ([], "no suite chosen"),
             (
                 ["--suite", "cold-start", "--runtime", ","],

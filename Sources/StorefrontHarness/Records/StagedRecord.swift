@@ -158,9 +158,11 @@ private struct Staging {
 /// point, as Ctrl-C does (to the process, not to one thread), so that tests
 /// interrupt a record at an exact point without timing. `mid-commit` falls
 /// after the results folder is renamed into place and before
-/// `docs/perf.md` is.
+/// `docs/perf.md` is. `STOREFRONT_TEST_INTERRUPT_SIGNAL=TERM` or `=HUP`
+/// sends that signal instead, as `kill` or a closed terminal does.
 enum RecordTestHook {
     static let variable = "STOREFRONT_TEST_INTERRUPT_DURING_RECORD"
+    static let signalVariable = "STOREFRONT_TEST_INTERRUPT_SIGNAL"
 
     enum Point: String {
         case beforeStaging = "before-staging"
@@ -172,7 +174,12 @@ enum RecordTestHook {
     }
 
     static func interrupt(at point: Point) {
-        guard ProcessInfo.processInfo.environment[variable] == point.rawValue else { return }
-        kill(getpid(), SIGINT)
+        let environment = ProcessInfo.processInfo.environment
+        guard environment[variable] == point.rawValue else { return }
+        switch environment[signalVariable] {
+        case "TERM": kill(getpid(), SIGTERM)
+        case "HUP": kill(getpid(), SIGHUP)
+        default: kill(getpid(), SIGINT)
+        }
     }
 }
