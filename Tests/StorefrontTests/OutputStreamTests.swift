@@ -40,12 +40,14 @@ struct OutputStreamTests {
         #expect(outcome.status == 1)
     }
 
-    @Test("a report that cannot reach stdout exits 5 and says so on stderr", arguments: [">/dev/full", ">&-"])
-    func reportLost(redirection: String) throws {
-        let outcome = try shell("--list", redirection)
+    @Test(
+        "a report that cannot reach stdout exits 5 and says so on stderr, from a listing or a measuring run",
+        arguments: [">/dev/full", ">&-"], ["--list", "--suite calibration --iterations 1 --warmup 0"])
+    func reportLost(redirection: String, run: String) throws {
+        let outcome = try shell(run, redirection)
         #expect(!outcome.signaled)
         #expect(outcome.status == 5)
-        #expect(outcome.standardError.hasPrefix("storefront: writing to stdout failed"))
+        #expect(outcome.standardError.contains("storefront: writing to stdout failed"), "\(outcome.standardError)")
     }
 
     @Test("a measuring run with stderr closed finishes, writes its output folder, and exits 5")
