@@ -64,11 +64,23 @@ final class AsyncRun {
     /// released (and its slot perhaps reused) must not publish (PERF-05).
     let state: NodeHandle
     var task: Task<Void, Never>?
-    /// Set when Cog itself replaced or released this run: whatever it does
-    /// afterwards (a result, an element, a CancellationError) is silent.
-    var cancelledByCog = false
-    /// A stream's handle resolves at its first accepted element.
-    var resolvedHandles = false
+
+    /// Where a run is in its life. It only moves forward, and only through
+    /// `takeFirstOutcome()` and `cancel()`.
+    enum Phase {
+        /// Started: its refresh handles wait for its first accepted outcome.
+        case started
+        /// A stream whose first element (or failure) was accepted and its
+        /// handles resolved; it keeps delivering.
+        case delivering
+        /// Cog replaced or released it: whatever it does afterwards (a
+        /// result, an element, a CancellationError) is silent.
+        case silenced
+    }
+
+    private(set) var phase = Phase.started
+
+    var isSilenced: Bool { phase == .silenced }
 
     init(generation: UInt64, ticket: CogWorkTicket, state: NodeHandle) {
         self.generation = generation
@@ -76,8 +88,16 @@ final class AsyncRun {
         self.state = state
     }
 
+    /// True once, at a stream's first accepted outcome, when its handles
+    /// resolve; false after that, and for a silenced run.
+    func takeFirstOutcome() -> Bool {
+        guard phase == .started else { return false }
+        phase = .delivering
+        return true
+    }
+
     func cancel() {
-        cancelledByCog = true
+        phase = .silenced
         task?.cancel()
     }
 }

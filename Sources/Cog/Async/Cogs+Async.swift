@@ -121,13 +121,13 @@ extension Cogs {
     /// Whether `run` may still publish: not replaced or released by Cog, and
     /// still current once a lazily stale selector has been settled.
     private func isCurrent(_ run: AsyncRun, row: AsyncRowBase, node: Int32) -> Bool {
-        guard !run.cancelledByCog, !row.isReleased, graph.isCurrent(run.state), asyncRows[node] === row else {
+        guard !run.isSilenced, !row.isReleased, graph.isCurrent(run.state), asyncRows[node] === row else {
             return false
         }
         // A dependency change the flush has not settled (no demand) reruns
         // the selector now; under .latest that supersedes this run.
         graph.prepareRead(node)
-        return !run.cancelledByCog && row.running.contains { $0 === run }
+        return !run.isSilenced && row.running.contains { $0 === run }
     }
 
     private func runFinished<Value>(
@@ -174,10 +174,7 @@ extension Cogs {
         if !duplicate {
             publish(status.succeeded(with: element, equals: row.equals), node: node, family: family, outcome: "success")
         }
-        if !run.resolvedHandles {
-            run.resolvedHandles = true
-            row.resolve(run.generation, .success)
-        }
+        if run.takeFirstOutcome() { row.resolve(run.generation, .success) }
         return true
     }
 
@@ -192,10 +189,7 @@ extension Cogs {
         let family = statusFamily(of: node, as: Value.self)
         let status = family.value(ofRow: graph.slot[Int(node)])!
         publish(status.failed(with: failure), node: node, family: family, outcome: "failure")
-        if !run.resolvedHandles {
-            run.resolvedHandles = true
-            row.resolve(run.generation, .failure(failure))
-        }
+        if run.takeFirstOutcome() { row.resolve(run.generation, .failure(failure)) }
     }
 
     private func statusFamily<Value>(of node: Int32, as _: Value.Type) -> Family<CogStatus<Value>> {
