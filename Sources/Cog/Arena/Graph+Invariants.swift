@@ -109,38 +109,87 @@
             }
         }
 
-        /// `node`'s dependency list, in read order: each edge names `node`
-        /// as its subscriber, links back to the one before, sits in its
-        /// dependency's subscriber list and names live state; the cursor
-        /// rests on the last edge and `firstDep` names the first's
-        /// dependency. Returns the list's length.
+        /// One of the two lists every edge sits in, as the columns that
+        /// hold it: a node's dependency list (in read order) or its
+        /// subscriber list. Copies of columns read the graph's memory.
+        private struct EdgeList {
+            let name: String
+            /// The edge's end that names the list's node, and its other end.
+            let near: Column<Int32>
+            let far: Column<Int32>
+            let previous: Column<Int32>
+            let next: Column<Int32>
+            let head: Column<Int32>
+            /// Between runs, a dependency list's cursor rests on its last edge.
+            let tail: Column<Int32>
+            /// The far end of the list's first edge.
+            let first: Column<Int32>
+        }
+
+        private var dependencyList: EdgeList {
+            EdgeList(
+                name: "dependency", near: edges.sub, far: edges.dep, previous: edges.prevDep, next: edges.nextDep,
+                head: depsHead, tail: depsTail, first: firstDep)
+        }
+
+        private var subscriberList: EdgeList {
+            EdgeList(
+                name: "subscriber", near: edges.dep, far: edges.sub, previous: edges.prevSub, next: edges.nextSub,
+                head: subsHead, tail: subsTail, first: firstSub)
+        }
+
+        /// `node`'s dependency list: each edge also sits in its dependency's
+        /// subscriber list.
         private func checkDependencyList(of node: Int32, into found: inout [String]) -> Int {
+            checkList(dependencyList, of: node, into: &found) { edge, dep in
+                isListedAsSubscriber(edge, of: dep) ? nil : "is missing from '\(label(of: dep))''s subscribers"
+            }
+        }
+
+        /// `node`'s subscriber list: each subscriber is automatic.
+        private func checkSubscriberList(of node: Int32, into found: inout [String]) -> Int {
+            checkList(subscriberList, of: node, into: &found) { _, sub in
+                flags[Int(sub)].contains(.automatic) ? nil : "leads to a source, '\(label(of: sub))'"
+            }
+        }
+
+        /// `node`'s `list`: finite, each edge naming `node` at its near end,
+        /// linking back to the one before and leading to live state that
+        /// `farEnd` (edge, far end) finds nothing wrong with, or says what
+        /// is; the tail and `first` agree with the list. Returns its length.
+        private func checkList(
+            _ list: EdgeList, of node: Int32, into found: inout [String], farEnd: (Int32, Int32) -> String?
+        ) -> Int {
             let n = Int(node)
             func broken(_ what: String) { found.append("'\(label(of: node))' (node \(node)): \(what)") }
             var count = 0
             var previous = Self.none
-            var edge = depsHead[n]
+            var edge = list.head[n]
             while edge != Self.none {
                 let e = Int(edge)
                 guard e < edges.capacityInUse, count <= edges.capacityInUse else {
-                    broken("its dependency list leaves the pool or loops")
+                    broken("its \(list.name) list leaves the pool or loops")
                     return count
                 }
-                if edges.sub[e] != node { broken("dependency edge \(edge) names subscriber \(edges.sub[e])") }
-                if edges.prevDep[e] != previous { broken("dependency edge \(edge) does not link back to \(previous)") }
-                let dep = edges.dep[e]
-                if dep == Self.none || !holdsLiveState(dep) {
-                    broken("dependency edge \(edge) leads to a released slot (node \(dep))")
-                } else if !isListedAsSubscriber(edge, of: dep) {
-                    broken("dependency edge \(edge) is missing from '\(label(of: dep))''s subscribers")
+                if list.near[e] != node { broken("\(list.name) edge \(edge) names \(list.near[e]), not this node") }
+                if list.previous[e] != previous {
+                    broken("\(list.name) edge \(edge) does not link back to \(previous)")
+                }
+                let far = list.far[e]
+                if far == Self.none || !holdsLiveState(far) {
+                    broken("\(list.name) edge \(edge) leads to a released slot (node \(far))")
+                } else if let wrong = farEnd(edge, far) {
+                    broken("\(list.name) edge \(edge) \(wrong)")
                 }
                 count += 1
                 previous = edge
-                edge = edges.nextDep[e]
+                edge = list.next[e]
             }
-            if depsTail[n] != previous { broken("its cursor rests on edge \(depsTail[n]), not the last, \(previous)") }
-            let first = depsHead[n] == Self.none ? Self.none : edges.dep[Int(depsHead[n])]
-            if firstDep[n] != first { broken("firstDep is \(firstDep[n]), its first dependency \(first)") }
+            if list.tail[n] != previous {
+                broken("its \(list.name) list's tail is edge \(list.tail[n]), not its last, \(previous)")
+            }
+            let first = list.head[n] == Self.none ? Self.none : list.far[Int(list.head[n])]
+            if list.first[n] != first { broken("its first \(list.name) is noted as \(list.first[n]), not \(first)") }
             return count
         }
 
@@ -153,40 +202,6 @@
             let linkedFromBefore = before == Self.none ? subsHead[Int(dep)] == edge : edges.nextSub[Int(before)] == edge
             let linkedFromAfter = after == Self.none ? subsTail[Int(dep)] == edge : edges.prevSub[Int(after)] == edge
             return linkedFromBefore && linkedFromAfter
-        }
-
-        /// `node`'s subscriber list: each edge names `node` as its
-        /// dependency, links back to the one before and has a live,
-        /// automatic subscriber; `subsTail` and `firstSub` agree with it.
-        /// Returns the list's length.
-        private func checkSubscriberList(of node: Int32, into found: inout [String]) -> Int {
-            let n = Int(node)
-            func broken(_ what: String) { found.append("'\(label(of: node))' (node \(node)): \(what)") }
-            var count = 0
-            var previous = Self.none
-            var edge = subsHead[n]
-            while edge != Self.none {
-                let e = Int(edge)
-                guard e < edges.capacityInUse, count <= edges.capacityInUse else {
-                    broken("its subscriber list leaves the pool or loops")
-                    return count
-                }
-                if edges.dep[e] != node { broken("subscriber edge \(edge) names dependency \(edges.dep[e])") }
-                if edges.prevSub[e] != previous { broken("subscriber edge \(edge) does not link back to \(previous)") }
-                let sub = edges.sub[e]
-                if sub == Self.none || !holdsLiveState(sub) {
-                    broken("subscriber edge \(edge) leads to a released slot (node \(sub))")
-                } else if !flags[Int(sub)].contains(.automatic) {
-                    broken("subscriber edge \(edge) leads to a source, '\(label(of: sub))'")
-                }
-                count += 1
-                previous = edge
-                edge = edges.nextSub[e]
-            }
-            if subsTail[n] != previous { broken("subsTail is \(subsTail[n]), its last subscriber edge \(previous)") }
-            let first = subsHead[n] == Self.none ? Self.none : edges.sub[Int(subsHead[n])]
-            if firstSub[n] != first { broken("firstSub is \(firstSub[n]), its first subscriber \(first)") }
-            return count
         }
     }
 #endif
