@@ -56,8 +56,9 @@ extension ReactiveAdapter {
 }
 
 /// How a runtime brings a dirty computed up to date. The shapes' counts are
-/// the reference's under the first rule; a runtime documented to follow the
-/// second shows more runs in the two shapes where the rules differ.
+/// the reference's under `firstChangedSource` (the rule an adapter from
+/// outside declares when it follows alien-signals); a runtime documented to
+/// follow another rule shows other counts in the shapes where they differ.
 public enum PullRule: Sendable {
     /// Reruns as soon as one source turns out changed, and drops the
     /// dependencies its last run did not read (alien-signals).
