@@ -1,14 +1,14 @@
 #if DEBUG
-    /// The runtime's invariants between turns (debug builds only): the
-    /// graph's (`Graph+Invariants`) and those of the tables the runtime
-    /// keeps beside it, checked after every turn of a runtime that asks for
-    /// it. `Cogs.forTesting` asks, so every test that drives a test runtime
-    /// checks them at each turn's end.
     /// The invariants `Cogs.breakInvariant(_:at:)` can break.
     package enum InvariantBreakage: CaseIterable, Sendable {
         case queuedWithoutQueue, dependencyEdgeWithoutBackLink, staleHotRoot
     }
 
+    /// The runtime's invariants between turns (debug builds only): the
+    /// graph's (`Graph+Invariants`) and those of the tables the runtime
+    /// keeps beside it, checked after every turn of a runtime that asks for
+    /// it. `Cogs.forTesting` asks, so every test that drives a test runtime
+    /// checks them at each turn's end.
     extension Cogs {
         /// Every invariant that does not hold now, in words, or none. Only
         /// meaningful between turns.
