@@ -221,20 +221,16 @@ public final class ControlledStream<Element> {
     }
 
     /// Whether Cog cancelled `generation` (replacement or release).
+    ///
+    /// A stream's consumer sits on another executor between elements, so
+    /// Cog's cancellation can land there after the action that caused it
+    /// returned; await `cancelled(_:)` first where that matters.
     public nonisolated func wasCancelled(_ generation: Int) -> Bool {
         cancelled.contains(generation)
     }
-}
 
-/// The generations Cog cancelled; written from cancellation handlers.
-nonisolated final class CancelledGenerations: Sendable {
-    private let set = Mutex<Set<Int>>([])
-
-    func insert(_ generation: Int) {
-        set.withLock { _ = $0.insert(generation) }
-    }
-
-    func contains(_ generation: Int) -> Bool {
-        set.withLock { $0.contains(generation) }
+    /// Returns once Cog's cancellation has reached `generation`'s sequence.
+    public nonisolated func cancelled(_ generation: Int) async {
+        await cancelled.reached(generation)
     }
 }
