@@ -86,7 +86,9 @@ let package = Package(
             path: "Runtimes/StateGraphPort",
             exclude: ["README.md"]
         ),
-        .target(name: "Verification", dependencies: ["Workload"], path: "Verification", exclude: ["README.md"]),
+        .target(
+            name: "Verification", dependencies: ["Workload"], path: "Verification", exclude: ["README.md"],
+            resources: [.process("PinnedScreens")]),
 
         // The classic reactive-graph shapes, written once against an adapter
         // protocol, with the adapters for the runtimes that run them and
@@ -129,7 +131,7 @@ let package = Package(
             dependencies: ["Workload", "ObservablePort", "MemoizedPort", "CogPort", "StateGraphPort"],
             exclude: ["README.md"]),
         .target(
-            name: "StorefrontCommand", dependencies: ["StorefrontHarness", "Measure", "Workload"],
+            name: "StorefrontCommand", dependencies: ["StorefrontHarness", "Measure", "Workload", "Verification"],
             exclude: ["README.md"]),
         .executableTarget(name: "storefront", dependencies: ["StorefrontCommand", "BuiltInRuntimes"]),
 

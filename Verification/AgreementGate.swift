@@ -126,17 +126,21 @@ public enum AgreementGate {
     /// port that keeps state beyond its session (a process-wide cache or
     /// history, say) shows correct screens in its first session and wrong
     /// ones in a later one; the failure names the session. `seed` is the
-    /// run's `--seed`: its catalog and delivery order.
+    /// run's `--seed`: its catalog and delivery order, for the first
+    /// session. Later sessions play `laterSessionSeed(after: seed)`: another
+    /// catalog and a shuffled delivery order, so a memo carried over from
+    /// the first session is wrong there rather than right by coincidence.
     public static func runSessions<Port: StorefrontPort>(
         _ port: Port.Type, scale: Scale, seed: WorkloadSeed? = nil, sessions: Int, fault: Fault? = nil
     ) async throws(GateFailure) -> Report {
         precondition(sessions >= 1, "the gate plays at least one session")
         var report: Report?
         for session in 1...sessions {
+            let played = session == 1 ? seed : laterSessionSeed(after: seed)
             do {
                 report = try await run(
-                    port, scale: scale, catalogSeed: seed?.catalogSeed ?? Catalog.defaultSeed,
-                    shuffleSeed: seed?.shuffleSeed, fault: fault)
+                    port, scale: scale, catalogSeed: played?.catalogSeed ?? Catalog.defaultSeed,
+                    shuffleSeed: played?.shuffleSeed, fault: fault)
             } catch {
                 var failure = error
                 failure.session = session
@@ -144,6 +148,12 @@ public enum AgreementGate {
             }
         }
         return report!
+    }
+
+    /// The workload of the gate's later sessions: seed 42 after the default
+    /// workload, the next seed after any other.
+    public nonisolated static func laterSessionSeed(after seed: WorkloadSeed?) -> WorkloadSeed {
+        seed.map { WorkloadSeed($0.value &+ 1) } ?? WorkloadSeed(42)
     }
 
     /// The shadow model's own digest: what every port must reproduce.

@@ -24,7 +24,17 @@ public struct ScreenDigest: Sendable, Hashable, CustomStringConvertible {
         value &*= 0x0000_0100_0000_01B3
     }
 
-    public var description: String {
+    public var description: String { Self.hex(value) }
+
+    /// The digest of one screen's canonical text.
+    static func of(_ screen: Screen) -> UInt64 {
+        var digest = ScreenDigest()
+        digest.add(String(describing: screen))
+        return digest.value
+    }
+
+    /// `value` as sixteen hex digits.
+    static func hex(_ value: UInt64) -> String {
         let hex = String(value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

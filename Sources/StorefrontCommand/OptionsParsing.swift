@@ -294,6 +294,7 @@ extension Options {
               storefront --suite SUITE[,SUITE...] [options]
               storefront --probe stategraph
               storefront compare A B [--format text|markdown] [--output DIR]
+              storefront pin-screens
               storefront --environment | --list | --help
 
             SUITES
@@ -341,7 +342,10 @@ extension Options {
               all           every suite above
 
             Every runtime suite first runs the agreement gate for each selected
-            port; a port that fails it gets no numbers.
+            port; a port that fails it gets no numbers. Before the ports, the
+            screens of the gated sessions are checked against the ones pinned in
+            Verification/PinnedScreens/; a difference means a shared rule or the
+            script changed, and nothing is measured (exit 2).
 
             Every run ends by naming its results page, a self-contained
             index.html: in the --output folder, in the record with --record, else
@@ -359,6 +363,12 @@ extension Options {
               else to .build/storefront/compare/; a regression exits 3, bad
               input 1, and so do two runs of other workloads or with no suite
               in common, whose comparison checked nothing.
+
+            PIN-SCREENS
+              storefront pin-screens, run from the package's root, records what
+              every pinned session shows now and rewrites the files in
+              Verification/PinnedScreens/, each by a rename; run it after a
+              deliberate change to a shared rule or the script, and commit.
 
             OPTIONS
               --runtime NAME[,NAME...]  ports to run (default: all of

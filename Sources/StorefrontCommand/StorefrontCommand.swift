@@ -18,6 +18,9 @@ public enum StorefrontCommand {
         if arguments.first == "compare" {
             CompareCommand.run(Array(arguments.dropFirst()))
         }
+        if arguments.first == "pin-screens" {
+            PinScreensCommand.run(Array(arguments.dropFirst()))
+        }
         let options: Options
         do {
             options = try Options(arguments, lineup: lineup)

@@ -2,9 +2,11 @@ import Verification
 import Workload
 
 extension Runtime {
-    /// Sessions the gate plays per port before any is measured: the second
-    /// proves the port keeps nothing from one session to the next, as every
-    /// measured iteration starts a fresh session in the same process.
+    /// Sessions the gate plays per port before any is measured: the second,
+    /// on another catalog in a shuffled delivery order
+    /// (`AgreementGate.laterSessionSeed`), proves the port keeps nothing
+    /// from one session to the next, as every measured iteration starts a
+    /// fresh session in the same process.
     static let gatedSessions = 2
 
     /// `fault` when this runtime carries it; the others run clean.

@@ -1,5 +1,6 @@
 import Foundation
 import Measure
+import Verification
 import Workload
 
 /// The gate comes first: a port that computes wrong screens gets no numbers.
@@ -11,6 +12,7 @@ package struct GateOutcome {
     package init(_ options: Options, progress: RunProgress) async {
         guard options.suites.contains(where: \.isRuntimeSuite) else { return }
         progress.begin(ProgressPlan.gate)
+        Self.checkPinnedScreens(options)
         for (index, runtime) in options.runtimes.enumerated() {
             progress.report(runtime.name, done: Double(index) / Double(options.runtimes.count))
             switch await runtime.verify(scale: options.scale, seed: options.seed, fault: options.fault) {
@@ -20,6 +22,29 @@ package struct GateOutcome {
         }
         progress.finish()
         for port in failedPorts { Console.error("storefront: \(port.failure)\n") }
+    }
+
+    /// The ports are compared with the shadow model, which shares their
+    /// rules; the committed screens pin the rules themselves. A difference
+    /// makes every port's screens suspect, so nothing is measured.
+    @MainActor
+    static func checkPinnedScreens(_ options: Options) {
+        let sessions = [options.seed, AgreementGate.laterSessionSeed(after: options.seed)]
+        for pin in sessions.compactMap({ ScreenPin.pin(scale: options.scale, seed: $0) }) {
+            let outcome: ScreenPin.Outcome
+            do {
+                outcome = try pin.check()
+            } catch {
+                fail("the pinned screens could not be read: \(error)", code: .gateFailed)
+            }
+            guard case .differs(let difference) = outcome else { continue }
+            fail(
+                "the screens of the session at \(pin) part from the pinned ones (\(ScreenPin.folder)/\(pin.fileName)) at "
+                    + "\(difference). Every port and the shadow model show the new screen, so a shared rule "
+                    + "(Money, Browsing, CheckoutRules, the screen builders) or the script changed; if that is "
+                    + "intended, run `swift run -c release storefront pin-screens` and commit the files",
+                code: .gateFailed)
+        }
     }
 }
 

@@ -1,0 +1,47 @@
+import Foundation
+import StorefrontHarness
+import Verification
+
+/// `storefront pin-screens`: records what every pinned session shows now
+/// (`ScreenPin.all`) and writes it into the package's
+/// `Verification/PinnedScreens/`, each file replaced whole by a rename.
+/// Run from the package's root after a deliberate change to a shared rule
+/// or the script; the diff then shows which steps' screens changed.
+enum PinScreensCommand {
+    static let usage = "usage: storefront pin-screens (run from the Storefront package's root, no options)"
+
+    static func run(_ arguments: [String]) -> Never {
+        guard arguments.isEmpty else { fail("pin-screens takes no options; \(usage)") }
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            .appendingPathComponent(ScreenPin.folder, isDirectory: true)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            fail(
+                "pin-screens writes into \(ScreenPin.folder)/ of the Storefront package, and this folder has none; "
+                    + "run it from the package's root")
+        }
+        for pin in ScreenPin.all {
+            let reference = pin.recording()
+            let changed: String
+            switch Result(catching: { () throws(ScreenPin.ReadProblem) in try pin.committed() }) {
+            case .success(let committed?):
+                changed = reference.firstDifference(from: committed).map { "changed from \($0.place)" } ?? "unchanged"
+            case .success(nil), .failure: changed = "new"
+            }
+            let file = folder.appendingPathComponent(pin.fileName)
+            let staged = folder.appendingPathComponent(".\(pin.fileName).staged")
+            do {
+                try Files.write(Data(reference.text(header: pin.header).utf8), to: staged)
+                guard rename(staged.path, file.path) == 0 else {
+                    throw Files.Failure(description: "cannot replace \(file.path): \(Files.words(errno))")
+                }
+            } catch {
+                unlink(staged.path)
+                fail("\(error)")
+            }
+            Console.output("\(ScreenPin.folder)/\(pin.fileName): \(reference.steps.count) steps, \(changed)")
+        }
+        Console.output("commit the files; the build carries them from its next compile")
+        succeed()
+    }
+}
