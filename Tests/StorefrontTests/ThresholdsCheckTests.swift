@@ -79,7 +79,9 @@ struct ThresholdsCheckTests {
         let file = try Thresholds.load(root: root)
         #expect(
             file.problems(
-                for: try options(["--suite", "interactions,compute-control", "--scale", "small", "--check-thresholds"])
+                for: try options([
+                    "--suite", "interactions,compute-control,funnel-memory", "--scale", "small", "--check-thresholds",
+                ])
             ).isEmpty)
         #expect(
             file.problems(

@@ -4,7 +4,9 @@ import Workload
 /// The committed limits a run is held to (`Results/thresholds.json`): exact
 /// malloc counts for the cuts the design documents gate, per scale, suite
 /// and port; the work counts (renders, and recomputations where a runtime
-/// counts them), so that a lost equality cut-off fails like an extra malloc;
+/// counts them), held exactly both ways, so that a lost equality cut-off
+/// fails like an extra malloc and work skipped out of sight fails too;
+/// ceilings on peak and retained heap, so that memory freed late shows;
 /// one-sided instruction ceilings (PERF-10); and the time ratio a baseline
 /// comparison tolerates.
 package struct Thresholds: Codable {
@@ -17,10 +19,14 @@ package struct Thresholds: Codable {
     var mallocsPerAction: [String: [String: [String: Double]]]
     /// scale → suite → port → the highest mallocs per iteration allowed.
     var mallocsPerIteration: [String: [String: [String: UInt64]]]
-    /// scale → suite → port → the most view renders one run may take.
+    /// scale → suite → port → the view renders one run takes, exactly.
     var renders: [String: [String: [String: Int]]] = [:]
-    /// scale → suite → port → the most recomputations one run may take.
+    /// scale → suite → port → the recomputations one run takes, exactly.
     var recomputations: [String: [String: [String: Int]]] = [:]
+    /// scale → suite → port → the highest peak of live heap bytes allowed.
+    var peakLiveBytes: [String: [String: [String: Int64]]] = [:]
+    /// scale → suite → port → the most heap bytes a run may leave held.
+    var retainedBytes: [String: [String: [String: Int64]]] = [:]
     /// perf-scenarios probe → count (`mallocsPerUnit`, `retainsPerUnit`,
     /// `releasesPerUnit`, `noticesPerUnit`, `peakHeapBytes`) → the most one
     /// unit may cost. The probes do not depend on the workload's scale.
@@ -32,7 +38,7 @@ package struct Thresholds: Codable {
 
     private enum CodingKeys: String, CodingKey {
         case note, relativeTimeLimit, mallocsPerAction, mallocsPerIteration, renders, recomputations, perfScenarios
-        case instructionsPerIteration
+        case instructionsPerIteration, peakLiveBytes, retainedBytes
     }
 
     package init(from decoder: any Decoder) throws {
@@ -48,6 +54,10 @@ package struct Thresholds: Codable {
             try container.decodeIfPresent(
                 [String: [String: [String: Int]]].self,
                 forKey: .recomputations) ?? [:]
+        peakLiveBytes =
+            try container.decodeIfPresent([String: [String: [String: Int64]]].self, forKey: .peakLiveBytes) ?? [:]
+        retainedBytes =
+            try container.decodeIfPresent([String: [String: [String: Int64]]].self, forKey: .retainedBytes) ?? [:]
         perfScenarios = try container.decodeIfPresent([String: [String: Double]].self, forKey: .perfScenarios) ?? [:]
         instructionsPerIteration =
             try container.decodeIfPresent(
@@ -118,7 +128,8 @@ package struct Thresholds: Codable {
 
     /// The fields whose limits are whole counts.
     private static let wholeNumberFields = [
-        "mallocsPerIteration", "renders", "recomputations", "instructionsPerIteration",
+        "mallocsPerIteration", "renders", "recomputations", "instructionsPerIteration", "peakLiveBytes",
+        "retainedBytes",
     ]
 
     /// The first limit of a whole-count field that is negative or not whole,
@@ -178,6 +189,8 @@ package struct Thresholds: Codable {
         checkTable(renders, "renders")
         checkTable(recomputations, "recomputations")
         checkTable(instructionsPerIteration, "instructionsPerIteration")
+        checkTable(peakLiveBytes, "peakLiveBytes")
+        checkTable(retainedBytes, "retainedBytes")
         for (probe, pins) in perfScenarios.sorted(by: { $0.key < $1.key }) {
             for (name, limit) in pins.sorted(by: { $0.key < $1.key }) where limit < 0 {
                 found.append("perfScenarios.\(probe).\(name): a limit cannot be negative, got \(limit)")
@@ -214,7 +227,8 @@ package struct Thresholds: Codable {
         document.info(runtime)?.buildKey ?? runtime
     }
 
-    /// Every pinned count the document exceeds, as one line each.
+    /// Every pinned count the document misses (a work count either way, a
+    /// limit from above), as one line each.
     package func violations(in document: ResultsDocument) -> [String] {
         let scale = document.workload.scale
         var found: [String] = []
@@ -238,19 +252,39 @@ package struct Thresholds: Codable {
                         "\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) mallocs per iteration, "
                             + "above the pinned \(limit)")
                 }
-                if let limit = renders[scale]?[suite.suite]?[result.runtime], let actual = result.renders,
+                let place = "\(suite.suite)/\(result.runtime) at \(scale) scale"
+                if let pinned = renders[scale]?[suite.suite]?[result.runtime], let actual = result.renders,
+                    actual != pinned
+                {
+                    found.append(
+                        "\(place): \(actual) renders, \(actual > pinned ? "above" : "below") the pinned \(pinned) "
+                            + (actual > pinned
+                                ? "(a view re-rendered whose screen did not change?)"
+                                : "(a view not re-rendered though its screen changed, or work skipped?)"))
+                }
+                if let pinned = recomputations[scale]?[suite.suite]?[result.runtime],
+                    let actual = result.recomputations?.value.map({ Int($0) }), actual != pinned
+                {
+                    found.append(
+                        "\(place): \(actual) recomputations, \(actual > pinned ? "above" : "below") the pinned "
+                            + "\(pinned) "
+                            + (actual > pinned
+                                ? "(an equal value no longer cut off?)" : "(a value not recomputed though it changed?)")
+                    )
+                }
+                if let limit = peakLiveBytes[scale]?[suite.suite]?[result.runtime], let actual = result.peakLiveBytes,
                     actual > limit
                 {
                     found.append(
-                        "\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) renders, above the pinned "
-                            + "\(limit) (a view re-rendered whose screen did not change?)")
+                        "\(place): \(actual) bytes of peak live heap, above the ceiling \(limit) "
+                            + "(memory freed later than before?)")
                 }
-                if let limit = recomputations[scale]?[suite.suite]?[result.runtime],
-                    let actual = result.recomputations?.value.map({ Int($0) }), actual > limit
+                if let limit = retainedBytes[scale]?[suite.suite]?[result.runtime], let actual = result.retainedBytes,
+                    actual > limit
                 {
                     found.append(
-                        "\(suite.suite)/\(result.runtime) at \(scale) scale: \(actual) recomputations, above "
-                            + "the pinned \(limit) (an equal value no longer cut off?)")
+                        "\(place): \(actual) heap bytes still held after the run, above the ceiling \(limit) "
+                            + "(state kept for screens that are gone?)")
                 }
             }
         }
