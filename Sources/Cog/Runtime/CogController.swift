@@ -102,7 +102,7 @@ public final class CogController: CogOps {
         name: String? = nil,
         fileID: String = #fileID,
         line: Int = #line,
-        _ body: @escaping @MainActor (inout CogReader<UInt8>) -> Void
+        _ body: @escaping @MainActor (inout CogReactionReader) -> Void
     ) {
         guard isLive, let runtime else { return }
         let label = "\(self.name).\(name ?? "\(fileID):\(line)")"
@@ -301,9 +301,9 @@ public final class CogController: CogOps {
 @MainActor
 final class ReactionBody {
     /// A constant, so a run calls it without retaining it.
-    let body: @MainActor (inout CogReader<UInt8>) -> Void
+    let body: @MainActor (inout CogReactionReader) -> Void
 
-    init(_ body: @escaping @MainActor (inout CogReader<UInt8>) -> Void) {
+    init(_ body: @escaping @MainActor (inout CogReactionReader) -> Void) {
         self.body = body
     }
 }

@@ -5,7 +5,7 @@ import GraphSuite
 /// Cog: a signal is a manual cog, a computed an automatic cog, a batch a
 /// turn, and an effect a reaction (`CogController.run`), as an app
 /// registers one: it runs once now, then once after each turn that changed
-/// what it read. Reactions read through `CogReader<UInt8>`, so effect
+/// what it read. Reactions read through `CogReactionReader`, so effect
 /// bodies get their own reader type.
 @MainActor
 public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
@@ -36,7 +36,7 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
         }
     }
 
-    public func effect(_ body: @escaping @MainActor (inout CogReader<UInt8>) -> Void) {
+    public func effect(_ body: @escaping @MainActor (inout CogReactionReader) -> Void) {
         controller.run(name: "effect", body)
     }
 
@@ -57,10 +57,10 @@ public final class CogAdapter<Value: Equatable>: ReactiveAdapter {
     public static func get(_ computed: Cog<Value>, in reader: CogReader<Value>) -> Value { reader[computed] }
 
     @inline(__always)
-    public static func get(_ signal: Cog<Value>.Manual, in reader: CogReader<UInt8>) -> Value { reader[signal] }
+    public static func get(_ signal: Cog<Value>.Manual, in reader: CogReactionReader) -> Value { reader[signal] }
 
     @inline(__always)
-    public static func get(_ computed: Cog<Value>, in reader: CogReader<UInt8>) -> Value { reader[computed] }
+    public static func get(_ computed: Cog<Value>, in reader: CogReactionReader) -> Value { reader[computed] }
 
     public func read(_ signal: Cog<Value>.Manual) -> Value { cogs.peek(signal) }
 

@@ -88,4 +88,14 @@ struct ApiEdgeInfrastructureTests {
         cogs.turn { c in c[_priceCog] = 4 }
         #expect([seen.count, stopAfterFirst.count] == [2, 1])
     }
+
+    @Test("a reaction body kept in a variable is typed with CogReactionReader, naming no placeholder type")
+    func reactionBodyInAVariable() {
+        let (cogs, controller) = Cogs.forTestingWithController()
+        var prices: [Int] = []
+        let logPrice: @MainActor (inout CogReactionReader) -> Void = { c in prices.append(c[_priceCog]) }
+        controller.run(name: "log price", logPrice)
+        cogs.turn { c in c[_priceCog] = 5 }
+        #expect(prices == [2, 5])
+    }
 }

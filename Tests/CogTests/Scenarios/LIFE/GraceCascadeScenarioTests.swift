@@ -42,7 +42,7 @@ private final class Graph {
 struct GraceCascadeScenarioTests {
     /// A scope over `_openCog` whose one reaction reads `read`; writing
     /// false retires it, and the states it read lose their last watcher.
-    private func watch(_ m: CogController, _ read: @escaping @MainActor (inout CogReader<UInt8>) -> Void) {
+    private func watch(_ m: CogController, _ read: @escaping @MainActor (inout CogReactionReader) -> Void) {
         m.scope(_openCog) { child in child.run { c in read(&c) } }
     }
 
