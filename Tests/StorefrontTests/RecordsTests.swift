@@ -192,8 +192,9 @@ struct RecordsTests {
     }
 
     /// A cold start renders 33 views in every port (`RenderCountTests`); a
-    /// pin below that stands in for a port that lost an equality cut-off.
-    @Test("renders and recomputations above their pins exit 3 naming the count; at their pins exit 0")
+    /// pin below that stands in for a port that lost an equality cut-off,
+    /// one above it for a port that skipped work. Both are pinned exactly.
+    @Test("renders and recomputations off their pins either way exit 3 naming the count; at their pins exit 0")
     func workCountThresholds() throws {
         let root = try ScratchRoot()
         let pinned = """
@@ -212,7 +213,19 @@ struct RecordsTests {
         #expect(crossed.standardError.contains("cold-start/cog at small scale: 33 renders, above the pinned 32"))
         #expect(crossed.standardError.contains("recomputations, above the pinned 0"))
 
-        try pin(renders: 33, recomputations: 1_000_000)
+        try pin(renders: 34, recomputations: 1_000_000)
+        let under = try Storefront.run(quickColdStart + ["--runtime", "cog", "--check-thresholds"], in: root.url)
+        #expect(under.status == 3)
+        #expect(under.standardError.contains("cold-start/cog at small scale: 33 renders, below the pinned 34"))
+        #expect(under.standardError.contains("recomputations, below the pinned 1000000"))
+
+        let counted = try Storefront.run(quickColdStart + ["--runtime", "cog", "--format", "json"], in: root.url)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(counted.standardOutput.utf8)) as? [String: Any])
+        let suites = try #require(document["suites"] as? [[String: Any]])
+        let cog = try #require((suites.first?["runtimes"] as? [[String: Any]])?.first)
+        let recomputations = try #require((cog["recomputations"] as? [String: Any])?["value"] as? Int)
+        try pin(renders: 33, recomputations: recomputations)
         let held = try Storefront.run(quickColdStart + ["--runtime", "cog", "--check-thresholds"], in: root.url)
         #expect(held.status == 0, "\(held.standardError)")
     }

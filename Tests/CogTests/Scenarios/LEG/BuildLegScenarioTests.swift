@@ -37,9 +37,13 @@ struct BuildLegScenarioTests {
         let lines = script.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.hasPrefix("#") }
         let commands = lines.joined(separator: "\n")
-        // The default leg and the release leg run the whole package's tests.
-        #expect(lines.contains("COG_LEG=default swift test"))
-        #expect(lines.contains("COG_LEG=release swift test -c release"))
+        // The default leg and the release leg run the whole package's tests,
+        // through the wrapper that reruns suite by suite after a crash.
+        #expect(lines.contains("COG_LEG=default .ci/test-isolating-crashes"))
+        #expect(lines.contains("COG_LEG=release .ci/test-isolating-crashes -c release"))
+        let wrapper = try String(
+            contentsOf: PackageRoot.url.appendingPathComponent(".ci/test-isolating-crashes"), encoding: .utf8)
+        #expect(wrapper.contains("swift test \"$@\""), "the wrapper runs swift test with the leg's options")
         // The other three debug legs: every combination of the two traits,
         // each under the name BuildLeg gives its settings.
         let legs: [(settings: BuildLeg, traits: String)] = [
