@@ -25,4 +25,8 @@ public enum Fault: String, CaseIterable, Sendable {
     /// from in its third session with the fault, as a singleton cache does
     /// once warm: right in the gate's two sessions, wrong in measured ones.
     case sessionLeak = "session-leak"
+    /// Every list a view showed is kept until the session ends, as a cache
+    /// that frees only at teardown does: every screen right, the gate
+    /// passes, and only the heap ceilings of `--check-thresholds` see it.
+    case lateFree = "late-free"
 }

@@ -26,6 +26,8 @@ public final class MemoizedPort: StorefrontPort {
 
     /// Set by the `late-filter` fault: turning "in stock only" on skips the refresh.
     private let refreshesOnStockFilter: Bool
+    /// Set by the `late-free` fault: every list shown, kept until the session ends.
+    private var keptLists: [[Int]]?
 
     public init(service: StorefrontService, fault: Fault?) {
         self.service = service
@@ -33,9 +35,11 @@ public final class MemoizedPort: StorefrontPort {
         store.facetsIgnoreStockFilter = fault == .facetIgnoresStock
         store.pageStartsEarly = fault == .pageOffByOne
         refreshesOnStockFilter = fault != .lateFilter
+        keptLists = fault == .lateFree ? [] : nil
     }
 
     public func perform(_ action: UserAction) {
+        defer { keptLists?.append(contentsOf: [store.visibleIDs, store.facetCounts, store.recommendedIDs]) }
         switch action {
         case .launch: launch()
         case .selectCategory(let category): store.select(category: category)

@@ -230,6 +230,40 @@ struct RecordsTests {
         #expect(held.status == 0, "\(held.standardError)")
     }
 
+    /// A port that frees its old lists only at teardown shows every screen
+    /// right, so only the heap ceilings catch it. The ceilings are taken
+    /// from a clean run of this build, 3% above, as the committed ones are.
+    @Test("the late-free fault passes the gate and fails the heap ceilings, naming both metrics")
+    func lateFreeFailsHeapCeilings() throws {
+        let root = try ScratchRoot()
+        let funnel = [
+            "--suite", "funnel-memory", "--scale", "small", "--iterations", "1", "--warmup", "0", "--quiet",
+            "--runtime", "memoized",
+        ]
+        let clean = try Storefront.run(funnel + ["--format", "json"], in: root.url)
+        #expect(clean.status == 0, "\(clean.standardError)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(clean.standardOutput.utf8)) as? [String: Any])
+        let memoized = try #require(
+            ((document["suites"] as? [[String: Any]])?.first?["runtimes"] as? [[String: Any]])?.first)
+        let peak = try #require(memoized["peakLiveBytes"] as? Int)
+        let retained = try #require(memoized["retainedBytes"] as? Int)
+        try root.write(
+            """
+            {"note": "test", "relativeTimeLimit": 1.25, "mallocsPerAction": {}, "mallocsPerIteration": {},
+             "peakLiveBytes": {"small": {"funnel-memory": {"memoized": \(peak * 103 / 100)}}},
+             "retainedBytes": {"small": {"funnel-memory": {"memoized": \(retained * 103 / 100)}}}}
+            """, to: "Results/thresholds.json")
+        let held = try Storefront.run(funnel + ["--check-thresholds"], in: root.url)
+        #expect(held.status == 0, "\(held.standardError)")
+        let late = try Storefront.run(
+            funnel + ["--check-thresholds", "--inject-fault", "late-free"], in: root.url)
+        #expect(late.status == 3, "the gate passes it; the ceilings fail it")
+        #expect(late.standardError.contains("funnel-memory/memoized at small scale"))
+        #expect(late.standardError.contains("bytes of peak live heap, above the ceiling"))
+        #expect(late.standardError.contains("heap bytes still held after the run, above the ceiling"))
+    }
+
     @Test("a thresholds file that is there but corrupt or out of range fails a baseline comparison before measuring")
     func corruptThresholdsWithBaseline() throws {
         let root = try ScratchRoot()
