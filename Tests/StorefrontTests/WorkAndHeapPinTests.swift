@@ -48,11 +48,15 @@ struct WorkAndHeapPinTests {
         #expect(
             thresholds.violations(in: session(retained: 600_000)).first?.contains(
                 "600000 heap bytes still held after the run, above the ceiling 536000") == true)
+        #expect(
+            thresholds.violations(in: session(peak: 720_000, retained: 600_000, variant: "CompactArena")).isEmpty,
+            "another arena's heap is held only to a ceiling pinned for it (cog+CompactArena)")
     }
 
     /// A session suite in which cog's run took these counts.
     private func session(
-        renders: Int = 764, recomputations: Int64 = 2072, peak: Int64 = 650_000, retained: Int64 = 520_000
+        renders: Int = 764, recomputations: Int64 = 2072, peak: Int64 = 650_000, retained: Int64 = 520_000,
+        variant: String? = nil
     ) -> ResultsDocument {
         var port = RuntimeResult(runtime: "cog", gate: "passed")
         port.renders = renders
@@ -61,7 +65,9 @@ struct WorkAndHeapPinTests {
         port.retainedBytes = retained
         return ResultsDocument(
             recordedAt: "2026-12-06T00:00:00Z", environment: EnvironmentFingerprint.current(),
-            lineup: [RuntimeInfo(name: "cog", version: "test", source: "test", idiom: "test", buildVariant: nil)],
+            lineup: [
+                RuntimeInfo(name: "cog", version: "test", source: "test", idiom: "test", buildVariant: variant)
+            ],
             workload: WorkloadInfo(scale: "small", products: 240, categories: 6, sessionActions: 93),
             plan: SamplingPlan(warmup: 0, iterations: 1),
             suites: [SuiteResult(suite: "session", summary: "the whole session", runtimes: [port])])

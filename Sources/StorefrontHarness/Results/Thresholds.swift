@@ -223,7 +223,9 @@ package struct Thresholds: Codable {
     /// The key a port's instruction ceiling is pinned under: the port's name,
     /// with its build variant for a build an app would not get
     /// (`cog+CompactArena`).
-    private static func instructionKey(runtime: String, document: ResultsDocument) -> String {
+    /// The key a port's build-dependent limits (instructions, heap) are
+    /// pinned under: `cog+CompactArena` for a CompactArena build.
+    private static func buildKey(runtime: String, document: ResultsDocument) -> String {
         document.info(runtime)?.buildKey ?? runtime
     }
 
@@ -272,18 +274,20 @@ package struct Thresholds: Codable {
                                 ? "(an equal value no longer cut off?)" : "(a value not recomputed though it changed?)")
                     )
                 }
-                if let limit = peakLiveBytes[scale]?[suite.suite]?[result.runtime], let actual = result.peakLiveBytes,
+                // Another arena lays out other memory: its heap is its own.
+                let build = Self.buildKey(runtime: result.runtime, document: document)
+                if let limit = peakLiveBytes[scale]?[suite.suite]?[build], let actual = result.peakLiveBytes,
                     actual > limit
                 {
                     found.append(
-                        "\(place): \(actual) bytes of peak live heap, above the ceiling \(limit) "
+                        "\(suite.suite)/\(build) at \(scale) scale: \(actual) bytes of peak live heap, above the ceiling \(limit) "
                             + "(memory freed later than before?)")
                 }
-                if let limit = retainedBytes[scale]?[suite.suite]?[result.runtime], let actual = result.retainedBytes,
+                if let limit = retainedBytes[scale]?[suite.suite]?[build], let actual = result.retainedBytes,
                     actual > limit
                 {
                     found.append(
-                        "\(place): \(actual) heap bytes still held after the run, above the ceiling \(limit) "
+                        "\(suite.suite)/\(build) at \(scale) scale: \(actual) heap bytes still held after the run, above the ceiling \(limit) "
                             + "(state kept for screens that are gone?)")
                 }
             }
@@ -298,7 +302,7 @@ package struct Thresholds: Codable {
     /// not counted although a ceiling is pinned: an unchecked ceiling would
     /// let the cost regress unseen.
     private func instructionViolations(_ result: RuntimeResult, suite: String, document: ResultsDocument) -> [String] {
-        let key = Self.instructionKey(runtime: result.runtime, document: document)
+        let key = Self.buildKey(runtime: result.runtime, document: document)
         let scale = document.workload.scale
         guard let ceiling = instructionsPerIteration[scale]?[suite]?[key] else { return [] }
         guard let counted = result.counters?["callgrind-instructions"]?.value else {
