@@ -57,12 +57,11 @@ public struct ScreenReference: Sendable, Equatable {
 
         note(place: "start", action: "first render")
         while let event = walk.next() {
-            guard let (index, step) = event.step else { continue }
-            switch event.kind {
-            case .action, .phaseEnd:
-                note(place: "\(event.phase) step \(index + 1)", action: "\(step)")
-            case .delivery(let sequence, _):
+            guard let (index, step) = event.step else { continue }  // a phase's end shows nothing new
+            if case .delivery(let sequence, _) = event.kind {
                 note(place: "\(event.phase) step \(index + 1) response \(sequence)", action: "\(step)")
+            } else {
+                note(place: "\(event.phase) step \(index + 1)", action: "\(step)")
             }
         }
         return reference

@@ -22,13 +22,16 @@ enum PinScreensCommand {
         }
         for pin in ScreenPin.all {
             let reference = pin.recording()
-            let changed: String
-            switch Result(catching: { () throws(ScreenPin.ReadProblem) in try pin.committed() }) {
-            case .success(let committed?):
-                changed = reference.firstDifference(from: committed).map { "changed from \($0.place)" } ?? "unchanged"
-            case .success(nil), .failure: changed = "new"
-            }
             let file = folder.appendingPathComponent(pin.fileName)
+            // Against the file in the tree, which is what the diff will show.
+            let changed: String
+            if let text = try? String(contentsOf: file, encoding: .utf8),
+                let before = try? ScreenReference(parsing: text)
+            {
+                changed = reference.firstDifference(from: before).map { "changed from \($0.place)" } ?? "unchanged"
+            } else {
+                changed = "new"
+            }
             let staged = folder.appendingPathComponent(".\(pin.fileName).staged")
             do {
                 try Files.write(Data(reference.text(header: pin.header).utf8), to: staged)

@@ -230,6 +230,36 @@ struct RecordsTests {
         #expect(held.status == 0, "\(held.standardError)")
     }
 
+    /// `pin-screens` writes into the package's own folder, so it refuses a
+    /// folder without one; given one, it writes every pin whole and says
+    /// which are new, unchanged, or changed from which step.
+    @Test("pin-screens refuses a folder that is not the package's root, and writes and compares every pin")
+    func pinScreens() throws {
+        let root = try ScratchRoot()
+        let outside = try Storefront.run(["pin-screens"], in: root.url)
+        #expect(outside.status == 1)
+        #expect(outside.standardError.contains("run it from the package's root"), "\(outside.standardError)")
+        #expect(try Storefront.run(["pin-screens", "--quiet"], in: root.url).status == 1)
+
+        try FileManager.default.createDirectory(
+            at: root.url.appendingPathComponent("Verification/PinnedScreens"), withIntermediateDirectories: true)
+        let written = try Storefront.run(["pin-screens"], in: root.url)
+        #expect(written.status == 0, "\(written.standardError)")
+        #expect(written.standardOutput.contains("Verification/PinnedScreens/small.screens: 112 steps, new"))
+        #expect(try root.entries("Verification/PinnedScreens").count == 6, "no staged file is left behind")
+        let small = try root.read("Verification/PinnedScreens/small.screens")
+        #expect(small.hasPrefix("# The screens of the Storefront session at small scale, the recorded workload"))
+
+        try root.write(
+            small.replacingOccurrences(
+                of: "\nlaunch step 1 | no change |", with: "\nlaunch step 1 | header=0000000000000000 |"),
+            to: "Verification/PinnedScreens/small.screens")
+        let again = try Storefront.run(["pin-screens"], in: root.url)
+        #expect(again.standardOutput.contains("small.screens: 112 steps, changed from launch step 1"))
+        #expect(again.standardOutput.contains("large.screens: 112 steps, unchanged"))
+        #expect(try root.read("Verification/PinnedScreens/small.screens") == small)
+    }
+
     /// A port that frees its old lists only at teardown shows every screen
     /// right, so only the heap ceilings catch it. The ceilings are taken
     /// from a clean run of this build, 3% above, as the committed ones are.
