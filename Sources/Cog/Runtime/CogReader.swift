@@ -1,3 +1,8 @@
+/// The reader a reaction's body receives (`m.run { c in … }`): the same
+/// reads as a selector's. A reaction is a node whose own value is a
+/// placeholder nobody reads, which is the generic argument named here.
+public typealias CogReactionReader = CogReader<UInt8>
+
 /// The read capability a selector receives as `c`.
 ///
 /// `c[ref]` reads and records a dependency; `c.peek(ref)` reads a settled
@@ -17,11 +22,6 @@
 /// first, by a stamp compare that loads nothing through the family), and
 /// while a run executes its family's runtime is alive, so building one and
 /// reading through it retain nothing.
-/// The reader a reaction's body receives (`m.run { c in … }`): the same
-/// reads as a selector's. A reaction is a node whose own value is a
-/// placeholder nobody reads, which is the generic argument named here.
-public typealias CogReactionReader = CogReader<UInt8>
-
 @MainActor
 public struct CogReader<Value> {
     @usableFromInline let familyRef: Unmanaged<Family<Value>>
