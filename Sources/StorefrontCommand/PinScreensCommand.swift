@@ -32,14 +32,10 @@ enum PinScreensCommand {
             } else {
                 changed = "new"
             }
-            let staged = folder.appendingPathComponent(".\(pin.fileName).staged")
             do {
-                try Files.write(Data(reference.text(header: pin.header).utf8), to: staged)
-                guard rename(staged.path, file.path) == 0 else {
-                    throw Files.Failure(description: "cannot replace \(file.path): \(Files.words(errno))")
-                }
+                _ = try RecordWriter.write(
+                    Data(reference.text(header: pin.header).utf8), named: pin.fileName, in: folder)
             } catch {
-                unlink(staged.path)
                 fail("\(error)")
             }
             Console.output("\(ScreenPin.folder)/\(pin.fileName): \(reference.steps.count) steps, \(changed)")

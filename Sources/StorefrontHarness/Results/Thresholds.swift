@@ -220,11 +220,9 @@ package struct Thresholds: Codable {
         return found
     }
 
-    /// The key a port's instruction ceiling is pinned under: the port's name,
-    /// with its build variant for a build an app would not get
-    /// (`cog+CompactArena`).
     /// The key a port's build-dependent limits (instructions, heap) are
-    /// pinned under: `cog+CompactArena` for a CompactArena build.
+    /// pinned under: the port's name, with its build variant for a build an
+    /// app would not get (`cog+CompactArena`).
     private static func buildKey(runtime: String, document: ResultsDocument) -> String {
         document.info(runtime)?.buildKey ?? runtime
     }
@@ -276,18 +274,19 @@ package struct Thresholds: Codable {
                 }
                 // Another arena lays out other memory: its heap is its own.
                 let build = Self.buildKey(runtime: result.runtime, document: document)
+                let buildPlace = "\(suite.suite)/\(build) at \(scale) scale"
                 if let limit = peakLiveBytes[scale]?[suite.suite]?[build], let actual = result.peakLiveBytes,
                     actual > limit
                 {
                     found.append(
-                        "\(suite.suite)/\(build) at \(scale) scale: \(actual) bytes of peak live heap, above the ceiling \(limit) "
+                        "\(buildPlace): \(actual) bytes of peak live heap, above the ceiling \(limit) "
                             + "(memory freed later than before?)")
                 }
                 if let limit = retainedBytes[scale]?[suite.suite]?[build], let actual = result.retainedBytes,
                     actual > limit
                 {
                     found.append(
-                        "\(suite.suite)/\(build) at \(scale) scale: \(actual) heap bytes still held after the run, above the ceiling \(limit) "
+                        "\(buildPlace): \(actual) heap bytes still held after the run, above the ceiling \(limit) "
                             + "(state kept for screens that are gone?)")
                 }
             }
