@@ -20,8 +20,13 @@ struct ProcessesTests {
         var samplesPerProcess: [Int]?
         var processMediansNanoseconds: [Double]?
         var processSpreadExceedsInterval: Bool?
+        /// A counted reading (`{"value": …}`); nil where it is unavailable.
+        struct Reading: Decodable { var value: Int? }
         var mallocsPerIteration: UInt64?
         var renders: Int?
+        var recomputations: Reading?
+        var peakLiveBytes: Int64?
+        var retainedBytes: Int64?
         var actionKinds: [Kind]?
     }
     struct Suite: Decodable {

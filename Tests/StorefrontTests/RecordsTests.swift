@@ -191,6 +191,12 @@ struct RecordsTests {
         #expect(held.status == 0, "\(held.standardError)")
     }
 
+    /// The one port's result in a one-suite, one-port run's JSON report.
+    private func onlyPort(of json: String) throws -> ProcessesTests.Port {
+        let document = try JSONDecoder().decode(ProcessesTests.Document.self, from: Data(json.utf8))
+        return try #require(document.suites.first?.runtimes?.first)
+    }
+
     /// A cold start renders 33 views in every port (`RenderCountTests`); a
     /// pin below that stands in for a port that lost an equality cut-off,
     /// one above it for a port that skipped work. Both are pinned exactly.
@@ -220,11 +226,8 @@ struct RecordsTests {
         #expect(under.standardError.contains("recomputations, below the pinned 1000000"))
 
         let counted = try Storefront.run(quickColdStart + ["--runtime", "cog", "--format", "json"], in: root.url)
-        let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(counted.standardOutput.utf8)) as? [String: Any])
-        let suites = try #require(document["suites"] as? [[String: Any]])
-        let cog = try #require((suites.first?["runtimes"] as? [[String: Any]])?.first)
-        let recomputations = try #require((cog["recomputations"] as? [String: Any])?["value"] as? Int)
+        let cog = try onlyPort(of: counted.standardOutput)
+        let recomputations = try #require(cog.recomputations?.value)
         try pin(renders: 33, recomputations: recomputations)
         let held = try Storefront.run(quickColdStart + ["--runtime", "cog", "--check-thresholds"], in: root.url)
         #expect(held.status == 0, "\(held.standardError)")
@@ -272,12 +275,9 @@ struct RecordsTests {
         ]
         let clean = try Storefront.run(funnel + ["--format", "json"], in: root.url)
         #expect(clean.status == 0, "\(clean.standardError)")
-        let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(clean.standardOutput.utf8)) as? [String: Any])
-        let memoized = try #require(
-            ((document["suites"] as? [[String: Any]])?.first?["runtimes"] as? [[String: Any]])?.first)
-        let peak = try #require(memoized["peakLiveBytes"] as? Int)
-        let retained = try #require(memoized["retainedBytes"] as? Int)
+        let memoized = try onlyPort(of: clean.standardOutput)
+        let peak = try #require(memoized.peakLiveBytes)
+        let retained = try #require(memoized.retainedBytes)
         try root.write(
             """
             {"note": "test", "relativeTimeLimit": 1.25, "mallocsPerAction": {}, "mallocsPerIteration": {},
