@@ -26,8 +26,11 @@ public final class MemoizedPort: StorefrontPort {
 
     /// Set by the `late-filter` fault: turning "in stock only" on skips the refresh.
     private let refreshesOnStockFilter: Bool
-    /// Set by the `late-free` fault: every list shown, kept until the session ends.
-    private var keptLists: [[Int]]?
+    /// Set by the `late-free` fault: the lists shown when a product opens
+    /// are kept until the session ends. Checked where a product opens, a
+    /// path that starts a request task anyway, not on every action.
+    private let keepsShownLists: Bool
+    private var keptLists: [[Int]] = []
 
     public init(service: StorefrontService, fault: Fault?) {
         self.service = service
@@ -35,11 +38,14 @@ public final class MemoizedPort: StorefrontPort {
         store.facetsIgnoreStockFilter = fault == .facetIgnoresStock
         store.pageStartsEarly = fault == .pageOffByOne
         refreshesOnStockFilter = fault != .lateFilter
-        keptLists = fault == .lateFree ? [] : nil
+        keepsShownLists = fault == .lateFree
+    }
+
+    private func keepShownLists() {
+        keptLists += [store.visibleIDs, store.facetCounts, store.recommendedIDs]
     }
 
     public func perform(_ action: UserAction) {
-        defer { keptLists?.append(contentsOf: [store.visibleIDs, store.facetCounts, store.recommendedIDs]) }
         switch action {
         case .launch: launch()
         case .selectCategory(let category): store.select(category: category)
@@ -78,6 +84,7 @@ public final class MemoizedPort: StorefrontPort {
     private func open(_ id: Int) {
         guard store.openProduct != id else { return }
         store.open(id)
+        if keepsShownLists { keepShownLists() }
         let generation = nextGeneration(.detail)  // hand-written
         Task {
             let detail: Remote<String>
