@@ -11,7 +11,7 @@ extension CogOps {
 /// `c.track { … }`, the closure form: what its closure reads is tracked,
 /// with the key-path form's boundary, coalescing and re-arm.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TrackClosureScenarioTests {
     @Test(
         "EXPORT-13 the closure form delivers the newest post-mutation value and coalesces each boundary",

@@ -13,7 +13,7 @@ extension CogOps {
 /// reaction, a released whileObserved cog) or runtime teardown stops the
 /// observation, ends its task and releases the model it held.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TrackLifetimeScenarioTests {
     @Test(
         "EXPORT-08 lifetime: a consumer that stops reading an input stops its observation and releases the model",

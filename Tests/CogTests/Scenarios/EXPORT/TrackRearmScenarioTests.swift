@@ -8,7 +8,7 @@ import Testing
 /// inside the disarmed window before it is not promised (it is seen here
 /// only because every mutation is on the main actor).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TrackRearmScenarioTests {
     @Test(
         "EXPORT-11 the shim acknowledges each re-arm; a mutation after the acknowledgement propagates the newest value")

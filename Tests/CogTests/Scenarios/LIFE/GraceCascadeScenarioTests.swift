@@ -168,7 +168,7 @@ struct GraceCascadeScenarioTests {
 
     @Test(
         "ASYNC-25 releasing a dependent cascades to the async key it read: its work is cancelled, its late result dropped, and a re-read starts anew",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(10)))
     func cascadeReachesAsyncKey() async {
         let clock = TestClock()
         let work = ControlledWork<Int>()

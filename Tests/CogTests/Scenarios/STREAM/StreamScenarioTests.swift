@@ -24,7 +24,7 @@ struct StreamScenarioTests {
     /// feed), so the late element reaches Cog and Cog's guard must drop it.
     @Test(
         "STREAM-03 a dependency change cancels the old sequence; its late elements publish nothing",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(10)))
     func dependencyChangeReplacesStream() async {
         let _roomCog = Cog<Int>.Manual { 1 }
         let stream = ControlledStream<String>()
@@ -173,7 +173,7 @@ struct StreamReleaseScenarioTests {
     /// A stubborn feed: the late element reaches Cog after the release.
     @Test(
         "STREAM-04 releasing an unwatched stream cog cancels its sequence; late elements publish nothing",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(10)))
     func releaseCancelsStream() async {
         let clock = TestClock()
         let stream = ControlledStream<Int>()
