@@ -18,6 +18,11 @@ public enum Step: Sendable, Hashable {
 public struct Phase: Sendable {
     public var name: String
     public var steps: [Step]
+
+    public init(name: String, steps: [Step]) {
+        self.name = name
+        self.steps = steps
+    }
 }
 
 /// The eleven-phase session, identical for every port. It is built from the
@@ -150,6 +155,7 @@ public struct Script: Sendable {
             .action(.setPriceRange(minimumCents: nil, maximumCents: nil)),
             .action(.setInStockOnly(false)),
         ]
+        refine += CombinationWalk.browsing(catalog: catalog, after: phases, then: refine)
         phases.append(Phase(name: "refine", steps: refine))
 
         // Requests overlap so that their responses can arrive in many
@@ -203,15 +209,20 @@ public struct Script: Sendable {
         inventory += (0..<10).map { index in
             .action(.updateStock([StockUpdate(productID: visible[(index * 5) % visible.count], stock: index)]))
         }
+        // Stock changes while the shopper browses under each filter, sort
+        // and category, before the carted products are restocked.
+        inventory += CombinationWalk.stockChanges(catalog: catalog, after: phases, then: inventory)
         inventory.append(.action(.updateStock(carted.map { StockUpdate(productID: $0, stock: 50) })))
         phases.append(Phase(name: "inventory-burst", steps: inventory))
 
-        // The shopper browses the sale's category while prices change.
+        // Sales change while the shopper browses under each filter, sort
+        // and category; then the shopper browses the sale's category while
+        // its prices change.
         let cartCategory = products[a].category
         phases.append(
             Phase(
                 name: "promotion",
-                steps: [
+                steps: CombinationWalk.saleChanges(catalog: catalog, after: phases, then: []) + [
                     .action(.setSale(category: cartCategory, percent: 20)),
                     .action(.setSort(.priceLowToHigh)),
                     .action(.selectCategory(cartCategory)),

@@ -42,9 +42,10 @@ struct RenderCountTests {
     @Test("the whole session renders an exact count per port")
     func session() async {
         let steps = Self.schedule.phases.flatMap(\.steps)
-        #expect(await renders(CogPort.self, steps) == 764)
-        #expect(await renders(MemoizedPort.self, steps) == 764)
-        #expect(await renders(ObservablePort.self, steps) == 806)
-        #expect(await renders(StateGraphPort.self, steps) == 806)
+        let counts = [
+            await renders(CogPort.self, steps), await renders(MemoizedPort.self, steps),
+            await renders(ObservablePort.self, steps), await renders(StateGraphPort.self, steps),
+        ]
+        #expect(counts == [2524, 2524, 2575, 2575], "cog, memoized, observable, stategraph")
     }
 }

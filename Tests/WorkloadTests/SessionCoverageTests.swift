@@ -121,3 +121,37 @@ struct SessionCoverageTests {
         #expect(badges.contains { $0.hasPrefix("Only ") })
     }
 }
+
+/// The script plays every browse combination (`BrowseCoverage`) at every
+/// scale and on a seeded catalog with a shuffled delivery order, so a rule
+/// wrong in one combination is on screen somewhere in every session.
+@Suite("the session plays every browse combination")
+struct BrowseCombinationTests {
+    static let sessions: [(scale: Scale, seed: WorkloadSeed?)] = [
+        (.small, nil), (.default, nil), (.large, nil), (.small, WorkloadSeed(42)), (.default, WorkloadSeed(42)),
+    ]
+
+    @Test("no combination is left unplayed", arguments: sessions.indices)
+    func everyCombination(session: Int) {
+        let (scale, seed) = Self.sessions[session]
+        let catalog = Catalog(scale: scale, seed: seed)
+        let reached = BrowseCoverage.reached(
+            catalog: catalog, phases: Script(catalog: catalog).phases, shuffleSeed: seed?.shuffleSeed)
+        let unreached = BrowseCoverage.required(categories: catalog.categoryCount).subtracting(reached)
+        #expect(
+            unreached.isEmpty,
+            "\(scale) \(seed.map { "seed \($0)" } ?? "default"): \(unreached.count) unplayed: \(unreached.map(\.description).sorted().joined(separator: "; "))"
+        )
+    }
+
+    @Test("a step that shows nothing new plays no combination")
+    func invisibleStepsDoNotCount() {
+        let catalog = Catalog(scale: .small)
+        let launch = Phase(name: "launch", steps: [.action(.launch), .deliver(.all)])
+        let sorted = Phase(name: "sorted", steps: [.action(.setSort(.rating)), .action(.setPage(1))])
+        let repeated = Phase(name: "repeated", steps: [.action(.setSort(.rating)), .action(.setPage(1))])
+        let played = BrowseCoverage.reached(catalog: catalog, phases: [launch, sorted])
+        #expect(played == [BrowseCoverage.Combination(.page, under: .sort(.rating))])
+        #expect(BrowseCoverage.reached(catalog: catalog, phases: [launch, sorted, repeated]) == played)
+    }
+}
