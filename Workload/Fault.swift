@@ -29,4 +29,12 @@ public enum Fault: String, CaseIterable, Sendable {
     /// that frees only at teardown does: every screen right, the gate
     /// passes, and only the heap ceilings of `--check-thresholds` see it.
     case lateFree = "late-free"
+    /// The loaded catalog is kept process-wide and, from the port's third
+    /// session with the fault on, loaded before launch, as an app's warm
+    /// cache would; the catalog response is loaded only when it differs.
+    /// Every session ends on the right screens and the gate (its first two
+    /// sessions) passes, but measured sessions after the first skip the
+    /// catalog's load and the renders it causes, which only the two-sided
+    /// render pins of `--check-thresholds` see.
+    case warmCatalog = "warm-catalog"
 }

@@ -7,5 +7,5 @@ extension Runtime {
         version: "the toolchain's Observation module",
         source: "https://github.com/swiftlang/swift/tree/main/stdlib/public/Observation",
         idiom: "@Observable sources, every derived value a cache refreshed by hand-routed invalidation",
-        faults: [.staleCache, .lateFilter, .facetIgnoresStock, .pageOffByOne, .lateFree])
+        faults: [.staleCache, .lateFilter, .facetIgnoresStock, .pageOffByOne, .lateFree, .warmCatalog])
 }

@@ -294,6 +294,33 @@ struct RecordsTests {
         #expect(late.standardError.contains("heap bytes still held after the run, above the ceiling"))
     }
 
+    /// A port that does less in its measured sessions than in the gated
+    /// ones shows every screen right, so only the two-sided render pin
+    /// catches it. The pin is taken from a clean run of this build.
+    @Test("the warm-catalog fault passes the gate and fails the session's render pin, below it")
+    func warmCatalogFailsRenderPin() throws {
+        let root = try ScratchRoot()
+        let session = [
+            "--suite", "session", "--scale", "small", "--iterations", "1", "--warmup", "0", "--quiet",
+            "--runtime", "memoized", "--processes", "1",
+        ]
+        let clean = try Storefront.run(session + ["--format", "json"], in: root.url)
+        #expect(clean.status == 0, "\(clean.standardError)")
+        let renders = try #require(try onlyPort(of: clean.standardOutput).renders)
+        try root.write(
+            """
+            {"note": "test", "relativeTimeLimit": 1.25, "mallocsPerAction": {}, "mallocsPerIteration": {},
+             "renders": {"small": {"session": {"memoized": \(renders)}}}}
+            """, to: "Results/thresholds.json")
+        let held = try Storefront.run(session + ["--check-thresholds"], in: root.url)
+        #expect(held.status == 0, "\(held.standardError)")
+        let warm = try Storefront.run(
+            session + ["--check-thresholds", "--inject-fault", "warm-catalog"], in: root.url)
+        #expect(warm.status == 3, "the gate passes it; the render pin fails it")
+        #expect(warm.standardError.contains("session/memoized at small scale"), "\(warm.standardError)")
+        #expect(warm.standardError.contains("renders, below the pinned \(renders)"), "\(warm.standardError)")
+    }
+
     @Test("a thresholds file that is there but corrupt or out of range fails a baseline comparison before measuring")
     func corruptThresholdsWithBaseline() throws {
         let root = try ScratchRoot()
