@@ -121,29 +121,66 @@ public enum AgreementGate {
             deliveryOrder: deliveryOrder)
     }
 
+    /// One session the gate plays: its workload, and whether its script
+    /// walks every browse combination.
+    public struct Session: Sendable, Hashable, CustomStringConvertible {
+        /// nil: the default catalog, responses in the script's order.
+        public var seed: WorkloadSeed?
+        /// Whether the session plays `Script.walkingEveryCombination`
+        /// rather than the measured session's script.
+        public var walksEveryCombination: Bool
+
+        public init(seed: WorkloadSeed?, walksEveryCombination: Bool) {
+            self.seed = seed
+            self.walksEveryCombination = walksEveryCombination
+        }
+
+        public func script(on catalog: Catalog) -> Script {
+            walksEveryCombination ? .walkingEveryCombination(catalog: catalog) : Script(catalog: catalog)
+        }
+
+        /// "seed 42, every browse combination walked".
+        public var description: String {
+            (seed.map { "seed \($0)" } ?? "the recorded workload")
+                + (walksEveryCombination ? ", every browse combination walked" : "")
+        }
+    }
+
+    /// The gate's `count` sessions for a run on `seed`. The first plays the
+    /// run's workload as the suites measure it. Every later one plays
+    /// `laterSessionSeed(after: seed)`: another catalog and a shuffled
+    /// delivery order, so a memo carried over from the first session is
+    /// wrong there rather than right by coincidence; and the script with
+    /// every browse combination walked, so a rule wrong in a state the
+    /// measured session never reaches shows there.
+    public nonisolated static func sessions(_ count: Int, after seed: WorkloadSeed?) -> [Session] {
+        (0..<count).map { index in
+            index == 0
+                ? Session(seed: seed, walksEveryCombination: false)
+                : Session(seed: laterSessionSeed(after: seed), walksEveryCombination: true)
+        }
+    }
+
     /// Plays `sessions` whole sessions of `port` one after another in this
-    /// process, each through the full gate, and returns the last report. A
-    /// port that keeps state beyond its session (a process-wide cache or
-    /// history, say) shows correct screens in its first session and wrong
-    /// ones in a later one; the failure names the session. `seed` is the
-    /// run's `--seed`: its catalog and delivery order, for the first
-    /// session. Later sessions play `laterSessionSeed(after: seed)`: another
-    /// catalog and a shuffled delivery order, so a memo carried over from
-    /// the first session is wrong there rather than right by coincidence.
+    /// process (`sessions(_:after:)`), each through the full gate, and
+    /// returns the last report. A port that keeps state beyond its session
+    /// (a process-wide cache or history, say) shows correct screens in its
+    /// first session and wrong ones in a later one; the failure names the
+    /// session.
     public static func runSessions<Port: StorefrontPort>(
         _ port: Port.Type, scale: Scale, seed: WorkloadSeed? = nil, sessions: Int, fault: Fault? = nil
     ) async throws(GateFailure) -> Report {
         precondition(sessions >= 1, "the gate plays at least one session")
         var report: Report?
-        for session in 1...sessions {
-            let played = session == 1 ? seed : laterSessionSeed(after: seed)
+        for (index, played) in Self.sessions(sessions, after: seed).enumerated() {
+            let catalog = Catalog(scale: scale, seed: played.seed)
             do {
                 report = try await run(
-                    port, scale: scale, catalogSeed: played?.catalogSeed ?? Catalog.defaultSeed,
-                    shuffleSeed: played?.shuffleSeed, fault: fault)
+                    port, catalog: catalog, script: played.script(on: catalog),
+                    shuffleSeed: played.seed?.shuffleSeed, fault: fault)
             } catch {
                 var failure = error
-                failure.session = session
+                failure.session = index + 1
                 throw failure
             }
         }
@@ -157,10 +194,15 @@ public enum AgreementGate {
     }
 
     /// The shadow model's own digest: what every port must reproduce.
-    public static func shadowDigest(scale: Scale, seed: WorkloadSeed? = nil) -> ScreenDigest {
+    public static func shadowDigest(
+        scale: Scale, seed: WorkloadSeed? = nil, walkingEveryCombination: Bool = false
+    ) -> ScreenDigest {
         var digest = ScreenDigest()
         let catalog = Catalog(scale: scale, seed: seed)
-        for checkpoint in SessionSchedule(catalog: catalog, shuffleSeed: seed?.shuffleSeed).checkpoints {
+        let session = Session(seed: seed, walksEveryCombination: walkingEveryCombination)
+        let schedule = SessionSchedule(
+            catalog: catalog, script: session.script(on: catalog), shuffleSeed: seed?.shuffleSeed)
+        for checkpoint in schedule.checkpoints {
             digest.add(checkpoint: checkpoint.phase, views: checkpoint.views, screens: checkpoint.screens)
         }
         return digest

@@ -2,45 +2,47 @@ import Foundation
 import Workload
 
 /// A session whose screens are committed in `Verification/PinnedScreens/`:
-/// every scale, on the default workload and on the seed the gate plays its
-/// later session on. `storefront pin-screens` writes the files; the gate
-/// and the tests compare what the rules give now against them.
+/// at every scale, each session the gate plays on the default workload
+/// (the measured script; then seed 42 with every browse combination
+/// walked). `storefront pin-screens` writes the files; the gate and the
+/// tests compare what the rules give now against them.
 public struct ScreenPin: Sendable, Hashable, CustomStringConvertible {
     public var scale: Scale
-    /// nil: the default catalog, responses in the script's order.
-    public var seed: WorkloadSeed?
+    public var session: AgreementGate.Session
 
-    public init(scale: Scale, seed: WorkloadSeed?) {
+    public init(scale: Scale, session: AgreementGate.Session) {
         self.scale = scale
-        self.seed = seed
+        self.session = session
     }
 
     /// Every pinned session.
     public static let all: [ScreenPin] = Scale.allCases.flatMap { scale in
-        [ScreenPin(scale: scale, seed: nil), ScreenPin(scale: scale, seed: AgreementGate.laterSessionSeed(after: nil))]
+        AgreementGate.sessions(2, after: nil).map { ScreenPin(scale: scale, session: $0) }
     }
 
-    /// The pin for a run's workload, if that workload is pinned.
-    public static func pin(scale: Scale, seed: WorkloadSeed?) -> ScreenPin? {
-        all.first { $0.scale == scale && $0.seed == seed }
+    /// The pin for a gated session, if that session is pinned.
+    public static func pin(scale: Scale, session: AgreementGate.Session) -> ScreenPin? {
+        all.first { $0.scale == scale && $0.session == session }
     }
 
-    /// "default scale, the recorded workload", "small scale, seed 42".
-    public var description: String {
-        "\(scale.rawValue) scale, " + (seed.map { "seed \($0)" } ?? "the recorded workload")
-    }
+    /// "default scale, the recorded workload", "small scale, seed 42, every
+    /// browse combination walked".
+    public var description: String { "\(scale.rawValue) scale, \(session)" }
 
-    /// `small.screens`, `small-seed-42.screens`.
-    public var fileName: String { scale.rawValue + (seed.map { "-seed-\($0)" } ?? "") + ".screens" }
+    /// `small.screens`, `small-seed-42-every-combination.screens`.
+    public var fileName: String {
+        scale.rawValue + (session.seed.map { "-seed-\($0)" } ?? "")
+            + (session.walksEveryCombination ? "-every-combination" : "") + ".screens"
+    }
 
     /// The folder in the package that holds the files.
     public static let folder = "Verification/PinnedScreens"
 
     /// What the shadow model, and so every port that passes the gate, shows now.
     public func recording() -> ScreenReference {
-        let catalog = Catalog(scale: scale, seed: seed)
+        let catalog = Catalog(scale: scale, seed: session.seed)
         return ScreenReference.recording(
-            catalog: catalog, script: Script(catalog: catalog), shuffleSeed: seed?.shuffleSeed)
+            catalog: catalog, script: session.script(on: catalog), shuffleSeed: session.seed?.shuffleSeed)
     }
 
     /// The committed file's first lines.

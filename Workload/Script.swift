@@ -109,7 +109,22 @@ public struct Script: Sendable {
         return Script(phases: phases)
     }
 
+    /// The eleven-phase session every suite measures.
     public init(catalog: Catalog) {
+        self.init(catalog: catalog, walkingEveryCombination: false)
+    }
+
+    /// The eleven phases with every browse combination walked
+    /// (`BrowseCoverage`, `CombinationWalk`): each browse input changed
+    /// under each filter, sort, later page and category. The agreement gate
+    /// plays it in its later sessions, so a rule wrong in a state the
+    /// measured session never reaches is caught; the suites measure the
+    /// session as an app plays it, without the walks.
+    public static func walkingEveryCombination(catalog: Catalog) -> Script {
+        Script(catalog: catalog, walkingEveryCombination: true)
+    }
+
+    private init(catalog: Catalog, walkingEveryCombination walks: Bool) {
         let products = catalog.products
         let categories = catalog.categoryCount
         // Products the phases name: the first ones the featured grid shows,
@@ -155,7 +170,7 @@ public struct Script: Sendable {
             .action(.setPriceRange(minimumCents: nil, maximumCents: nil)),
             .action(.setInStockOnly(false)),
         ]
-        refine += CombinationWalk.browsing(catalog: catalog, after: phases, then: refine)
+        if walks { refine += CombinationWalk.browsing(catalog: catalog, after: phases, then: refine) }
         phases.append(Phase(name: "refine", steps: refine))
 
         // Requests overlap so that their responses can arrive in many
@@ -209,20 +224,20 @@ public struct Script: Sendable {
         inventory += (0..<10).map { index in
             .action(.updateStock([StockUpdate(productID: visible[(index * 5) % visible.count], stock: index)]))
         }
-        // Stock changes while the shopper browses under each filter, sort
-        // and category, before the carted products are restocked.
-        inventory += CombinationWalk.stockChanges(catalog: catalog, after: phases, then: inventory)
+        // With the walks: stock changes while the shopper browses under each
+        // filter, sort and category, before the carted products are restocked.
+        if walks { inventory += CombinationWalk.stockChanges(catalog: catalog, after: phases, then: inventory) }
         inventory.append(.action(.updateStock(carted.map { StockUpdate(productID: $0, stock: 50) })))
         phases.append(Phase(name: "inventory-burst", steps: inventory))
 
-        // Sales change while the shopper browses under each filter, sort
-        // and category; then the shopper browses the sale's category while
-        // its prices change.
+        // With the walks, sales change while the shopper browses under each
+        // filter, sort and category. Then the shopper browses the sale's
+        // category while its prices change.
         let cartCategory = products[a].category
         phases.append(
             Phase(
                 name: "promotion",
-                steps: CombinationWalk.saleChanges(catalog: catalog, after: phases, then: []) + [
+                steps: (walks ? CombinationWalk.saleChanges(catalog: catalog, after: phases, then: []) : []) + [
                     .action(.setSale(category: cartCategory, percent: 20)),
                     .action(.setSort(.priceLowToHigh)),
                     .action(.selectCategory(cartCategory)),

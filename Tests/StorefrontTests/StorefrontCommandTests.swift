@@ -320,7 +320,7 @@ struct StorefrontCommandTests {
         #expect(outcome.status == 2)
         #expect(
             outcome.standardError.contains(
-                "memoized failed the agreement gate (screen) in phase promotion, step 7 (setSale(category 1, 25%)), view cart, field cart.lines[2]"
+                "memoized failed the agreement gate (screen) in phase promotion, step 1 (setSale(category 4, 20%)), view cart, field cart.lines[0]"
             ))
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])

@@ -18,9 +18,9 @@ struct CogPortGateTests {
 
     @Test("the cog port passes under 200 shuffled delivery orders")
     func shuffled() async throws {
-        let scripted = try await ShuffledDeliveries.run(CogPort.self)
+        let scripted = try await AgreementGate.run(CogPort.self, scale: .small)
         for seed in 0..<200 {
-            let report = try await ShuffledDeliveries.run(CogPort.self, shuffleSeed: UInt64(seed))
+            let report = try await AgreementGate.run(CogPort.self, scale: .small, shuffleSeed: UInt64(seed))
             #expect(report.digest == scripted.digest, "seed \(seed)")
         }
     }

@@ -28,7 +28,7 @@ struct GateTests {
         arguments: [
             (Fault.droppedInvalidation, GateFailure.Check.screen, "inventory-burst", "step 1 "),
             (Fault.staleResponse, GateFailure.Check.asyncOutcome, "product-detail", "step 6 "),
-            (Fault.wrongRounding, GateFailure.Check.screen, "promotion", "step 7 "),
+            (Fault.wrongRounding, GateFailure.Check.screen, "promotion", "step 5 "),
         ])
     func faultsAreCaught(fault: Fault, check: GateFailure.Check, phase: String, step: String) async {
         do {
@@ -58,10 +58,10 @@ struct GateTests {
 
     @Test("the observable port passes under 200 shuffled delivery orders, with the same checkpoints")
     func shuffledDeliveries() async throws {
-        let scripted = try await ShuffledDeliveries.run(ObservablePort.self)
+        let scripted = try await AgreementGate.run(ObservablePort.self, scale: .small)
         var orders = Set<[Int]>()
         for seed in 0..<200 {
-            let report = try await ShuffledDeliveries.run(ObservablePort.self, shuffleSeed: UInt64(seed))
+            let report = try await AgreementGate.run(ObservablePort.self, scale: .small, shuffleSeed: UInt64(seed))
             // Each phase ends with everything delivered and the newest request
             // winning, so delivery order must not change any checkpoint.
             #expect(report.digest == scripted.digest, "seed \(seed)")

@@ -21,9 +21,9 @@ struct MemoizedPortGateTests {
             #expect(error.port == "memoized")
             #expect(error.check == .screen, "\(error)")
             #expect(error.phase == "promotion", "\(error)")
-            #expect(error.step.hasPrefix("step 7 ") && error.step.contains("setSale"), "\(error)")
+            #expect(error.step.hasPrefix("step 1 ") && error.step.contains("setSale"), "\(error)")
             #expect(error.view == "cart", "\(error)")
-            #expect(error.field == "cart.lines[2].unitCents", "\(error)")
+            #expect(error.field == "cart.lines[0].unitCents", "\(error)")
         }
     }
 
@@ -67,9 +67,9 @@ struct MemoizedPortGateTests {
 
     @Test("the memoized port passes under 200 shuffled delivery orders")
     func shuffled() async throws {
-        let scripted = try await ShuffledDeliveries.run(MemoizedPort.self)
+        let scripted = try await AgreementGate.run(MemoizedPort.self, scale: .small)
         for seed in 0..<200 {
-            let report = try await ShuffledDeliveries.run(MemoizedPort.self, shuffleSeed: UInt64(seed))
+            let report = try await AgreementGate.run(MemoizedPort.self, scale: .small, shuffleSeed: UInt64(seed))
             #expect(report.digest == scripted.digest, "seed \(seed)")
         }
     }

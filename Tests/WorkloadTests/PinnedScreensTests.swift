@@ -19,13 +19,19 @@ struct PinnedScreensTests {
         #expect(steps > 100, "a pinned session is the whole script: first render, every action, every response")
     }
 
-    @Test("pins cover every scale on the default workload and on the gate's later-session seed")
+    @Test("pins cover every scale and each session the gate plays on the default workload, and nothing else")
     func pinsCoverTheGatedWorkloads() {
         for scale in Scale.allCases {
-            #expect(ScreenPin.pin(scale: scale, seed: nil) != nil)
-            #expect(ScreenPin.pin(scale: scale, seed: AgreementGate.laterSessionSeed(after: nil)) != nil)
+            for session in AgreementGate.sessions(2, after: nil) {
+                #expect(ScreenPin.pin(scale: scale, session: session) != nil, "\(scale), \(session)")
+            }
         }
-        #expect(ScreenPin.pin(scale: .small, seed: WorkloadSeed(7)) == nil)
+        let seeded = AgreementGate.Session(seed: WorkloadSeed(7), walksEveryCombination: false)
+        #expect(ScreenPin.pin(scale: .small, session: seeded) == nil)
+        // Seed 42 played without the walks is not what the gate plays.
+        let unwalked = AgreementGate.Session(
+            seed: AgreementGate.laterSessionSeed(after: nil), walksEveryCombination: false)
+        #expect(ScreenPin.pin(scale: .small, session: unwalked) == nil)
         #expect(Set(ScreenPin.all.map(\.fileName)).count == ScreenPin.all.count)
     }
 
@@ -33,7 +39,7 @@ struct PinnedScreensTests {
     /// model would agree on it, and the pinned screens name where it shows.
     @Test("a shared rule broken by hand parts from the pin at the first step it changes, naming the view")
     func brokenRuleIsNamed() throws {
-        let pin = try #require(ScreenPin.pin(scale: .small, seed: nil))
+        let pin = try #require(ScreenPin.pin(scale: .small, session: AgreementGate.sessions(1, after: nil)[0]))
         let pinned = try #require(try pin.committed())
         let catalog = Catalog(scale: .small)
         var firstBrokenPlace: String?
@@ -55,7 +61,8 @@ struct PinnedScreensTests {
 
     @Test("a view that leaves, and a step that is missing, are named too")
     func structuralDifferences() throws {
-        let pinned = try #require(try ScreenPin.pin(scale: .small, seed: nil)?.committed())
+        let pinned = try #require(
+            try ScreenPin.pin(scale: .small, session: AgreementGate.sessions(1, after: nil)[0])?.committed())
         var fewer = try ScreenReference(
             parsing: pinned.text(header: []).split(separator: "\n").dropLast().joined(separator: "\n"))
         let missing = try #require(fewer.firstDifference(from: pinned))
@@ -74,7 +81,7 @@ struct PinnedScreensTests {
 
     @Test("the committed text reads back to the same reference, and a broken line is refused with its number")
     func textRoundTrip() throws {
-        let pin = try #require(ScreenPin.pin(scale: .small, seed: nil))
+        let pin = try #require(ScreenPin.pin(scale: .small, session: AgreementGate.sessions(1, after: nil)[0]))
         let reference = pin.recording()
         #expect(try ScreenReference(parsing: reference.text(header: pin.header)) == reference)
         #expect(reference.steps.contains { $0.changes.isEmpty }, "a step that changes nothing reads back as one")

@@ -42,10 +42,9 @@ struct RenderCountTests {
     @Test("the whole session renders an exact count per port")
     func session() async {
         let steps = Self.schedule.phases.flatMap(\.steps)
-        let counts = [
-            await renders(CogPort.self, steps), await renders(MemoizedPort.self, steps),
-            await renders(ObservablePort.self, steps), await renders(StateGraphPort.self, steps),
-        ]
-        #expect(counts == [2524, 2524, 2575, 2575], "cog, memoized, observable, stategraph")
+        #expect(await renders(CogPort.self, steps) == 764)
+        #expect(await renders(MemoizedPort.self, steps) == 764)
+        #expect(await renders(ObservablePort.self, steps) == 806)
+        #expect(await renders(StateGraphPort.self, steps) == 806)
     }
 }

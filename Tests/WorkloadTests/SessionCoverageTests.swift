@@ -1,4 +1,5 @@
 import Testing
+import Verification
 import Workload
 
 /// The session's data must put every rule on screen, or a bug in a shared
@@ -122,9 +123,10 @@ struct SessionCoverageTests {
     }
 }
 
-/// The script plays every browse combination (`BrowseCoverage`) at every
-/// scale and on a seeded catalog with a shuffled delivery order, so a rule
-/// wrong in one combination is on screen somewhere in every session.
+/// The gate's later session plays every browse combination
+/// (`BrowseCoverage`) at every scale, on seed 42 with its shuffled delivery
+/// order as the gate plays it and on the default workload too, so a rule
+/// wrong in one combination is on screen there.
 @Suite("the session plays every browse combination")
 struct BrowseCombinationTests {
     static let sessions: [(scale: Scale, seed: WorkloadSeed?)] = [
@@ -136,12 +138,24 @@ struct BrowseCombinationTests {
         let (scale, seed) = Self.sessions[session]
         let catalog = Catalog(scale: scale, seed: seed)
         let reached = BrowseCoverage.reached(
-            catalog: catalog, phases: Script(catalog: catalog).phases, shuffleSeed: seed?.shuffleSeed)
+            catalog: catalog, phases: Script.walkingEveryCombination(catalog: catalog).phases,
+            shuffleSeed: seed?.shuffleSeed)
         let unreached = BrowseCoverage.required(categories: catalog.categoryCount).subtracting(reached)
         #expect(
             unreached.isEmpty,
             "\(scale) \(seed.map { "seed \($0)" } ?? "default"): \(unreached.count) unplayed: \(unreached.map(\.description).sorted().joined(separator: "; "))"
         )
+    }
+
+    @Test("the gate's later session walks every combination; the measured session does not")
+    func gatePlaysTheWalks() {
+        let sessions = AgreementGate.sessions(2, after: nil)
+        #expect(sessions.map(\.walksEveryCombination) == [false, true])
+        let catalog = Catalog(scale: .small)
+        let measured = BrowseCoverage.reached(catalog: catalog, phases: Script(catalog: catalog).phases)
+        #expect(
+            measured.count == 11,
+            "the measured session plays 11 of the \(BrowseCoverage.required(categories: 6).count) cells")
     }
 
     @Test("a step that shows nothing new plays no combination")

@@ -24,10 +24,10 @@ struct StateGraphPortGateTests {
 
     @Test("the stategraph port passes under 200 shuffled delivery orders, with the same checkpoints")
     func shuffledDeliveries() async throws {
-        let expected = try await ShuffledDeliveries.run(StateGraphPort.self).digest
+        let expected = AgreementGate.shadowDigest(scale: .small)
         var orders = Set<[Int]>()
         for seed in 0..<200 {
-            let report = try await ShuffledDeliveries.run(StateGraphPort.self, shuffleSeed: UInt64(seed))
+            let report = try await AgreementGate.run(StateGraphPort.self, scale: .small, shuffleSeed: UInt64(seed))
             // Every phase ends with everything delivered and the newest
             // request winning, so no delivery order may change a checkpoint.
             #expect(report.digest == expected, "seed \(seed)")

@@ -29,8 +29,8 @@ package struct GateOutcome {
     /// makes every port's screens suspect, so nothing is measured.
     @MainActor
     static func checkPinnedScreens(_ options: Options) {
-        let sessions = [options.seed, AgreementGate.laterSessionSeed(after: options.seed)]
-        for pin in sessions.compactMap({ ScreenPin.pin(scale: options.scale, seed: $0) }) {
+        let sessions = AgreementGate.sessions(Runtime.gatedSessions, after: options.seed)
+        for pin in sessions.compactMap({ ScreenPin.pin(scale: options.scale, session: $0) }) {
             let outcome: ScreenPin.Outcome
             do {
                 outcome = try pin.check()
