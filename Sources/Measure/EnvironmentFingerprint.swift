@@ -135,12 +135,21 @@ public struct EnvironmentFingerprint: Sendable, Equatable, Codable {
     }
 
     private static func papiSummary() -> String {
-        switch HardwareCounters.libraryStatus {
+        papiSummary(status: HardwareCounters.libraryStatus, components: HardwareCounters.components)
+    }
+
+    /// What the fingerprint says about PAPI: a library that loaded but
+    /// gave no CPU component's information reports its counters as
+    /// unavailable, never as a negative count.
+    package static func papiSummary(
+        status: CounterReading, components: [(name: String, disabledReason: String?)]
+    ) -> String {
+        switch status {
         case .counted(let hardwareCounters):
             // Component 0 is the CPU; uncore, GPU and SDE components say
             // nothing about the events this project counts.
-            guard let cpu = HardwareCounters.components.first else {
-                return "loaded, \(hardwareCounters) hardware counters"
+            guard hardwareCounters >= 0, let cpu = components.first else {
+                return "loaded; hardware counters unavailable: PAPI gave no CPU component information"
             }
             let state = cpu.disabledReason.map { "disabled: \($0)" } ?? "enabled"
             return "loaded, \(hardwareCounters) hardware counters; CPU component \(cpu.name) \(state)"

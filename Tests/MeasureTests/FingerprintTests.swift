@@ -36,4 +36,17 @@ struct FingerprintTests {
         let data = try JSONEncoder().encode(fingerprint)
         #expect(try JSONDecoder().decode(EnvironmentFingerprint.self, from: data) == fingerprint)
     }
+
+    @Test("PAPI loaded without a CPU component's information says its counters are unavailable, never a negative count")
+    func papiWithoutComponentInformation() {
+        let summary = EnvironmentFingerprint.papiSummary(status: .counted(-1), components: [])
+        #expect(summary == "loaded; hardware counters unavailable: PAPI gave no CPU component information")
+        #expect(!summary.contains("-1"))
+        #expect(
+            EnvironmentFingerprint.papiSummary(status: .counted(6), components: [("perf_event", nil)])
+                == "loaded, 6 hardware counters; CPU component perf_event enabled")
+        #expect(
+            EnvironmentFingerprint.papiSummary(status: .unavailable(reason: "no libpapi"), components: [])
+                == "unavailable: no libpapi")
+    }
 }
