@@ -146,6 +146,13 @@ public enum AgreementGate {
         }
     }
 
+    /// Sessions the gate plays per port before any is measured: the second,
+    /// on another catalog in a shuffled delivery order
+    /// (`laterSessionSeed`), proves the port keeps nothing from one session
+    /// to the next, as every measured iteration starts a fresh session in
+    /// the same process. The tool and the pinned screens both read it.
+    public nonisolated static let sessionCount = 2
+
     /// The gate's `count` sessions for a run on `seed`. The first plays the
     /// run's workload as the suites measure it. Every later one plays
     /// `laterSessionSeed(after: seed)`: another catalog and a shuffled

@@ -17,7 +17,7 @@ public struct ScreenPin: Sendable, Hashable, CustomStringConvertible {
 
     /// Every pinned session.
     public static let all: [ScreenPin] = Scale.allCases.flatMap { scale in
-        AgreementGate.sessions(2, after: nil).map { ScreenPin(scale: scale, session: $0) }
+        AgreementGate.sessions(AgreementGate.sessionCount, after: nil).map { ScreenPin(scale: scale, session: $0) }
     }
 
     /// The pin for a gated session, if that session is pinned.

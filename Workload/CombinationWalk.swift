@@ -167,6 +167,6 @@ struct CombinationWalk {
         ] {
             release(condition)
         }
-        if !keepingCategory { release(.category(0)) }
+        if !keepingCategory { play(.selectCategory(nil)) }
     }
 }

@@ -22,7 +22,7 @@ struct PinnedScreensTests {
     @Test("pins cover every scale and each session the gate plays on the default workload, and nothing else")
     func pinsCoverTheGatedWorkloads() {
         for scale in Scale.allCases {
-            for session in AgreementGate.sessions(2, after: nil) {
+            for session in AgreementGate.sessions(AgreementGate.sessionCount, after: nil) {
                 #expect(ScreenPin.pin(scale: scale, session: session) != nil, "\(scale), \(session)")
             }
         }

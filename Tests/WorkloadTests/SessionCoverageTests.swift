@@ -149,7 +149,7 @@ struct BrowseCombinationTests {
 
     @Test("the gate's later session walks every combination; the measured session does not")
     func gatePlaysTheWalks() {
-        let sessions = AgreementGate.sessions(2, after: nil)
+        let sessions = AgreementGate.sessions(AgreementGate.sessionCount, after: nil)
         #expect(sessions.map(\.walksEveryCombination) == [false, true])
         let catalog = Catalog(scale: .small)
         let measured = BrowseCoverage.reached(catalog: catalog, phases: Script(catalog: catalog).phases)

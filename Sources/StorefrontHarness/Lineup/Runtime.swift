@@ -2,13 +2,6 @@ import Verification
 import Workload
 
 extension Runtime {
-    /// Sessions the gate plays per port before any is measured: the second,
-    /// on another catalog in a shuffled delivery order
-    /// (`AgreementGate.laterSessionSeed`), proves the port keeps nothing
-    /// from one session to the next, as every measured iteration starts a
-    /// fresh session in the same process.
-    static let gatedSessions = 2
-
     /// `fault` when this runtime carries it; the others run clean.
     func own(_ fault: Fault?) -> Fault? {
         fault.flatMap { faults.contains($0) ? $0 : nil }
@@ -21,7 +14,7 @@ extension Runtime {
             do {
                 return .success(
                     try await AgreementGate.runSessions(
-                        port, scale: scale, seed: seed, sessions: Self.gatedSessions, fault: own(fault)))
+                        port, scale: scale, seed: seed, sessions: AgreementGate.sessionCount, fault: own(fault)))
             } catch {
                 return .failure(error)
             }

@@ -29,7 +29,7 @@ package struct GateOutcome {
     /// makes every port's screens suspect, so nothing is measured.
     @MainActor
     static func checkPinnedScreens(_ options: Options) {
-        let sessions = AgreementGate.sessions(Runtime.gatedSessions, after: options.seed)
+        let sessions = AgreementGate.sessions(AgreementGate.sessionCount, after: options.seed)
         for pin in sessions.compactMap({ ScreenPin.pin(scale: options.scale, session: $0) }) {
             let outcome: ScreenPin.Outcome
             do {
