@@ -20,6 +20,16 @@ public nonisolated protocol CogWritable<Value>: CogReadable {
 /// another key type's interned number, see `CogKeyInterner`), so building
 /// one (`box[key]`) allocates nothing for `Int` keys, and copying one is a
 /// descriptor retain and a plain copy. It never exposes arena slots.
+///
+/// Eager-move: a reference's lifetime may end at its last use. A value a
+/// selector builds and reads at once (`c[box[key]]`) owns a copy of the
+/// box's descriptor; with the default lexical lifetime the compiler kept
+/// that copy, a retain and a release, across the out-of-line keyed read,
+/// since a call may run a deinitializer. The only class a reference holds
+/// is its descriptor, whose deinitializer does nothing, so nothing can tell
+/// when a reference's lifetime ends (PERF-02's turn: 13 retains and 17
+/// releases before, 4 and 8 after, none of them Cog's; docs/perf.md).
+@_eagerMove
 public nonisolated struct CogReference<Value>: CogReadable, Sendable {
     @usableFromInline let descriptor: CogDescriptor<Value>
     @usableFromInline let key: CogKey?
@@ -33,7 +43,9 @@ public nonisolated struct CogReference<Value>: CogReadable, Sendable {
     @inlinable public var cogReference: CogReference<Value> { self }
 }
 
-/// A writable value reference to one source state.
+/// A writable value reference to one source state. Eager-move, as
+/// `CogReference`.
+@_eagerMove
 public nonisolated struct ManualCogReference<Value>: CogWritable, Sendable {
     @usableFromInline let reference: CogReference<Value>
 
