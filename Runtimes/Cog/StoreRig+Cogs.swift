@@ -297,31 +297,42 @@ let checkoutCog = Cog<CheckoutScreen>(name: "checkout") { c in
         coupon: c[couponStatusCog], quote: c[quoteStatusCog])
 }
 
-/// Each category's product ids in rating order, higher first and then lower
-/// id, which is the rank `CheckoutRules.recommends` gives them: derived once
-/// from the catalog (sorted through the shared `Browsing.sorted`, which is
-/// not isolated), so recommendations visit one category rather than the
-/// whole catalog, and their own sort, the shared `CheckoutRules.recommended`,
-/// receives its candidates already in order and only confirms it. The panel
-/// is right whatever order this gives (that sort decides); only the time
-/// depends on it.
+/// Each category's product ids in catalog order: the index the sold-out
+/// lists read, so the in-stock filter visits one category rather than the
+/// whole catalog.
 let categoryProductsCog = Cog<[[Int]]>(name: "categoryProducts") { c in
     guard let catalog = c[_catalogCog] else { return [] }
-    var rows = Array(repeating: [(id: Int, price: Int)](), count: catalog.categoryCount)
-    for product in catalog.products.indices { rows[catalog.products[product].category].append((product, 0)) }
-    var lists: [[Int]] = []
-    lists.reserveCapacity(rows.count)
-    for category in rows.indices {
-        lists.append(Browsing.sorted(rows[category], products: catalog.products, by: .rating))
-    }
+    var lists = Array(repeating: [Int](), count: catalog.categoryCount)
+    for product in catalog.products.indices { lists[catalog.products[product].category].append(product) }
     return lists
+}
+
+/// One category's product ids in rating order, higher first and then lower
+/// id, which is the rank `CheckoutRules.recommends` gives them: sorted
+/// (through the shared `Browsing.sorted`, which is not isolated) the first
+/// time a recommendation asks for the category, as the memoized port ranks
+/// a category on first use, so a session sorts only the categories it
+/// opens. The shared `CheckoutRules.recommended` then receives its
+/// candidates already in order and only confirms it; the panel is right
+/// whatever order this gives (that sort decides), only the time depends on
+/// it. It scans the catalog rather than reading the index: a ranked list
+/// left in its grace window after the detail closes would keep the whole
+/// index alive behind it.
+let rankedCategoryCogs = CogBox<[Int], Int>(name: "rankedCategory") { c, category in
+    guard let catalog = c[_catalogCog] else { return [] }
+    let products = catalog.products
+    var rows: [(id: Int, price: Int)] = []
+    // Room for twice a category's average share, so the scan allocates once.
+    rows.reserveCapacity(2 * products.count / max(catalog.categoryCount, 1))
+    for product in products.indices where products[product].category == category { rows.append((product, 0)) }
+    return Browsing.sorted(rows, products: products, by: .rating)
 }
 
 let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations") { c in
     guard let id = c[_openProductCog], let catalog = c[_catalogCog] else { return [] }
     let products = catalog.products
     let carted = c[_cartProductsCog]
-    let ranked = c[categoryProductsCog][products[id].category]
+    let ranked = c[rankedCategoryCogs[products[id].category]]
     var candidates: [Int] = []
     candidates.reserveCapacity(ranked.count)
     for candidate in ranked where candidate != id && !carted.contains(candidate) {
