@@ -6,6 +6,9 @@
 ///
 /// Declaring runs nothing; the selector first runs when the value is first
 /// read, and again only when something it read really changed.
+///
+/// Eager-move, with its `Manual` form, as `CogReference`.
+@_eagerMove
 public nonisolated struct Cog<Value>: CogReadable, Sendable {
     @usableFromInline let descriptor: CogDescriptor<Value>
 
@@ -33,6 +36,7 @@ public nonisolated struct Cog<Value>: CogReadable, Sendable {
 
     /// A keyless source. Its starting-value closure runs once per state (once
     /// per runtime), so a reference-type value is never shared.
+    @_eagerMove
     public struct Manual: CogWritable, Sendable {
         @usableFromInline let descriptor: CogDescriptor<Value>
 

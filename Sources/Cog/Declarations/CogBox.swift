@@ -6,6 +6,11 @@
 ///     }
 ///
 /// One key's write, read or notice never touches another key.
+///
+/// Eager-move, with its `Manual` and `ReadOnly` forms, as `CogReference`:
+/// a box declared at file scope is loaded for each `box[key]`, and that
+/// load's descriptor copy no longer lives across the read's call.
+@_eagerMove
 public nonisolated struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
     @usableFromInline let descriptor: CogDescriptor<Value>
 
@@ -50,6 +55,7 @@ public nonisolated struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
     }
 
     /// A keyed family of sources.
+    @_eagerMove
     public struct Manual: Sendable {
         @usableFromInline let descriptor: CogDescriptor<Value>
 
@@ -99,6 +105,7 @@ public nonisolated struct CogBox<Value, Key: Hashable & Sendable>: Sendable {
     }
 
     /// A read-only projection of a manual box: same states, no writer.
+    @_eagerMove
     public struct ReadOnly: Sendable {
         @usableFromInline let descriptor: CogDescriptor<Value>
 

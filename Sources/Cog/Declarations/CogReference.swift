@@ -21,14 +21,17 @@ public nonisolated protocol CogWritable<Value>: CogReadable {
 /// one (`box[key]`) allocates nothing for `Int` keys, and copying one is a
 /// descriptor retain and a plain copy. It never exposes arena slots.
 ///
-/// Eager-move: a reference's lifetime may end at its last use. A value a
-/// selector builds and reads at once (`c[box[key]]`) owns a copy of the
-/// box's descriptor; with the default lexical lifetime the compiler kept
-/// that copy, a retain and a release, across the out-of-line keyed read,
-/// since a call may run a deinitializer. The only class a reference holds
-/// is its descriptor, whose deinitializer does nothing, so nothing can tell
-/// when a reference's lifetime ends (PERF-02's turn: 13 retains and 17
-/// releases before, 4 and 8 after, none of them Cog's; docs/perf.md).
+/// Eager-move, as every declaration value: its lifetime may end at its
+/// last use. A reference a selector builds and reads at once
+/// (`c[box[key]]`) owns a copy of the box's descriptor, and with the
+/// default lexical lifetime the compiler kept that copy, a retain and a
+/// release, across the out-of-line keyed read, since a call may run a
+/// deinitializer; so did a box loaded from a global. The descriptor's own
+/// deinitializer does nothing; ending a value's lifetime early can only
+/// free the closures a descriptor holds sooner, and only when that value
+/// was the descriptor's last owner: the trade the standard library makes
+/// for `Array` and `String` (PERF-02's turn: 13 retains and 17 releases
+/// before, 4 and 8 after, none of them Cog's; docs/perf.md).
 @_eagerMove
 public nonisolated struct CogReference<Value>: CogReadable, Sendable {
     @usableFromInline let descriptor: CogDescriptor<Value>
@@ -44,7 +47,8 @@ public nonisolated struct CogReference<Value>: CogReadable, Sendable {
 }
 
 /// A writable value reference to one source state. Eager-move, as
-/// `CogReference`.
+/// `CogReference` (which it would infer from its one field; stated for
+/// the reader).
 @_eagerMove
 public nonisolated struct ManualCogReference<Value>: CogWritable, Sendable {
     @usableFromInline let reference: CogReference<Value>
