@@ -17,6 +17,22 @@ public typealias CogReactionReader = CogReader<UInt8>
 /// declaration store it behind a conversion thunk, one more call on every
 /// run. A closure literal, the usual selector, costs the same either way.
 ///
+/// A reader is a plain value, and a copy of it (`let read = c`) reads and
+/// records dependencies exactly as `c` does, for the same run: kept past
+/// it, it traps like `c`. A closure the selector passes on (a shared
+/// rule's `inStock:` test, a sort's key) may capture `c` itself when the
+/// closure does not escape; one that escapes, which cannot capture an
+/// `inout` parameter, captures a copy:
+///
+///     let cheapestCog = Cog<Int?> { c in
+///         let read = c
+///         return ids.lazy.map { read[priceCogs[$0]] }.min()
+///     }
+///
+/// Either way a read through the closure retains and allocates nothing
+/// (the Storefront's recommendation and cart selectors counted the same
+/// instructions both ways, issue 35).
+///
 /// The reader is the running family, unretained, plus the run's identity.
 /// It is only used while its run is the innermost one executing (checked
 /// first, by a stamp compare that loads nothing through the family), and
