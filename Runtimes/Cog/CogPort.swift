@@ -69,14 +69,17 @@ public final class CogPort: StorefrontPort {
 
     /// The harness's signal (not part of an app): once the service has
     /// delivered the answer to `handle`'s request and Cog has published or
-    /// dropped it, tell the service which. Cog decides; the port only reports.
+    /// dropped it, tell the service which. Cog decides; the port only
+    /// reports, from Cog's own end-of-work callback, so the signal costs no
+    /// task of its own (the other ports acknowledge inline, in the task
+    /// that awaited the answer).
     private func acknowledgeAnswer(to handle: CogRefresh?) {
         guard let handle else { return }
-        Task {
-            await handle.workEnded
-            switch handle.outcome {
+        let service = self.service
+        handle.onWorkEnded { outcome in
+            switch outcome {
             case .success, .failure: service.acknowledge(.applied)
-            case .superseded, .released, nil: service.acknowledge(.rejected)
+            case .superseded, .released: service.acknowledge(.rejected)
             }
         }
     }

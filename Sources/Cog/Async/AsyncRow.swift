@@ -11,6 +11,8 @@ package final class CogWorkTicket {
     package private(set) var processedCount = 0
     package private(set) var isFinished = false
     private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Bodies to run once the task ended (`CogRefresh.onWorkEnded`).
+    private var finishHandlers: [@MainActor () -> Void] = []
 
     init(label: String, generation: UInt64) {
         self.label = label
@@ -36,6 +38,14 @@ package final class CogWorkTicket {
     func finish() {
         isFinished = true
         wake()
+        let handlers = finishHandlers
+        finishHandlers = []
+        for handler in handlers { handler() }
+    }
+
+    /// Runs `body` when the task ends; the caller checked it has not yet.
+    func whenFinished(_ body: @escaping @MainActor () -> Void) {
+        finishHandlers.append(body)
     }
 
     private func wake() {

@@ -28,6 +28,8 @@ public final class CogRefresh {
     /// The outcome, once the generation resolved.
     public private(set) var outcome: Outcome?
     private var continuations: [CheckedContinuation<Outcome, Never>] = []
+    /// Bodies waiting for `onWorkEnded`, run in the order they were given.
+    private var endHandlers: [@MainActor (Outcome) -> Void] = []
     /// The generation's work, once it started; nil for a generation that
     /// never started (a queued request dropped or released while waiting).
     var ticket: CogWorkTicket?
@@ -57,12 +59,38 @@ public final class CogRefresh {
         }
     }
 
+    /// Runs `body` on the MainActor once the generation resolved and its
+    /// work has stopped: the moment `workEnded` would return, without a
+    /// task of its own. A caller that only reports the outcome (a harness's
+    /// acknowledgement, a log line) needs no `Task` to await it. If the
+    /// work has already ended, `body` runs before this returns.
+    public func onWorkEnded(_ body: @escaping @MainActor (Outcome) -> Void) {
+        guard let outcome else {
+            endHandlers.append(body)
+            return
+        }
+        afterWorkStops { body(outcome) }
+    }
+
     func resolve(_ outcome: Outcome) {
         guard self.outcome == nil else { return }
         self.outcome = outcome
         let waiting = continuations
         continuations = []
         for continuation in waiting { continuation.resume(returning: outcome) }
+        guard !endHandlers.isEmpty else { return }
+        let handlers = endHandlers
+        endHandlers = []
+        afterWorkStops {
+            for handler in handlers { handler(outcome) }
+        }
+    }
+
+    /// A generation that never started (dropped while queued) has no work
+    /// to wait for; its ticket stays nil.
+    private func afterWorkStops(_ body: @escaping @MainActor () -> Void) {
+        guard let ticket, !ticket.isFinished else { return body() }
+        ticket.whenFinished(body)
     }
 }
 

@@ -99,4 +99,62 @@ struct RefreshInTurnTests {
         #expect(newest.outcome?.isSuccess == true)
         #expect(cogs[countCog] == 2)
     }
+
+    @Test("ASYNC-10 onWorkEnded runs once, after the generation's work returned and was published, without a task")
+    func onWorkEndedFollowsThePublishedGeneration() async {
+        let detail = DetailFixture()
+        let handle = detail.open(2)
+        var seen: [String] = []
+        handle?.onWorkEnded { outcome in seen.append("\(outcome.name) \(detail.cogs[detail.detailCog])") }
+        await detail.work.started(1)
+        #expect(seen.isEmpty)
+        await detail.work.succeed(1, with: "text")
+        #expect(seen == ["success 2:text"])
+        handle?.onWorkEnded { outcome in seen.append("late \(outcome.name)") }
+        #expect(seen == ["success 2:text", "late success"], "a body given after the end runs at once")
+    }
+
+    @Test(
+        "ASYNC-21 onWorkEnded of a superseded generation runs when its work, which ignores cancellation, has returned")
+    func onWorkEndedWaitsForSupersededWork() async {
+        let _idCog = Cog<Int>.Manual { 1 }
+        let work = ControlledWork<String>()
+        let detailCog = Cog<String>.Async(default: "") { c in
+            _ = c[_idCog]
+            return .run { try await work.run() }
+        }
+        let cogs = Cogs.forTesting(clock: TestClock())
+        _ = cogs[detailCog]
+        await work.started(1)
+        let handle = cogs.refresh(detailCog)
+        var outcomes: [String] = []
+        handle.onWorkEnded { outcomes.append($0.name) }
+        await work.started(2)
+        cogs.turn(_idCog, to: 2)
+        #expect(handle.outcome?.name == "superseded")
+        #expect(outcomes.isEmpty, "the superseded work is still running")
+        await work.succeed(2, with: "late")
+        #expect(outcomes == ["superseded"])
+        #expect(cogs[detailCog] == "")
+    }
+
+    @Test("ASYNC-21 onWorkEnded of a queued generation dropped before it started runs when it is dropped")
+    func onWorkEndedOfNeverStartedGeneration() async {
+        let work = ControlledWork<Int>()
+        let countCog = Cog<Int>.Async(.exhaustLatest, default: 0) { _ in .run { try await work.run() } }
+        let cogs = Cogs.forTesting(clock: TestClock())
+        _ = cogs[countCog]
+        await work.started(1)
+        let dropped = cogs.refresh(countCog)
+        var outcomes: [String] = []
+        dropped.onWorkEnded { outcomes.append("first \($0.name)") }
+        #expect(outcomes.isEmpty)
+        let newest = cogs.refresh(countCog)
+        #expect(outcomes == ["first superseded"])
+        newest.onWorkEnded { outcomes.append("newest \($0.name)") }
+        await work.succeed(1, with: 1)
+        await work.started(2)
+        await work.succeed(2, with: 2)
+        #expect(outcomes == ["first superseded", "newest success"])
+    }
 }
