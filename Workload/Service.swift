@@ -1,11 +1,17 @@
-/// The simulated async service every port talks to.
+import Synchronization
+
+/// The simulated async service every port talks to, shaped like a real
+/// network edge.
 ///
-/// Nothing sleeps. A port's call suspends until the script delivers its
-/// response; delivery resumes the caller and then waits for the port's
-/// acknowledgement that it applied or rejected the response, so the harness
-/// always knows a delivery has been fully handled before it looks at screens.
-/// The service delivers every response it was asked for, cancelled or not:
-/// a cancelled or superseded caller must reject it.
+/// Nothing sleeps. A port's call runs off the main actor (`@concurrent`, as
+/// `URLSession`'s async calls do) and suspends until the script delivers its
+/// response; the caller then resumes off the main actor and pays the hop
+/// back to its own actor that an app pays for every answer. Delivery then
+/// waits for the port's acknowledgement that it applied or rejected the
+/// response, so the harness always knows a delivery has been fully handled
+/// before it looks at screens. The service delivers every response it was
+/// asked for, cancelled or not: a cancelled or superseded caller must
+/// reject it.
 @MainActor
 public final class StorefrontService {
     public enum Outcome: String, Sendable, Hashable {
@@ -37,49 +43,68 @@ public final class StorefrontService {
         }
     }
 
-    private let catalog: Catalog
-    private var waiting: [Int: CheckedContinuation<Result<Answer, ServiceFailure>, Never>] = [:]
-    private var pendingRequests: [Pending] = []
-    public private(set) var log: [LogEntry] = []
-    private var newestSequence: [RequestSlot: Int] = [:]
+    /// What the edge holds between a request and its answer. Requests
+    /// arrive on whatever thread the caller's work runs on, so the edge
+    /// lives behind a lock, as a real client's request table does.
+    private struct Edge: ~Copyable {
+        var log: [LogEntry] = []
+        var pendingRequests: [Pending] = []
+        var waiting: [Int: CheckedContinuation<Result<Answer, ServiceFailure>, Never>] = [:]
+        var newestSequence: [RequestSlot: Int] = [:]
+        var issueWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+        /// Takes the harness's issue waiter once `log` has reached its count.
+        mutating func takeSatisfiedWaiter() -> CheckedContinuation<Void, Never>? {
+            guard let waiter = issueWaiter, log.count >= waiter.count else { return nil }
+            issueWaiter = nil
+            return waiter.continuation
+        }
+    }
+
+    private nonisolated let catalog: Catalog
+    private nonisolated let edge = Mutex(Edge())
     private var acknowledgement: CheckedContinuation<Outcome?, Never>?
     /// Deliveries the gate stopped waiting for; their late answers are dropped.
     private var abandonedDeliveries = 0
-    private var issueWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
 
     public init(catalog: Catalog) {
         self.catalog = catalog
     }
 
-    // MARK: Port side
+    // MARK: Port side: off the main actor, like a network client's calls
 
-    public func loadCatalog() async throws -> Catalog {
+    @concurrent
+    public nonisolated func loadCatalog() async throws -> Catalog {
         guard case .catalog(let loaded) = try await send(.catalog) else { preconditionFailure("mismatched answer") }
         return loaded
     }
 
-    public func productDetail(_ productID: Int) async throws -> String {
+    @concurrent
+    public nonisolated func productDetail(_ productID: Int) async throws -> String {
         guard case .text(let text) = try await send(.productDetail(productID)) else {
             preconditionFailure("mismatched answer")
         }
         return text
     }
 
-    public func validateCoupon(_ code: String) async throws -> Coupon {
+    @concurrent
+    public nonisolated func validateCoupon(_ code: String) async throws -> Coupon {
         guard case .coupon(let coupon) = try await send(.validateCoupon(code)) else {
             preconditionFailure("mismatched answer")
         }
         return coupon
     }
 
-    public func shippingQuote(zip: String) async throws -> Int {
+    @concurrent
+    public nonisolated func shippingQuote(zip: String) async throws -> Int {
         guard case .cents(let cents) = try await send(.shippingQuote(zip: zip)) else {
             preconditionFailure("mismatched answer")
         }
         return cents
     }
 
-    public func placeOrder(number: Int, totalCents: Int) async throws -> Int {
+    @concurrent
+    public nonisolated func placeOrder(number: Int, totalCents: Int) async throws -> Int {
         guard case .cents(let confirmed) = try await send(.placeOrder(number: number, totalCents: totalCents)) else {
             preconditionFailure("mismatched answer")
         }
@@ -103,9 +128,10 @@ public final class StorefrontService {
 
     // MARK: Harness side
 
-    public var pending: [Pending] { pendingRequests }
-    public var issuedCount: Int { log.count }
-    public var outstandingCount: Int { pendingRequests.count }
+    public var log: [LogEntry] { edge.withLock { $0.log } }
+    public var pending: [Pending] { edge.withLock { $0.pendingRequests } }
+    public var issuedCount: Int { edge.withLock { $0.log.count } }
+    public var outstandingCount: Int { edge.withLock { $0.pendingRequests.count } }
 
     /// Returns true once the port has issued at least `count` requests in
     /// all, signalled by the requests themselves. With `patience`, a port
@@ -115,7 +141,7 @@ public final class StorefrontService {
     /// port sends every request, and a watchdog would land in the measurement.
     @discardableResult
     public func waitUntilIssued(_ count: Int, patience: Patience? = nil) async -> Bool {
-        guard log.count < count else { return true }
+        guard issuedCount < count else { return true }
         let watchdog = patience.map { patience in
             Task { [weak self] in
                 await patience()
@@ -124,10 +150,15 @@ public final class StorefrontService {
             }
         }
         await withCheckedContinuation { continuation in
-            issueWaiter = (count, continuation)
+            // A request may have arrived since the check above.
+            let satisfied = edge.withLock { edge in
+                edge.issueWaiter = (count, continuation)
+                return edge.takeSatisfiedWaiter()
+            }
+            satisfied?.resume()
         }
         watchdog?.cancel()
-        return log.count >= count
+        return issuedCount >= count
     }
 
     /// What a watchdog waits for before it gives up on a port: the gate
@@ -136,9 +167,11 @@ public final class StorefrontService {
     public typealias Patience = @MainActor @Sendable () async -> Void
 
     private func stopWaitingForRequests() {
-        guard let waiter = issueWaiter else { return }
-        issueWaiter = nil
-        waiter.continuation.resume()
+        let waiter = edge.withLock { edge in
+            defer { edge.issueWaiter = nil }
+            return edge.issueWaiter?.continuation
+        }
+        waiter?.resume()
     }
 
     /// Hands the pending request `sequence` its answer and returns the
@@ -147,13 +180,16 @@ public final class StorefrontService {
     /// `patience` returns first, the delivery returns nil.
     @discardableResult
     public func deliver(_ sequence: Int, patience: Patience? = nil) async -> Outcome? {
-        guard let index = pendingRequests.firstIndex(where: { $0.sequence == sequence }),
-            let caller = waiting.removeValue(forKey: sequence)
-        else {
-            preconditionFailure("request #\(sequence) is not pending")
+        let (request, caller) = edge.withLock { edge in
+            guard let index = edge.pendingRequests.firstIndex(where: { $0.sequence == sequence }),
+                let caller = edge.waiting.removeValue(forKey: sequence)
+            else {
+                preconditionFailure("request #\(sequence) is not pending")
+            }
+            let request = edge.pendingRequests.remove(at: index).request
+            edge.log[sequence].superseded = edge.newestSequence[request.slot] != sequence
+            return (request, caller)
         }
-        let request = pendingRequests.remove(at: index).request
-        log[sequence].superseded = newestSequence[request.slot] != sequence
         let watchdog = patience.map { patience in
             Task { [weak self] in
                 await patience()
@@ -168,7 +204,7 @@ public final class StorefrontService {
             caller.resume(returning: answer(to: request))
         }
         watchdog?.cancel()
-        log[sequence].outcome = outcome
+        edge.withLock { $0.log[sequence].outcome = outcome }
         return outcome
     }
 
@@ -181,22 +217,24 @@ public final class StorefrontService {
         case cents(Int)
     }
 
-    private func send(_ request: ServiceRequest) async throws -> Answer {
-        let sequence = log.count
-        log.append(LogEntry(sequence: sequence, request: request, outcome: nil, superseded: false))
-        newestSequence[request.slot] = sequence
-        pendingRequests.append(Pending(sequence: sequence, request: request))
+    /// Registers `request` at the edge and suspends until the harness
+    /// delivers its answer; runs on the caller's (non-main) executor.
+    private nonisolated func send(_ request: ServiceRequest) async throws -> Answer {
         let result = await withCheckedContinuation { continuation in
-            waiting[sequence] = continuation
-            if let waiter = issueWaiter, log.count >= waiter.count {
-                issueWaiter = nil
-                waiter.continuation.resume()
+            let issued = edge.withLock { edge in
+                let sequence = edge.log.count
+                edge.log.append(LogEntry(sequence: sequence, request: request, outcome: nil, superseded: false))
+                edge.newestSequence[request.slot] = sequence
+                edge.pendingRequests.append(Pending(sequence: sequence, request: request))
+                edge.waiting[sequence] = continuation
+                return edge.takeSatisfiedWaiter()
             }
+            issued?.resume()
         }
         return try result.get()
     }
 
-    private func answer(to request: ServiceRequest) -> Result<Answer, ServiceFailure> {
+    private nonisolated func answer(to request: ServiceRequest) -> Result<Answer, ServiceFailure> {
         switch request {
         case .catalog: .success(.catalog(catalog))
         case .productDetail(let id): ServiceAnswers.detail(for: id).map(Answer.text)
