@@ -11,23 +11,27 @@ import Workload
 /// through the shared `Browsing.sorted` and `CheckoutRules.recommended`, which are
 /// not isolated.
 extension MemoizedStore {
-    static func queryMatches(_ items: [MemoizedItem], query: String) -> [Int] {
+    static func queryMatches(_ products: [Product], query: String) -> [Int] {
         let query = SearchText(query)
         var ids: [Int] = []
-        for item in items where Browsing.matches(item.product, query: query) { ids.append(item.product.id) }
+        for id in products.indices where Browsing.matches(products[id], query: query) { ids.append(id) }
         return ids
     }
 
-    static func matching(_ queryMatches: [Int], items: [MemoizedItem], filters: Filters) -> [Int] {
+    /// Reads the products by index, and a row only inside the autoclosures
+    /// `passes` evaluates when a stock or price filter is on: a row read is
+    /// a retain and a release per product.
+    static func matching(
+        _ queryMatches: [Int], items: [MemoizedItem], products: [Product], filters: Filters
+    ) -> [Int] {
         var ids: [Int] = []
         ids.reserveCapacity(queryMatches.count)
-        for id in queryMatches {
-            let item = items[id]
-            if Browsing.passes(
-                filters, priceCents: item.price, stock: item.stock, ratingTenths: item.product.ratingTenths)
-            {
-                ids.append(id)
-            }
+        for id in queryMatches
+        where Browsing.passes(
+            filters, priceCents: items[id].price, stock: items[id].stock,
+            ratingTenths: products[id].ratingTenths)
+        {
+            ids.append(id)
         }
         return ids
     }
@@ -37,12 +41,12 @@ extension MemoizedStore {
     /// matches passing every filter but "in stock only".)
     func facetCounts(of matching: [Int], queryMatches: [Int]) -> [Int] {
         guard facetsIgnoreStockFilter, filters.inStockOnly else {
-            return Self.facetCounts(matching, items: items, categoryCount: categoryCount)
+            return Self.facetCounts(matching, products: products, categoryCount: categoryCount)
         }
         var loose = filters
         loose.inStockOnly = false
         return Self.facetCounts(
-            Self.matching(queryMatches, items: items, filters: loose), items: items,
+            Self.matching(queryMatches, items: items, products: products, filters: loose), products: products,
             categoryCount: categoryCount)
     }
 
@@ -55,9 +59,9 @@ extension MemoizedStore {
         return Array(listed[start..<min(start + Browsing.pageSize, listed.count)])
     }
 
-    static func facetCounts(_ matching: [Int], items: [MemoizedItem], categoryCount: Int) -> [Int] {
+    static func facetCounts(_ matching: [Int], products: [Product], categoryCount: Int) -> [Int] {
         var counts = Array(repeating: 0, count: categoryCount)
-        for id in matching { counts[items[id].product.category] += 1 }
+        for id in matching { counts[products[id].category] += 1 }
         return counts
     }
 
@@ -88,13 +92,13 @@ extension MemoizedStore {
     }
 
     static func recommended(
-        open: Int, among candidates: [MemoizedItem], items: [MemoizedItem],
+        open: Int, among candidates: [Int], items: [MemoizedItem],
         quantities: [Int: Int], products: [Product]
     ) -> [Int] {
         var ids: [Int] = []
         ids.reserveCapacity(candidates.count)
-        for item in candidates where item.product.id != open && quantities[item.product.id] == nil {
-            ids.append(item.product.id)
+        for id in candidates where id != open && quantities[id] == nil {
+            ids.append(id)
         }
         return CheckoutRules.recommended(ids, products: products, inStock: { items[$0].stock > 0 })
     }

@@ -47,7 +47,7 @@ final class MemoizedStore {
     /// Each category's products in recommendation rank (the shared rating
     /// sort: rating, then id), sorted the first time one of its products
     /// opens, so the shared rule's own sort finds its candidates in order.
-    @ObservationIgnored private var rankedByCategory: [[MemoizedItem]?] = []
+    @ObservationIgnored private var rankedByCategory: [[Int]?] = []
     @ObservationIgnored private var queryMatchIDs: [Int] = []
     @ObservationIgnored private var matchingIDs: [Int] = []
     @ObservationIgnored private var listedIDs: [Int] = []
@@ -75,7 +75,7 @@ final class MemoizedStore {
     }
 
     func refreshQueryMatches() {
-        let ids = Self.queryMatches(items, query: query)
+        let ids = Self.queryMatches(products, query: query)
         guard ids != queryMatchIDs else { return }
         queryMatchIDs = ids
         refreshMatching()
@@ -85,8 +85,7 @@ final class MemoizedStore {
     /// refreshed too).
     @discardableResult
     func refreshMatching() -> Bool {
-        let items = self.items
-        let ids = Self.matching(queryMatchIDs, items: items, filters: filters)
+        let ids = Self.matching(queryMatchIDs, items: items, products: products, filters: filters)
         guard ids != matchingIDs else { return false }
         matchingIDs = ids
         update(\.facetCounts, facetCounts(of: ids, queryMatches: queryMatchIDs))
@@ -125,7 +124,7 @@ final class MemoizedStore {
 
     func refreshRecommendations() {
         guard let open = openProduct, !items.isEmpty else { return update(\.recommendedIDs, []) }
-        let category = items[open].product.category
+        let category = products[open].category
         let candidates = rankedByCategory[category] ?? rank(category)
         update(
             \.recommendedIDs,
@@ -134,9 +133,9 @@ final class MemoizedStore {
                 products: products))
     }
 
-    private func rank(_ category: Int) -> [MemoizedItem] {
+    private func rank(_ category: Int) -> [Int] {
         let rows = itemsByCategory[category].map { (id: $0.product.id, price: 0) }
-        let ranked = Browsing.sorted(rows, products: products, by: .rating).map { items[$0] }
+        let ranked = Browsing.sorted(rows, products: products, by: .rating)
         rankedByCategory[category] = ranked
         return ranked
     }
@@ -145,7 +144,7 @@ final class MemoizedStore {
     /// cart membership or of in-stock status can change the recommendations.
     func sharesOpenCategory(_ id: Int) -> Bool {
         guard let open = openProduct else { return false }
-        return items[open].product.category == items[id].product.category
+        return products[open].category == products[id].category
     }
     // HAND-WRITTEN END
 
