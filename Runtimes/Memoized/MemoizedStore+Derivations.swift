@@ -22,13 +22,13 @@ extension MemoizedStore {
     /// `passes` evaluates when a stock or price filter is on: a row read is
     /// a retain and a release per product.
     static func matching(
-        _ queryMatches: [Int], items: [MemoizedItem], products: [Product], filters: Filters
+        _ queryMatches: [Int], items: [MemoizedItem], products: [Product], stock: [Int], filters: Filters
     ) -> [Int] {
         var ids: [Int] = []
         ids.reserveCapacity(queryMatches.count)
         for id in queryMatches
         where Browsing.passes(
-            filters, priceCents: items[id].price, stock: items[id].stock,
+            filters, priceCents: items[id].price, stock: stock[id],
             ratingTenths: products[id].ratingTenths)
         {
             ids.append(id)
@@ -46,7 +46,8 @@ extension MemoizedStore {
         var loose = filters
         loose.inStockOnly = false
         return Self.facetCounts(
-            Self.matching(queryMatches, items: items, products: products, filters: loose), products: products,
+            Self.matching(queryMatches, items: items, products: products, stock: stock, filters: loose),
+            products: products,
             categoryCount: categoryCount)
     }
 
@@ -80,19 +81,19 @@ extension MemoizedStore {
         return Browsing.sorted(rows, products: products, by: sort)
     }
 
-    static func cart(_ quantities: [Int: Int], items: [MemoizedItem]) -> CartScreen {
+    static func cart(_ quantities: [Int: Int], items: [MemoizedItem], stock: [Int]) -> CartScreen {
         var lines: [CartLineScreen] = []
         lines.reserveCapacity(quantities.count)
         for (id, quantity) in quantities.sorted(by: { $0.key < $1.key }) {
             let item = items[id]
             lines.append(
-                CartLineScreen(product: item.product, quantity: quantity, unitCents: item.price, stock: item.stock))
+                CartLineScreen(product: item.product, quantity: quantity, unitCents: item.price, stock: stock[id]))
         }
         return CartScreen(lines: lines)
     }
 
     static func recommended(
-        open: Int, among candidates: [Int], items: [MemoizedItem],
+        open: Int, among candidates: [Int], stock: [Int],
         quantities: [Int: Int], products: [Product]
     ) -> [Int] {
         var ids: [Int] = []
@@ -100,6 +101,6 @@ extension MemoizedStore {
         for id in candidates where id != open && quantities[id] == nil {
             ids.append(id)
         }
-        return CheckoutRules.recommended(ids, products: products, inStock: { items[$0].stock > 0 })
+        return CheckoutRules.recommended(ids, products: products, inStock: { stock[$0] > 0 })
     }
 }

@@ -22,6 +22,10 @@ final class MemoizedStore {
     @ObservationIgnored var items: [MemoizedItem] = []
     /// The catalog's products, which never change once loaded.
     @ObservationIgnored var products: [Product] = []
+    /// Stock per product. No view reads it (cards read their row's badge);
+    /// the refreshes read it when an action routes to them, by index, in
+    /// the loops that filter the catalog, so it is a plain array.
+    @ObservationIgnored var stock: [Int] = []
     var categoryCount = 0
     var salePercent: [Int] = []
     var selectedCategory: Int?
@@ -85,7 +89,7 @@ final class MemoizedStore {
     /// refreshed too).
     @discardableResult
     func refreshMatching() -> Bool {
-        let ids = Self.matching(queryMatchIDs, items: items, products: products, filters: filters)
+        let ids = Self.matching(queryMatchIDs, items: items, products: products, stock: stock, filters: filters)
         guard ids != matchingIDs else { return false }
         matchingIDs = ids
         update(\.facetCounts, facetCounts(of: ids, queryMatches: queryMatchIDs))
@@ -105,7 +109,7 @@ final class MemoizedStore {
     }
 
     func refreshCart() {
-        let cart = Self.cart(quantities, items: items)
+        let cart = Self.cart(quantities, items: items, stock: stock)
         update(\.cartItemCount, cart.itemCount)
         guard cart != self.cart else { return }
         self.cart = cart
@@ -129,7 +133,7 @@ final class MemoizedStore {
         update(
             \.recommendedIDs,
             Self.recommended(
-                open: open, among: candidates, items: items, quantities: quantities,
+                open: open, among: candidates, stock: stock, quantities: quantities,
                 products: products))
     }
 
