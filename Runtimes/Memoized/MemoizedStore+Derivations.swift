@@ -11,10 +11,15 @@ import Workload
 /// through the shared `Browsing.sorted` and `CheckoutRules.recommended`, which are
 /// not isolated.
 extension MemoizedStore {
-    static func queryMatches(_ products: [Product], query: String) -> [Int] {
-        let query = SearchText(query)
+    /// The products matching `query`, taken from `candidates` (the matches
+    /// of a query it extends, a superset) when given, else from the catalog.
+    static func queryMatches(_ candidates: [Int]?, products: [Product], query: SearchText) -> [Int] {
         var ids: [Int] = []
-        for id in products.indices where Browsing.matches(products[id], query: query) { ids.append(id) }
+        guard let candidates else {
+            for id in products.indices where Browsing.matches(products[id], query: query) { ids.append(id) }
+            return ids
+        }
+        for id in candidates where Browsing.matches(products[id], query: query) { ids.append(id) }
         return ids
     }
 

@@ -52,6 +52,13 @@ final class MemoizedStore {
     /// sort: rating, then id), sorted the first time one of its products
     /// opens, so the shared rule's own sort finds its candidates in order.
     @ObservationIgnored private var rankedByCategory: [[Int]?] = []
+    /// The query matches of the query being typed and of its cached
+    /// prefixes, shortest first, each query a prefix of the next: a longer
+    /// query filters the matches of the longest cached query it extends
+    /// instead of the catalog, and deleting back to a cached prefix finds
+    /// its matches here. A query that does not extend an entry drops it, so
+    /// the cache holds at most one entry per character of the current query.
+    @ObservationIgnored private var queryMatchCache: [(query: SearchText, ids: [Int])] = []
     @ObservationIgnored private var queryMatchIDs: [Int] = []
     @ObservationIgnored private var matchingIDs: [Int] = []
     @ObservationIgnored private var listedIDs: [Int] = []
@@ -76,10 +83,21 @@ final class MemoizedStore {
         for item in items { byCategory[item.product.category].append(item) }
         itemsByCategory = byCategory
         rankedByCategory = Array(repeating: nil, count: categoryCount)
+        queryMatchCache = []
     }
 
     func refreshQueryMatches() {
-        let ids = Self.queryMatches(products, query: query)
+        let query = SearchText(self.query)
+        while let last = queryMatchCache.last, !query.hasPrefix(last.query) { queryMatchCache.removeLast() }
+        let ids: [Int]
+        if let last = queryMatchCache.last, last.query == query {
+            ids = last.ids
+        } else if query.isEmpty {
+            ids = Array(products.indices)
+        } else {
+            ids = Self.queryMatches(queryMatchCache.last?.ids, products: products, query: query)
+            queryMatchCache.append((query, ids))
+        }
         guard ids != queryMatchIDs else { return }
         queryMatchIDs = ids
         refreshMatching()
