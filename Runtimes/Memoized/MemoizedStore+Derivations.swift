@@ -19,6 +19,7 @@ extension MemoizedStore {
             for id in products.indices where Browsing.matches(products[id], query: query) { ids.append(id) }
             return ids
         }
+        ids.reserveCapacity(candidates.count)
         for id in candidates where Browsing.matches(products[id], query: query) { ids.append(id) }
         return ids
     }
