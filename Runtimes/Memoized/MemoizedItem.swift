@@ -1,16 +1,14 @@
 import Observation
 import Workload
 
-/// One product's row model: its source (stock) and the derived values a
-/// card shows, kept up to date by hand, so that a card depends on its own
-/// product only and re-renders only when what it shows changes.
+/// One product's row model: the derived values a card shows, kept up to
+/// date by hand, so that a card depends on its own product only and
+/// re-renders only when what it shows changes. Its stock, a source no view
+/// reads, is the store's plain `stock` array.
 @Observable
 @MainActor
 final class MemoizedItem {
     let product: Product
-    /// No view reads stock (cards read the badge cache); the refreshes read
-    /// it directly when an action routes to them, so it is not observed.
-    @ObservationIgnored var stock: Int
     // HAND-WRITTEN BEGIN: per-product caches of derived values.
     /// The effective price, refreshed when the category's sale changes.
     /// Observed for the recommendations panel, which shows prices only, so
@@ -33,7 +31,6 @@ final class MemoizedItem {
 
     init(product: Product, stock: Int) {
         self.product = product
-        self.stock = stock
         price = product.basePriceCents
         badge = Browsing.badge(stock: stock)
         card = CardScreen(product: product, priceCents: product.basePriceCents, badge: badge, inCart: 0)

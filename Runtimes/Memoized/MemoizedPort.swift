@@ -200,10 +200,11 @@ public final class MemoizedPort: StorefrontPort {
             let ids = store.recommendedIDs
             guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
             let items = store.items
+            let products = store.products
             return .recommendations(
                 RecommendationScreen(
                     items: ids.map {
-                        RecommendationScreen.Item(product: items[$0].product, priceCents: items[$0].price)
+                        RecommendationScreen.Item(product: products[$0], priceCents: items[$0].price)
                     }))
         }
     }

@@ -14,6 +14,7 @@ extension MemoizedStore {
             rows.append(MemoizedItem(product: product, stock: stock))
         }
         items = rows
+        stock = catalog.initialStock
         categoryCount = catalog.categoryCount
         salePercent = Array(repeating: 0, count: catalog.categoryCount)
         indexCategories()  // hand-written
@@ -65,16 +66,21 @@ extension MemoizedStore {
         var cartedChanged = false  // hand-written
         var openCategoryFlipped = false  // hand-written
         let items = self.items
+        // Written in a local copy, taken out of the store so the writes are
+        // in place: one access to the stored array, not one per update.
+        var stock = self.stock
+        self.stock = []
         for update in updates {
             let item = items[update.productID]
-            let flipped = (item.stock == 0) != (update.stock == 0)  // hand-written
-            item.stock = update.stock
+            let flipped = (stock[update.productID] == 0) != (update.stock == 0)  // hand-written
+            stock[update.productID] = update.stock
             let badge = Browsing.badge(stock: update.stock)  // hand-written
             if item.badge != badge { item.badge = badge }  // hand-written
             inStockFlipped = inStockFlipped || flipped  // hand-written
             cartedChanged = cartedChanged || quantities[update.productID] != nil  // hand-written
             openCategoryFlipped = openCategoryFlipped || (flipped && sharesOpenCategory(update.productID))  // hand-written
         }
+        self.stock = stock
         if inStockFlipped, filters.inStockOnly { refreshMatching() }  // hand-written
         if cartedChanged { refreshCart() }  // hand-written
         if openCategoryFlipped { refreshRecommendations() }  // hand-written

@@ -11,23 +11,33 @@ import Workload
 /// through the shared `Browsing.sorted` and `CheckoutRules.recommended`, which are
 /// not isolated.
 extension MemoizedStore {
-    static func queryMatches(_ items: [MemoizedItem], query: String) -> [Int] {
-        let query = SearchText(query)
+    /// The products matching `query`, taken from `candidates` (the matches
+    /// of a query it extends, a superset) when given, else from the catalog.
+    static func queryMatches(_ candidates: [Int]?, products: [Product], query: SearchText) -> [Int] {
         var ids: [Int] = []
-        for item in items where Browsing.matches(item.product, query: query) { ids.append(item.product.id) }
+        guard let candidates else {
+            for id in products.indices where Browsing.matches(products[id], query: query) { ids.append(id) }
+            return ids
+        }
+        ids.reserveCapacity(candidates.count)
+        for id in candidates where Browsing.matches(products[id], query: query) { ids.append(id) }
         return ids
     }
 
-    static func matching(_ queryMatches: [Int], items: [MemoizedItem], filters: Filters) -> [Int] {
+    /// Reads the products by index, and a row only inside the autoclosures
+    /// `passes` evaluates when a stock or price filter is on: a row read is
+    /// a retain and a release per product.
+    static func matching(
+        _ queryMatches: [Int], items: [MemoizedItem], products: [Product], stock: [Int], filters: Filters
+    ) -> [Int] {
         var ids: [Int] = []
         ids.reserveCapacity(queryMatches.count)
-        for id in queryMatches {
-            let item = items[id]
-            if Browsing.passes(
-                filters, priceCents: item.price, stock: item.stock, ratingTenths: item.product.ratingTenths)
-            {
-                ids.append(id)
-            }
+        for id in queryMatches
+        where Browsing.passes(
+            filters, priceCents: items[id].price, stock: stock[id],
+            ratingTenths: products[id].ratingTenths)
+        {
+            ids.append(id)
         }
         return ids
     }
@@ -37,12 +47,13 @@ extension MemoizedStore {
     /// matches passing every filter but "in stock only".)
     func facetCounts(of matching: [Int], queryMatches: [Int]) -> [Int] {
         guard facetsIgnoreStockFilter, filters.inStockOnly else {
-            return Self.facetCounts(matching, items: items, categoryCount: categoryCount)
+            return Self.facetCounts(matching, products: products, categoryCount: categoryCount)
         }
         var loose = filters
         loose.inStockOnly = false
         return Self.facetCounts(
-            Self.matching(queryMatches, items: items, filters: loose), items: items,
+            Self.matching(queryMatches, items: items, products: products, stock: stock, filters: loose),
+            products: products,
             categoryCount: categoryCount)
     }
 
@@ -55,9 +66,9 @@ extension MemoizedStore {
         return Array(listed[start..<min(start + Browsing.pageSize, listed.count)])
     }
 
-    static func facetCounts(_ matching: [Int], items: [MemoizedItem], categoryCount: Int) -> [Int] {
+    static func facetCounts(_ matching: [Int], products: [Product], categoryCount: Int) -> [Int] {
         var counts = Array(repeating: 0, count: categoryCount)
-        for id in matching { counts[items[id].product.category] += 1 }
+        for id in matching { counts[products[id].category] += 1 }
         return counts
     }
 
@@ -76,26 +87,26 @@ extension MemoizedStore {
         return Browsing.sorted(rows, products: products, by: sort)
     }
 
-    static func cart(_ quantities: [Int: Int], items: [MemoizedItem]) -> CartScreen {
+    static func cart(_ quantities: [Int: Int], items: [MemoizedItem], stock: [Int]) -> CartScreen {
         var lines: [CartLineScreen] = []
         lines.reserveCapacity(quantities.count)
         for (id, quantity) in quantities.sorted(by: { $0.key < $1.key }) {
             let item = items[id]
             lines.append(
-                CartLineScreen(product: item.product, quantity: quantity, unitCents: item.price, stock: item.stock))
+                CartLineScreen(product: item.product, quantity: quantity, unitCents: item.price, stock: stock[id]))
         }
         return CartScreen(lines: lines)
     }
 
     static func recommended(
-        open: Int, among candidates: [MemoizedItem], items: [MemoizedItem],
+        open: Int, among candidates: [Int], stock: [Int],
         quantities: [Int: Int], products: [Product]
     ) -> [Int] {
         var ids: [Int] = []
         ids.reserveCapacity(candidates.count)
-        for item in candidates where item.product.id != open && quantities[item.product.id] == nil {
-            ids.append(item.product.id)
+        for id in candidates where id != open && quantities[id] == nil {
+            ids.append(id)
         }
-        return CheckoutRules.recommended(ids, products: products, inStock: { items[$0].stock > 0 })
+        return CheckoutRules.recommended(ids, products: products, inStock: { stock[$0] > 0 })
     }
 }

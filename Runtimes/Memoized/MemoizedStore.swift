@@ -22,6 +22,10 @@ final class MemoizedStore {
     @ObservationIgnored var items: [MemoizedItem] = []
     /// The catalog's products, which never change once loaded.
     @ObservationIgnored var products: [Product] = []
+    /// Stock per product. No view reads it (cards read their row's badge);
+    /// the refreshes read it when an action routes to them, by index, in
+    /// the loops that filter the catalog, so it is a plain array.
+    @ObservationIgnored var stock: [Int] = []
     var categoryCount = 0
     var salePercent: [Int] = []
     var selectedCategory: Int?
@@ -47,7 +51,14 @@ final class MemoizedStore {
     /// Each category's products in recommendation rank (the shared rating
     /// sort: rating, then id), sorted the first time one of its products
     /// opens, so the shared rule's own sort finds its candidates in order.
-    @ObservationIgnored private var rankedByCategory: [[MemoizedItem]?] = []
+    @ObservationIgnored private var rankedByCategory: [[Int]?] = []
+    /// The query matches of the query being typed and of its cached
+    /// prefixes, shortest first, each query a prefix of the next: a longer
+    /// query filters the matches of the longest cached query it extends
+    /// instead of the catalog, and deleting back to a cached prefix finds
+    /// its matches here. A query that does not extend an entry drops it, so
+    /// the cache holds at most one entry per character of the current query.
+    @ObservationIgnored private var queryMatchCache: [(query: SearchText, ids: [Int])] = []
     @ObservationIgnored private var queryMatchIDs: [Int] = []
     @ObservationIgnored private var matchingIDs: [Int] = []
     @ObservationIgnored private var listedIDs: [Int] = []
@@ -72,10 +83,21 @@ final class MemoizedStore {
         for item in items { byCategory[item.product.category].append(item) }
         itemsByCategory = byCategory
         rankedByCategory = Array(repeating: nil, count: categoryCount)
+        queryMatchCache = []
     }
 
     func refreshQueryMatches() {
-        let ids = Self.queryMatches(items, query: query)
+        let query = SearchText(self.query)
+        while let last = queryMatchCache.last, !query.hasPrefix(last.query) { queryMatchCache.removeLast() }
+        let ids: [Int]
+        if let last = queryMatchCache.last, last.query == query {
+            ids = last.ids
+        } else if query.isEmpty {
+            ids = Array(products.indices)
+        } else {
+            ids = Self.queryMatches(queryMatchCache.last?.ids, products: products, query: query)
+            queryMatchCache.append((query, ids))
+        }
         guard ids != queryMatchIDs else { return }
         queryMatchIDs = ids
         refreshMatching()
@@ -85,8 +107,7 @@ final class MemoizedStore {
     /// refreshed too).
     @discardableResult
     func refreshMatching() -> Bool {
-        let items = self.items
-        let ids = Self.matching(queryMatchIDs, items: items, filters: filters)
+        let ids = Self.matching(queryMatchIDs, items: items, products: products, stock: stock, filters: filters)
         guard ids != matchingIDs else { return false }
         matchingIDs = ids
         update(\.facetCounts, facetCounts(of: ids, queryMatches: queryMatchIDs))
@@ -106,7 +127,7 @@ final class MemoizedStore {
     }
 
     func refreshCart() {
-        let cart = Self.cart(quantities, items: items)
+        let cart = Self.cart(quantities, items: items, stock: stock)
         update(\.cartItemCount, cart.itemCount)
         guard cart != self.cart else { return }
         self.cart = cart
@@ -125,18 +146,18 @@ final class MemoizedStore {
 
     func refreshRecommendations() {
         guard let open = openProduct, !items.isEmpty else { return update(\.recommendedIDs, []) }
-        let category = items[open].product.category
+        let category = products[open].category
         let candidates = rankedByCategory[category] ?? rank(category)
         update(
             \.recommendedIDs,
             Self.recommended(
-                open: open, among: candidates, items: items, quantities: quantities,
+                open: open, among: candidates, stock: stock, quantities: quantities,
                 products: products))
     }
 
-    private func rank(_ category: Int) -> [MemoizedItem] {
+    private func rank(_ category: Int) -> [Int] {
         let rows = itemsByCategory[category].map { (id: $0.product.id, price: 0) }
-        let ranked = Browsing.sorted(rows, products: products, by: .rating).map { items[$0] }
+        let ranked = Browsing.sorted(rows, products: products, by: .rating)
         rankedByCategory[category] = ranked
         return ranked
     }
@@ -145,7 +166,7 @@ final class MemoizedStore {
     /// cart membership or of in-stock status can change the recommendations.
     func sharesOpenCategory(_ id: Int) -> Bool {
         guard let open = openProduct else { return false }
-        return items[open].product.category == items[id].product.category
+        return products[open].category == products[id].category
     }
     // HAND-WRITTEN END
 
