@@ -108,13 +108,15 @@ final class ObservableStore {
         let products = self.products, items = self.items, query = SearchText(self.query), filters = self.filters
         let sale = filters.narrowsPrice ? salePercents() : []
         var ids: [Int] = []
-        for product in products
-        where Browsing.matches(product, query: query)
+        // By index: `for product in products` copies each `Product`, retaining
+        // and releasing its strings and arrays; a subscript read borrows it.
+        for index in products.indices
+        where Browsing.matches(products[index], query: query)
             && Browsing.passes(
-                filters, priceCents: price(product, sale: sale), stock: items[product.id].stock,
-                ratingTenths: product.ratingTenths)
+                filters, priceCents: price(products[index], sale: sale), stock: items[index].stock,
+                ratingTenths: products[index].ratingTenths)
         {
-            ids.append(product.id)
+            ids.append(products[index].id)
         }
         return ids
     }
