@@ -179,9 +179,8 @@ final class ObservableStore {
         let items = self.items, inCart = Set(cartIDs)
         let category = products[open].category
         var candidates: [Int] = []
-        for product in products where product.category == category && product.id != open && !inCart.contains(product.id)
-        {
-            candidates.append(product.id)
+        for id in products.indices where products[id].category == category && id != open && !inCart.contains(id) {
+            candidates.append(id)
         }
         return CheckoutRules.recommended(candidates, products: products, inStock: { items[$0].stock > 0 })
     }
