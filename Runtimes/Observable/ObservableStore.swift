@@ -108,6 +108,7 @@ final class ObservableStore {
         let products = self.products, items = self.items, query = SearchText(self.query), filters = self.filters
         let sale = filters.narrowsPrice ? salePercents() : []
         var ids: [Int] = []
+        ids.reserveCapacity(products.count)
         // By index: `for product in products` copies each `Product`, retaining
         // and releasing its strings and arrays; a subscript read borrows it.
         for index in products.indices
