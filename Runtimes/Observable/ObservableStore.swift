@@ -108,13 +108,16 @@ final class ObservableStore {
         let products = self.products, items = self.items, query = SearchText(self.query), filters = self.filters
         let sale = filters.narrowsPrice ? salePercents() : []
         var ids: [Int] = []
-        for product in products
-        where Browsing.matches(product, query: query)
+        ids.reserveCapacity(products.count)
+        // By index: `for product in products` copies each `Product`, retaining
+        // and releasing its strings and arrays; a subscript read borrows it.
+        for index in products.indices
+        where Browsing.matches(products[index], query: query)
             && Browsing.passes(
-                filters, priceCents: price(product, sale: sale), stock: items[product.id].stock,
-                ratingTenths: product.ratingTenths)
+                filters, priceCents: price(products[index], sale: sale), stock: items[index].stock,
+                ratingTenths: products[index].ratingTenths)
         {
-            ids.append(product.id)
+            ids.append(products[index].id)
         }
         return ids
     }
@@ -177,9 +180,8 @@ final class ObservableStore {
         let items = self.items, inCart = Set(cartIDs)
         let category = products[open].category
         var candidates: [Int] = []
-        for product in products where product.category == category && product.id != open && !inCart.contains(product.id)
-        {
-            candidates.append(product.id)
+        for id in products.indices where products[id].category == category && id != open && !inCart.contains(id) {
+            candidates.append(id)
         }
         return CheckoutRules.recommended(candidates, products: products, inStock: { items[$0].stock > 0 })
     }
