@@ -209,3 +209,22 @@ struct CategoryReads {
         return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: percent)
     }
 }
+
+/// Prices of a few products (the cart's lines, the recommended items), each
+/// category's sale node read once per rule run or view body rather than once
+/// per product: a read costs the same whether or not its value is new.
+struct SaleReads {
+    private var percents: [(category: Int, percent: Int)] = []
+
+    mutating func price(of item: ProductModel) -> Int {
+        let category = item.product.category
+        let percent: Int
+        if let known = percents.first(where: { $0.category == category }) {
+            percent = known.percent
+        } else {
+            percent = item._categorySale.wrappedValue
+            percents.append((category, percent))
+        }
+        return Money.effectivePrice(baseCents: item.product.basePriceCents, salePercent: percent)
+    }
+}
