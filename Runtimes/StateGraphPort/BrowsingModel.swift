@@ -1,4 +1,5 @@
 import StateGraph
+import Synchronization
 import Workload
 
 /// The grid's derived values as computed nodes: what `@GraphComputed`
@@ -9,6 +10,10 @@ import Workload
 /// inside a rule records an edge, and a short-circuited condition reads (and
 /// so depends on) less.
 final class BrowsingModel: Sendable {
+    /// One computed node per normalised query: the ids of products matching
+    /// it, in any category.
+    let queryMatches: QueryMatchNodes
+
     /// Ids of products passing the query and filters, in any category.
     let _matching: Computed<[Int]>
     var matching: [Int] { _matching.wrappedValue }
@@ -43,9 +48,13 @@ final class BrowsingModel: Sendable {
         let _selectedCategory = store._selectedCategory, _sort = store._sort, _page = store._page
         let _openProduct = store._openProduct, _cartProducts = store._cartProducts
 
-        _matching = Computed(name: "matching") { [_products, _categories, _query, _filters] _ in
-            let query = SearchText(_query.wrappedValue)
+        let queryMatches = QueryMatchNodes(products: _products)
+        self.queryMatches = queryMatches
+        _matching = Computed(name: "matching") { [_products, _categories, _query, queryMatches, _filters] _ in
             let filters = _filters.wrappedValue
+            let queryMatches = queryMatches.node(for: _query.wrappedValue).wrappedValue
+            guard filters != Filters() else { return queryMatches }
+            let products = _products.wrappedValue
             // The shared rule evaluates its stock and price arguments only
             // when a filter asks, so a category's stocks node and its sale
             // node are read (and are dependencies) only while such a filter
@@ -53,13 +62,13 @@ final class BrowsingModel: Sendable {
             // the query.
             var reads = CategoryReads(filters.narrowsPrice || filters.inStockOnly ? _categories.wrappedValue : [])
             var ids: [Int] = []
-            for item in _products.wrappedValue
-            where Browsing.matches(item.product, query: query)
-                && Browsing.passes(
-                    filters, priceCents: reads.price(of: item.product), stock: reads.stock(of: item),
-                    ratingTenths: item.product.ratingTenths)
+            ids.reserveCapacity(queryMatches.count)
+            for id in queryMatches
+            where Browsing.passes(
+                filters, priceCents: reads.price(of: products[id].product), stock: reads.stock(of: products[id]),
+                ratingTenths: products[id].product.ratingTenths)
             {
-                ids.append(item.product.id)
+                ids.append(id)
             }
             return ids
         }
@@ -116,6 +125,52 @@ final class BrowsingModel: Sendable {
     }
 }
 
+// HAND-WRITTEN BEGIN: the per-query nodes are kept in a dictionary, which
+// swift-state-graph has no node family for.
+/// The query's matches as one computed node per normalised query, made on
+/// first use and kept: going back to an earlier query reads its cached
+/// node, and a new query extending a kept one (a longer prefix) filters
+/// that node's matches instead of searching the catalog, since a product
+/// whose name contains, or a tag starts with, the longer query does so for
+/// the shorter one too.
+final class QueryMatchNodes: Sendable {
+    private let products: Stored<[ProductModel]>
+    private let nodes = Mutex<[String: Computed<[Int]>]>([:])
+
+    init(products: Stored<[ProductModel]>) {
+        self.products = products
+    }
+
+    func node(for query: String) -> Computed<[Int]> {
+        let normalised = query.lowercased()
+        return nodes.withLock { nodes in
+            if let node = nodes[normalised] { return node }
+            var base: Computed<[Int]>?
+            var length = normalised.count - 1
+            while base == nil, length > 0 {
+                base = nodes[String(normalised.prefix(length))]
+                length -= 1
+            }
+            let node = Computed(name: "queryMatches") { [products, base] _ in
+                let search = SearchText(normalised)
+                let products = products.wrappedValue
+                guard let base else {
+                    var ids: [Int] = []
+                    ids.reserveCapacity(products.count)
+                    for index in products.indices where Browsing.matches(products[index].product, query: search) {
+                        ids.append(products[index].product.id)
+                    }
+                    return ids
+                }
+                return base.wrappedValue.filter { Browsing.matches(products[$0].product, query: search) }
+            }
+            nodes[normalised] = node
+            return node
+        }
+    }
+}
+// HAND-WRITTEN END
+
 /// What a rule reads per category, each node read the first time this run
 /// of the rule needs it (every read inside a rule records an edge): prices
 /// as the shared `Money.effectivePrice` of a product's base price and its
@@ -152,5 +207,24 @@ struct CategoryReads {
             percents[category] = percent
         }
         return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: percent)
+    }
+}
+
+/// Prices of a few products (the cart's lines, the recommended items), each
+/// category's sale node read once per rule run or view body rather than once
+/// per product: a read costs the same whether or not its value is new.
+struct SaleReads {
+    private var percents: [(category: Int, percent: Int)] = []
+
+    mutating func price(of item: ProductModel) -> Int {
+        let category = item.product.category
+        let percent: Int
+        if let known = percents.first(where: { $0.category == category }) {
+            percent = known.percent
+        } else {
+            percent = item._categorySale.wrappedValue
+            percents.append((category, percent))
+        }
+        return Money.effectivePrice(baseCents: item.product.basePriceCents, salePercent: percent)
     }
 }

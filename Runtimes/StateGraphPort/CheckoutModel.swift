@@ -41,11 +41,12 @@ final class CheckoutModel: Sendable {
             let ids = _cartProducts.wrappedValue
             guard !ids.isEmpty else { return CartScreen(lines: []) }
             let products = _products.wrappedValue
+            var sales = SaleReads()
             return CartScreen(
                 lines: ids.map { id in
                     let item = products[id]
                     return CartLineScreen(
-                        product: item.product, quantity: item.cartQuantity, unitCents: item.price,
+                        product: item.product, quantity: item.cartQuantity, unitCents: sales.price(of: item),
                         stock: item.stock)
                 })
         }

@@ -43,10 +43,13 @@ final class CategoryModel: Sendable {
 }
 
 /// One catalog product: its live stock and its quantity in the cart as its
-/// own stored nodes and its effective price as its own computed node, as a
-/// swift-state-graph app keeps one model object per list row.
+/// own stored nodes, as a swift-state-graph app keeps one model object per
+/// list row.
 final class ProductModel: Sendable {
     let product: Product
+    /// Its category's sale node (`CategoryModel._salePercent`; the node, not
+    /// the model, which holds its products and would make a cycle).
+    let _categorySale: Stored<Int>
     /// Its index in its category's `products`.
     let categoryPosition: Int
 
@@ -64,17 +67,19 @@ final class ProductModel: Sendable {
         set { _cartQuantity.wrappedValue = newValue }
     }
 
-    // @GraphComputed var price: Int (the category's sale applied)
-    let _price: Computed<Int>
-    var price: Int { _price.wrappedValue }
+    /// The effective price: the shared rule over the base price and the
+    /// category's sale node. A plain property, not a node: a reader depends
+    /// on the sale it reads, which is what a price node would forward, and a
+    /// node per product would add a node, an edge and a pull to every read
+    /// for a value that changes only with its category's sale.
+    var price: Int {
+        Money.effectivePrice(baseCents: product.basePriceCents, salePercent: _categorySale.wrappedValue)
+    }
 
     init(product: Product, stock: Int, category: CategoryModel, categoryPosition: Int) {
         self.product = product
+        _categorySale = category._salePercent
         self.categoryPosition = categoryPosition
         _stock = Stored(name: "stock", wrappedValue: stock)
-        let base = product.basePriceCents
-        _price = Computed(name: "price") { [sale = category._salePercent] _ in
-            Money.effectivePrice(baseCents: base, salePercent: sale.wrappedValue)
-        }
     }
 }

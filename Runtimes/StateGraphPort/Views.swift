@@ -51,10 +51,11 @@ extension StateGraphPort {
             // Recommended ids exist only once the catalog has arrived; their
             // rows come from the untracked `rows`.
             let ids = browsing.recommendations
+            var sales = SaleReads()
             return .recommendations(
                 RecommendationScreen(
                     items: ids.map { id in
-                        RecommendationScreen.Item(product: rows[id].product, priceCents: rows[id].price)
+                        RecommendationScreen.Item(product: rows[id].product, priceCents: sales.price(of: rows[id]))
                     }))
         }
     }
