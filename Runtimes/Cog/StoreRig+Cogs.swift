@@ -145,12 +145,24 @@ let cardCogs = CogBox<CardScreen?, Int>(name: "card") { c, id in
 // every call of one. The memoized and observable ports are written the same
 // way.
 
-/// Products whose name or tags match the query.
-let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
+/// Products whose name or tags match a normalised query, one row per query
+/// typed: a query shown again (the empty one, a one-letter query toggled on
+/// and off, a character deleted) reads its cached matches. A query's matches
+/// are a subset of the matches of any query its bytes start with, so a row
+/// filters the matches of the query one character shorter rather than the
+/// catalog. Rows nothing reads go after their grace period, and a row keeps
+/// the shorter query's row alive only while it lives itself.
+let queryMatchCogs = CogBox<[Int], SearchText>(name: "queryMatches") { c, query in
     guard let catalog = c[_catalogCog] else { return [] }
-    let query = SearchText(c[_queryCog])
     let products = catalog.products
+    if query.isEmpty { return Array(products.indices) }
     var ids: [Int] = []
+    if let shorter = shorterQuery(query) {
+        let candidates = c[queryMatchCogs[shorter]]
+        ids.reserveCapacity(candidates.count)
+        for id in candidates where Browsing.matches(products[id], query: query) { ids.append(id) }
+        return ids
+    }
     ids.reserveCapacity(products.count)
     // By index: the rule borrows each product in place rather than a copy
     // of it (three retains and releases a product).
@@ -158,6 +170,23 @@ let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
         ids.append(products[index].id)
     }
     return ids
+}
+
+/// The normalised query one character shorter than `query`, when its bytes
+/// begin `query`'s (lowercasing can change a letter by what follows it), so
+/// its matches hold all of `query`'s; nil for a one-character query, which
+/// scans the catalog.
+private func shorterQuery(_ query: SearchText) -> SearchText? {
+    let text = String(decoding: query.bytes, as: UTF8.self)
+    guard text.count > 1 else { return nil }
+    let shorter = SearchText(String(text.dropLast()))
+    return query.hasPrefix(shorter) ? shorter : nil
+}
+
+/// The current query's matches: a view of one row, so an equal list (a
+/// letter that narrows nothing) stops here.
+let queryMatchesCog = Cog<[Int]>(name: "currentQueryMatches") { c in
+    c[queryMatchCogs[SearchText(c[_queryCog])]]
 }
 
 /// Query matches that also pass the filters. The shared rule asks whether a
