@@ -361,14 +361,20 @@ let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations
     guard let id = c[_openProductCog], let catalog = c[_catalogCog] else { return [] }
     let products = catalog.products
     let carted = c[_cartProductsCog]
-    let ranked = c[rankedCategoryCogs[products[id].category]]
+    let category = products[id].category
+    let ranked = c[rankedCategoryCogs[category]]
     var candidates: [Int] = []
     candidates.reserveCapacity(ranked.count)
     for candidate in ranked where candidate != id && !carted.contains(candidate) {
         candidates.append(candidate)
     }
+    // Every candidate is in the open product's category, so one sale prices
+    // them all.
+    let salePercent = c[_salePercentCogs[category]]
     return CheckoutRules.recommended(candidates, products: products, inStock: { c[_stockCogs[$0]] > 0 }).map {
-        RecommendationScreen.Item(product: products[$0], priceCents: c[priceCogs[$0]])
+        RecommendationScreen.Item(
+            product: products[$0],
+            priceCents: Money.effectivePrice(baseCents: products[$0].basePriceCents, salePercent: salePercent))
     }
 }
 
@@ -382,7 +388,10 @@ let headerCog = Cog<HeaderScreen>(name: "header") { c in
 let detailScreenCog = Cog<DetailScreen>(name: "detailScreen") { c in
     guard let id = c[_openProductCog], let product = c[_catalogCog]?.products[id] else { return .closed }
     return DetailScreen(
-        product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
+        product: product,
+        priceCents: Money.effectivePrice(
+            baseCents: product.basePriceCents, salePercent: c[_salePercentCogs[product.category]]),
+        stock: c[_stockCogs[id]],
         inCart: c[quantityCogs[id]], description: c[detailTextCog])
 }
 
