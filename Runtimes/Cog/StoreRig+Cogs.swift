@@ -110,12 +110,6 @@ struct PlacedOrder: Hashable, Sendable {
 
 // MARK: Per product
 
-/// A product's effective price: its category's sale applied to its base.
-let priceCogs = CogBox<Int, Int>(name: "price") { c, id in
-    guard let product = c[_catalogCog]?.products[id] else { return 0 }
-    return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: c[_salePercentCogs[product.category]])
-}
-
 /// A product's quantity in the cart. Reading the quantity source only for
 /// products in the cart keeps browsing from creating a source row (sources
 /// live for the app) per product viewed: this derived value is released
@@ -308,14 +302,22 @@ let visibleCog = Cog<[Int]>(name: "visible") { c in
 
 // MARK: Cart and checkout
 
+/// Each line is priced from its category's sale, as the cards are.
 let cartCog = Cog<CartScreen>(name: "cartScreen") { c in
     guard let catalog = c[_catalogCog] else { return CartScreen(lines: []) }
-    return CartScreen(
-        lines: c[_cartProductsCog].map { id in
+    let products = catalog.products
+    let carted = c[_cartProductsCog]
+    var lines: [CartLineScreen] = []
+    lines.reserveCapacity(carted.count)
+    for id in carted {
+        lines.append(
             CartLineScreen(
-                product: catalog.products[id], quantity: c[_cartQuantityCogs[id]], unitCents: c[priceCogs[id]],
-                stock: c[_stockCogs[id]])
-        })
+                product: products[id], quantity: c[_cartQuantityCogs[id]],
+                unitCents: Money.effectivePrice(
+                    baseCents: products[id].basePriceCents, salePercent: c[_salePercentCogs[products[id].category]]),
+                stock: c[_stockCogs[id]]))
+    }
+    return CartScreen(lines: lines)
 }
 
 let checkoutCog = Cog<CheckoutScreen>(name: "checkout") { c in
