@@ -110,12 +110,6 @@ struct PlacedOrder: Hashable, Sendable {
 
 // MARK: Per product
 
-/// A product's effective price: its category's sale applied to its base.
-let priceCogs = CogBox<Int, Int>(name: "price") { c, id in
-    guard let product = c[_catalogCog]?.products[id] else { return 0 }
-    return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: c[_salePercentCogs[product.category]])
-}
-
 /// A product's quantity in the cart. Reading the quantity source only for
 /// products in the cart keeps browsing from creating a source row (sources
 /// live for the app) per product viewed: this derived value is released
@@ -145,12 +139,24 @@ let cardCogs = CogBox<CardScreen?, Int>(name: "card") { c, id in
 // every call of one. The memoized and observable ports are written the same
 // way.
 
-/// Products whose name or tags match the query.
-let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
+/// Products whose name or tags match a normalised query, one row per query
+/// typed: a query shown again (the empty one, a one-letter query toggled on
+/// and off, a character deleted) reads its cached matches. A query's matches
+/// are a subset of the matches of any query its bytes start with, so a row
+/// filters the matches of the query one character shorter rather than the
+/// catalog. Rows nothing reads go after their grace period, and a row keeps
+/// the shorter query's row alive only while it lives itself.
+let queryMatchCogs = CogBox<[Int], SearchText>(name: "queryMatches") { c, query in
     guard let catalog = c[_catalogCog] else { return [] }
-    let query = SearchText(c[_queryCog])
     let products = catalog.products
+    if query.isEmpty { return Array(products.indices) }
     var ids: [Int] = []
+    if let shorter = shorterQuery(query) {
+        let candidates = c[queryMatchCogs[shorter]]
+        ids.reserveCapacity(candidates.count)
+        for id in candidates where Browsing.matches(products[id], query: query) { ids.append(id) }
+        return ids
+    }
     ids.reserveCapacity(products.count)
     // By index: the rule borrows each product in place rather than a copy
     // of it (three retains and releases a product).
@@ -158,6 +164,23 @@ let queryMatchesCog = Cog<[Int]>(name: "queryMatches") { c in
         ids.append(products[index].id)
     }
     return ids
+}
+
+/// The normalised query one character shorter than `query`, when its bytes
+/// begin `query`'s (lowercasing can change a letter by what follows it), so
+/// its matches hold all of `query`'s; nil for a one-character query, which
+/// scans the catalog.
+private func shorterQuery(_ query: SearchText) -> SearchText? {
+    let text = String(decoding: query.bytes, as: UTF8.self)
+    guard text.count > 1 else { return nil }
+    let shorter = SearchText(String(text.dropLast()))
+    return query.hasPrefix(shorter) ? shorter : nil
+}
+
+/// The current query's matches: a view of one row, so an equal list (a
+/// letter that narrows nothing) stops here.
+let queryMatchesCog = Cog<[Int]>(name: "currentQueryMatches") { c in
+    c[queryMatchCogs[SearchText(c[_queryCog])]]
 }
 
 /// Query matches that also pass the filters. The shared rule asks whether a
@@ -279,14 +302,22 @@ let visibleCog = Cog<[Int]>(name: "visible") { c in
 
 // MARK: Cart and checkout
 
+/// Each line is priced from its category's sale, as the cards are.
 let cartCog = Cog<CartScreen>(name: "cartScreen") { c in
     guard let catalog = c[_catalogCog] else { return CartScreen(lines: []) }
-    return CartScreen(
-        lines: c[_cartProductsCog].map { id in
+    let products = catalog.products
+    let carted = c[_cartProductsCog]
+    var lines: [CartLineScreen] = []
+    lines.reserveCapacity(carted.count)
+    for id in carted {
+        lines.append(
             CartLineScreen(
-                product: catalog.products[id], quantity: c[_cartQuantityCogs[id]], unitCents: c[priceCogs[id]],
-                stock: c[_stockCogs[id]])
-        })
+                product: products[id], quantity: c[_cartQuantityCogs[id]],
+                unitCents: Money.effectivePrice(
+                    baseCents: products[id].basePriceCents, salePercent: c[_salePercentCogs[products[id].category]]),
+                stock: c[_stockCogs[id]]))
+    }
+    return CartScreen(lines: lines)
 }
 
 let checkoutCog = Cog<CheckoutScreen>(name: "checkout") { c in
@@ -332,14 +363,20 @@ let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations
     guard let id = c[_openProductCog], let catalog = c[_catalogCog] else { return [] }
     let products = catalog.products
     let carted = c[_cartProductsCog]
-    let ranked = c[rankedCategoryCogs[products[id].category]]
+    let category = products[id].category
+    let ranked = c[rankedCategoryCogs[category]]
     var candidates: [Int] = []
     candidates.reserveCapacity(ranked.count)
     for candidate in ranked where candidate != id && !carted.contains(candidate) {
         candidates.append(candidate)
     }
+    // Every candidate is in the open product's category, so one sale prices
+    // them all.
+    let salePercent = c[_salePercentCogs[category]]
     return CheckoutRules.recommended(candidates, products: products, inStock: { c[_stockCogs[$0]] > 0 }).map {
-        RecommendationScreen.Item(product: products[$0], priceCents: c[priceCogs[$0]])
+        RecommendationScreen.Item(
+            product: products[$0],
+            priceCents: Money.effectivePrice(baseCents: products[$0].basePriceCents, salePercent: salePercent))
     }
 }
 
@@ -353,7 +390,10 @@ let headerCog = Cog<HeaderScreen>(name: "header") { c in
 let detailScreenCog = Cog<DetailScreen>(name: "detailScreen") { c in
     guard let id = c[_openProductCog], let product = c[_catalogCog]?.products[id] else { return .closed }
     return DetailScreen(
-        product: product, priceCents: c[priceCogs[id]], stock: c[_stockCogs[id]],
+        product: product,
+        priceCents: Money.effectivePrice(
+            baseCents: product.basePriceCents, salePercent: c[_salePercentCogs[product.category]]),
+        stock: c[_stockCogs[id]],
         inCart: c[quantityCogs[id]], description: c[detailTextCog])
 }
 
