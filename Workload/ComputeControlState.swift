@@ -6,14 +6,23 @@
 /// It marks intermediates stale with an oracle's knowledge of what each step
 /// changed, so every intermediate is computed at most once per step and only
 /// when an input it reads changed, and an intermediate whose new value
-/// equals its old one leaves the intermediates below it alone. That is the
-/// least work the session's screens need with the shared rules; a runtime
-/// can only add to it.
+/// equals its old one leaves the intermediates below it alone. On top of
+/// that it uses every technique a port has been given that saves work
+/// without changing a screen: query matches kept per normalised query and
+/// refined from the longest kept query the new one extends, each
+/// category's recommendation rank computed once, and products read by index
+/// rather than copied. It is the least work any review has found the
+/// screens to need with the shared rules (the technique matrix in
+/// `Runtimes/README.md`); a port that needs less shows it is not.
 struct ComputeControlState {
     private(set) var shadow: ShadowModel
     private var products: [Product] = []
     /// Each category's product ids, ascending: built once, when the catalog arrives.
     private var idsByCategory: [[Int]] = []
+    /// Each category's ids in recommendation rank, computed on first use.
+    private var rankedByCategory: [[Int]?] = []
+    /// The matches of every query seen on this catalog, by normalised query.
+    private var matchesByQuery: [SearchText: [Int]] = [:]
 
     private var queryMatches: [Int] = []
     private var matching: [Int] = []
@@ -52,7 +61,9 @@ struct ComputeControlState {
         guard let catalog = sources.catalog else { return }
         products = catalog.products
         idsByCategory = Array(repeating: [], count: catalog.categoryCount)
-        for product in products { idsByCategory[product.category].append(product.id) }
+        for index in products.indices { idsByCategory[products[index].category].append(products[index].id) }
+        rankedByCategory = Array(repeating: nil, count: catalog.categoryCount)
+        matchesByQuery = [:]
         queryMatchesStale = true
         cartStale = true
         recommendationsStale = true
@@ -130,9 +141,7 @@ struct ComputeControlState {
     private mutating func refreshLists() {
         if queryMatchesStale {
             queryMatchesStale = false
-            let query = SearchText(sources.query)
-            var ids: [Int] = []
-            for product in products where Browsing.matches(product, query: query) { ids.append(product.id) }
+            let ids = matches(of: SearchText(sources.query))
             if ids != queryMatches {
                 queryMatches = ids
                 matchingStale = true
@@ -144,10 +153,9 @@ struct ComputeControlState {
             var ids: [Int] = []
             ids.reserveCapacity(queryMatches.count)
             for id in queryMatches {
-                let product = products[id]
                 if Browsing.passes(
-                    sources.filters, priceCents: shadow.price(product), stock: sources.stock[id],
-                    ratingTenths: product.ratingTenths)
+                    sources.filters, priceCents: price(id, sales: sources.salePercent), stock: sources.stock[id],
+                    ratingTenths: products[id].ratingTenths)
                 {
                     ids.append(id)
                 }
@@ -167,7 +175,7 @@ struct ComputeControlState {
             var rows: [(id: Int, price: Int)] = []
             rows.reserveCapacity(matching.count)
             for id in matching where category == nil || products[id].category == category {
-                rows.append((id, sort.comparesPrices ? shadow.price(products[id]) : 0))
+                rows.append((id, sort.comparesPrices ? price(id, sales: sources.salePercent) : 0))
             }
             let ids = Browsing.sorted(rows, products: products, by: sort)
             if ids != listed {
@@ -198,7 +206,7 @@ struct ComputeControlState {
                 return recommendations
             }
             var candidates: [Int] = []
-            for id in idsByCategory[products[open].category] where id != open && sources.cart[id] == nil {
+            for id in ranked(products[open].category) where id != open && sources.cart[id] == nil {
                 candidates.append(id)
             }
             let stock = sources.stock
@@ -209,5 +217,46 @@ struct ComputeControlState {
                 })
         }
         return recommendations
+    }
+
+    /// A product's price from its category's sale, read by index.
+    private func price(_ id: Int, sales: [Int]) -> Int {
+        Money.effectivePrice(baseCents: products[id].basePriceCents, salePercent: sales[products[id].category])
+    }
+
+    /// The products matching `query`: kept per query, and a new query that
+    /// extends a kept one (a keystroke added) filters that one's matches,
+    /// since text containing the longer query contains the shorter.
+    private mutating func matches(of query: SearchText) -> [Int] {
+        if let kept = matchesByQuery[query] { return kept }
+        var ids: [Int] = []
+        if let base = longestKeptPrefix(of: query) {
+            for id in base where Browsing.matches(products[id], query: query) { ids.append(id) }
+        } else {
+            for index in products.indices where Browsing.matches(products[index], query: query) {
+                ids.append(products[index].id)
+            }
+        }
+        matchesByQuery[query] = ids
+        return ids
+    }
+
+    private func longestKeptPrefix(of query: SearchText) -> [Int]? {
+        var best: (length: Int, ids: [Int])?
+        for (kept, ids) in matchesByQuery
+        where kept.bytes.count < query.bytes.count && query.hasPrefix(kept) && kept.bytes.count > (best?.length ?? -1) {
+            best = (kept.bytes.count, ids)
+        }
+        return best?.ids
+    }
+
+    /// A category's ids in recommendation rank (the shared rating sort), so
+    /// the shared rule's own sort finds its candidates in order.
+    private mutating func ranked(_ category: Int) -> [Int] {
+        if let ranked = rankedByCategory[category] { return ranked }
+        let ranked = Browsing.sorted(
+            idsByCategory[category].map { (id: $0, price: 0) }, products: products, by: .rating)
+        rankedByCategory[category] = ranked
+        return ranked
     }
 }
