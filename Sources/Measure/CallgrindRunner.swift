@@ -23,13 +23,13 @@ public struct CallgrindRunner: Sendable {
         /// inside the region (`ReferenceCountingCalls`), added up.
         public var retainCalls: UInt64 = 0
         public var releaseCalls: UInt64 = 0
-        /// Instructions spent in the run's `FunctionFamily`, added up; nil
-        /// when the run named none.
-        public var familyInstructions: UInt64?
+        /// Instructions spent in each of the run's named `FunctionFamily`s,
+        /// added up; empty when the run named none.
+        public var familyInstructions: [String: UInt64] = [:]
 
         public init(
             instructions: UInt64, dumps: Int, retainCalls: UInt64 = 0, releaseCalls: UInt64 = 0,
-            familyInstructions: UInt64? = nil
+            familyInstructions: [String: UInt64] = [:]
         ) {
             self.instructions = instructions
             self.dumps = dumps
@@ -73,10 +73,10 @@ public struct CallgrindRunner: Sendable {
     }
 
     /// Runs `executable` with `arguments` under callgrind; returns each
-    /// region's total by name, with `family`'s share when one is given.
+    /// region's total by name, with each of `families`' shares by its name.
     public func run(
         _ executable: URL, arguments: [String] = [],
-        environment extra: [String: String] = [:], family: FunctionFamily? = nil
+        environment extra: [String: String] = [:], families: [String: FunctionFamily] = [:]
     ) throws -> [String: RegionTotal] {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("callgrind-\(UUID().uuidString)")
@@ -115,7 +115,7 @@ public struct CallgrindRunner: Sendable {
         var names = CallRecordReader.Names()
         for file in Self.inWrittenOrder(try FileManager.default.contentsOfDirectory(atPath: directory.path)) {
             let contents = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-            guard let dump = Self.parseDump(contents, names: &names, family: family),
+            guard let dump = Self.parseDump(contents, names: &names, families: families),
                 dump.name != InstructionRegion.discardedDumpName
             else { continue }
             var total = totals[dump.name] ?? RegionTotal(instructions: 0, dumps: 0)
@@ -123,9 +123,7 @@ public struct CallgrindRunner: Sendable {
             total.dumps += 1
             total.retainCalls += dump.calls.retains
             total.releaseCalls += dump.calls.releases
-            if let spent = dump.familyInstructions {
-                total.familyInstructions = (total.familyInstructions ?? 0) + spent
-            }
+            total.familyInstructions.merge(dump.familyInstructions, uniquingKeysWith: +)
             totals[dump.name] = total
         }
         guard !totals.isEmpty else { throw Failure.noRegions(output: text) }
@@ -142,23 +140,23 @@ public struct CallgrindRunner: Sendable {
     }
 
     /// One dump written by a client request: its region name, instruction
-    /// total, reference-counting calls and, with a `family`, the
-    /// instructions spent in it; nil for the final dump at exit and
+    /// total, reference-counting calls and the instructions spent in each
+    /// of `families`, by name; nil for the final dump at exit and
     /// unreadable files. `names` carries the function names earlier dumps of
     /// the same run defined.
     public static func parseDump(
-        _ contents: String, names: inout CallRecordReader.Names, family: FunctionFamily? = nil
+        _ contents: String, names: inout CallRecordReader.Names, families: [String: FunctionFamily] = [:]
     ) -> ParsedDump? {
         let trigger = "desc: Trigger: Client Request: "
         var name: String?
         var total: UInt64?
         var reader = CallRecordReader(names: names)
         var calls = ReferenceCountingCalls()
-        var familyCost: Int64 = 0
+        var familyCosts = families.mapValues { _ in Int64(0) }
         for line in contents.split(separator: "\n") {
             if let record = reader.read(line) {
                 calls.add(record)
-                if let family { familyCost += family.contribution(of: record) }
+                for (name, family) in families { familyCosts[name]! += family.contribution(of: record) }
             } else if line.hasPrefix(trigger) {
                 name = String(line.dropFirst(trigger.count))
             } else if line.hasPrefix("totals:") {
@@ -170,19 +168,19 @@ public struct CallgrindRunner: Sendable {
         guard let name, let total else { return nil }
         return ParsedDump(
             name: name, instructions: total, calls: calls,
-            familyInstructions: family.map { _ in UInt64(max(0, familyCost)) })
+            familyInstructions: familyCosts.mapValues { UInt64(max(0, $0)) })
     }
 
     /// One dump on its own, as the first of its run.
-    public static func parseDump(_ contents: String, family: FunctionFamily? = nil) -> ParsedDump? {
+    public static func parseDump(_ contents: String, families: [String: FunctionFamily] = [:]) -> ParsedDump? {
         var names = CallRecordReader.Names()
-        return parseDump(contents, names: &names, family: family)
+        return parseDump(contents, names: &names, families: families)
     }
 
     public struct ParsedDump: Sendable, Equatable {
         public var name: String
         public var instructions: UInt64
         public var calls: ReferenceCountingCalls
-        public var familyInstructions: UInt64?
+        public var familyInstructions: [String: UInt64]
     }
 }

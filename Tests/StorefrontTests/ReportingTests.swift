@@ -106,7 +106,7 @@ struct ReportingTests {
         let text = ReportRenderer.text(Report.document(instructions: true), markdown: true)
         #expect(
             text.contains(
-                "| port | median | 95% CI | p90 | vs fastest | instructions | instr vs fewest | shared rules | retains/releases | mallocs |"
+                "| port | median | 95% CI | p90 | vs fastest | instructions | instr vs fewest | shared rules | view layer (own) | retains/releases | mallocs |"
             ))
         #expect(
             text.contains(

@@ -487,7 +487,7 @@ struct StorefrontCommandTests {
     }
 
     @Test(
-        "--instructions callgrind counts a runtime suite's measured part per port, within 0.1% between runs, the shared rules' part of it, its retains and releases, and each action kind",
+        "--instructions callgrind counts a runtime suite's measured part per port, within 0.1% between runs, the shared rules' and the view layer's parts of it, its retains and releases, and each action kind",
         .enabled(if: CallgrindRunner() != nil, "valgrind is not installed"))
     func runtimeSuiteInstructions() throws {
         func count() throws -> (
@@ -505,6 +505,16 @@ struct StorefrontCommandTests {
             let counters = try #require(runtime.first?["counters"] as? [String: Any])
             let instructions = try #require(counters["callgrind-instructions"] as? [String: Any])
             let shared = try #require(counters["shared-rule-instructions"] as? [String: Any])
+            // The view layer's share (ViewLayerCost): the port's renders and
+            // Observation's tracking lie inside it, and its bookkeeping is
+            // what is left, more than nothing and far less than the whole.
+            let layer = try [
+                "view-layer-instructions", "view-layer-render-instructions", "view-layer-tracking-instructions",
+            ]
+            .map { name in try #require((counters[name] as? [String: Any])?["value"] as? Double, "\(name)") }
+            let total = try #require(instructions["value"] as? Double)
+            #expect(layer[1] > 0 && layer[2] > 0, "\(layer)")
+            #expect(layer[1] + layer[2] < layer[0] && layer[0] < total, "\(layer) of \(total)")
             let retains = try #require((counters["callgrind-retain-calls"] as? [String: Any])?["value"] as? Double)
             let releases = try #require((counters["callgrind-release-calls"] as? [String: Any])?["value"] as? Double)
             var kinds: [String: (actions: Double, each: Double)] = [:]

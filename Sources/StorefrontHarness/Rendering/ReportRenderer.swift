@@ -173,7 +173,8 @@ package enum ReportRenderer {
                 "",
                 "confirmed: the time interval lies above 1 and the port also runs more instructions than the "
                     + "fastest; time only: slower in time, with no more instructions (a cost instructions do not "
-                    + "show, such as cache misses or the allocator, or noise); tied: the interval includes 1.",
+                    + "show, such as cache misses, syscalls or thread hops, or noise; not the allocator where "
+                    + "the port calls malloc less); tied: the interval includes 1.",
                 "",
             ]
     }
@@ -244,7 +245,8 @@ package enum ReportRenderer {
         let counted = !instructionFactors.isEmpty
         return table(
             header: ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
-                + (counted ? ["instructions", "instr vs fewest", "shared rules", "retains/releases"] : [])
+                + (counted
+                    ? ["instructions", "instr vs fewest", "shared rules", "view layer (own)", "retains/releases"] : [])
                 + ["mallocs", "mallocs/action", "heap peak", "retained", "renders", "recomputations", "requests"],
             rows: measured.map { result in
                 let wall = result.wallNanoseconds!
@@ -257,6 +259,7 @@ package enum ReportRenderer {
                     row.append(instructionCount(result).map(grouped) ?? "–")
                     row.append(instructionFactors[result.runtime].map(countFactor) ?? "–")
                     row.append(SharedRules.share(of: result.counters).map(percent) ?? "–")
+                    row.append(ViewLayerCost.shares(of: result.counters) ?? "–")
                     row.append(
                         retainsAndReleases(
                             result.counters?[CallgrindCounts.retainCalls]?.value,

@@ -140,7 +140,8 @@ extension ResultsPage {
         let counted = !instructionFactors.isEmpty
         let header =
             ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
-            + (counted ? ["instructions", "instr vs fewest", "shared rules", "retains/releases"] : [])
+            + (counted
+                ? ["instructions", "instr vs fewest", "shared rules", "view layer (own)", "retains/releases"] : [])
             + [
                 "mallocs", "mallocs/action", "heap peak", "retained", "RSS growth", "renders", "recomputations",
                 "requests",
@@ -164,6 +165,7 @@ extension ResultsPage {
                 row.append(HTML.Cell(ReportRenderer.instructionCount(result).map(ReportRenderer.grouped) ?? "–"))
                 row.append(FactorScale.cell(exact: instructionFactors[result.runtime]))
                 row.append(HTML.Cell(SharedRules.share(of: result.counters).map(ReportRenderer.percent) ?? "–"))
+                row.append(HTML.Cell(ViewLayerCost.shares(of: result.counters) ?? "–"))
                 row.append(
                     HTML.Cell(
                         ReportRenderer.retainsAndReleases(

@@ -132,6 +132,10 @@ package struct CallgrindCounts {
     /// Each region's instructions, as the suites read them.
     package var instructions: [String: CounterReading] { totals.mapValues { .counted(Int64($0.instructions)) } }
 
+    /// The function families every region's callgrind readings carry: the
+    /// shared rules' share and the view layer's (`ViewLayerCost`).
+    static let familyCounters = [SharedRules.counterName] + ViewLayerCost.counterNames
+
     /// The counters' names for a region's retain and release calls.
     static let retainCalls = "callgrind-retain-calls", releaseCalls = "callgrind-release-calls"
 
@@ -142,21 +146,25 @@ package struct CallgrindCounts {
     func counters(for region: String) -> [String: Reading] {
         guard let total = totals[region] else {
             let reason = totals.isEmpty ? unavailable : "callgrind wrote no region \(region)"
-            return [
+            var readings = [
                 "callgrind-instructions": Reading(unavailable: reason),
-                SharedRules.counterName: Reading(unavailable: reason),
                 Self.retainCalls: Reading(unavailable: reason),
                 Self.releaseCalls: Reading(unavailable: reason),
             ]
+            for name in Self.familyCounters { readings[name] = Reading(unavailable: reason) }
+            return readings
         }
-        return [
+        var readings = [
             "callgrind-instructions": Reading(.counted(Int64(total.instructions))),
             Self.retainCalls: Reading(.counted(Int64(total.retainCalls))),
             Self.releaseCalls: Reading(.counted(Int64(total.releaseCalls))),
-            SharedRules.counterName: Reading(
-                total.familyInstructions.map { .counted(Int64($0)) }
-                    ?? .unavailable(reason: "the callgrind run was not asked for the shared rules' share")),
         ]
+        for name in Self.familyCounters {
+            readings[name] = Reading(
+                total.familyInstructions[name].map { .counted(Int64($0)) }
+                    ?? .unavailable(reason: "the callgrind run was not asked for \(name)"))
+        }
+        return readings
     }
 
     /// A region's count minus its reference region's, per unit.

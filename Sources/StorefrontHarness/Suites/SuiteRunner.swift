@@ -85,7 +85,8 @@ package struct SuiteRunner {
             var arguments = ["--suite", suites, "--scale", scale.rawValue, "--callgrind-child"]
             if !runtimes.isEmpty { arguments += ["--runtime", runtimes.map(\.name).joined(separator: ",")] }
             if let seed { arguments += ["--seed", "\(seed)"] }
-            let totals = try runner.run(executable, arguments: arguments, family: SharedRules.family)
+            let families = ViewLayerCost.families.merging([SharedRules.counterName: SharedRules.family]) { a, _ in a }
+            let totals = try runner.run(executable, arguments: arguments, families: families)
             return (totals, nil)
         } catch {
             return ([:], "callgrind run failed: \(error)")
