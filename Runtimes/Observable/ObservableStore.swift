@@ -16,6 +16,29 @@ final class ObservableStore {
     /// and cart quantity.
     var products: [Product] = []
     var items: [ProductItem] = []
+    // HAND-WRITTEN BEGIN: every product's stock as one source list beside
+    // the rows' own, as `cartIDs` sits beside their quantities. The grid and
+    // the facets filter the whole catalog by stock; read from the rows, each
+    // of their renders would register with, and each change cancel from,
+    // one registrar per product (two thirds of a session's instructions).
+    // The cards, detail, cart and recommendations still read their rows, so
+    // a stock change re-renders only the views showing that product, and
+    // the catalog-wide readers read this list only while the in-stock
+    // filter is on. Written only by `applyStock`, with the rows.
+    var stockLevels: [Int] = []
+
+    func applyStock(_ updates: [StockUpdate]) {
+        let items = self.items
+        for update in updates { items[update.productID].stock = update.stock }
+        // One in-place modify: a single change notice for the batch, and no
+        // copy of the list.
+        Self.write(updates, into: &stockLevels)
+    }
+
+    private static func write(_ updates: [StockUpdate], into levels: inout [Int]) {
+        for update in updates { levels[update.productID] = update.stock }
+    }
+    // HAND-WRITTEN END
     var categoryCount = 0
     /// One sale model per category.
     var sales: [CategorySale] = []
@@ -105,8 +128,9 @@ final class ObservableStore {
 
     /// Ids of products passing the query and filters, in any category.
     var matching: [Int] {
-        let products = self.products, items = self.items, query = SearchText(self.query), filters = self.filters
+        let products = self.products, query = SearchText(self.query), filters = self.filters
         let sale = filters.narrowsPrice ? salePercents() : []
+        let stock = filters.inStockOnly ? stockLevels : []
         var ids: [Int] = []
         ids.reserveCapacity(products.count)
         // By index: `for product in products` copies each `Product`, retaining
@@ -114,7 +138,7 @@ final class ObservableStore {
         for index in products.indices
         where Browsing.matches(products[index], query: query)
             && Browsing.passes(
-                filters, priceCents: price(products[index], sale: sale), stock: items[index].stock,
+                filters, priceCents: price(products[index], sale: sale), stock: stock[index],
                 ratingTenths: products[index].ratingTenths)
         {
             ids.append(products[index].id)
