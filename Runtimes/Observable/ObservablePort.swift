@@ -67,7 +67,6 @@ public final class ObservablePort: StorefrontPort {
     private func launch() {
         Task {
             let catalog = try await service.loadCatalog()
-            store.products = catalog.products
             var items: [ProductItem] = []
             items.reserveCapacity(catalog.products.count)
             for product in catalog.products {
@@ -77,6 +76,8 @@ public final class ObservablePort: StorefrontPort {
             store.stockLevels = catalog.initialStock
             store.categoryCount = catalog.categoryCount
             store.sales = (0..<catalog.categoryCount).map { _ in CategorySale() }
+            // Last: the list that tells the views the catalog has arrived.
+            store.products = catalog.products
             service.acknowledge(.applied)
         }
     }

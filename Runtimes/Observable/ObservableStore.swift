@@ -13,9 +13,13 @@ final class ObservableStore {
     }
 
     /// The catalog's products, and one row model per product for its stock
-    /// and cart quantity.
+    /// and cart quantity. Only `products` is observed: the row and sale
+    /// models' lists and the category count arrive with it and never change
+    /// after (their models' properties are what changes), and every view that
+    /// reads them reads `products` too, so tracking them as well would only
+    /// register, and later cancel, one more key path per render.
     var products: [Product] = []
-    var items: [ProductItem] = []
+    @ObservationIgnored var items: [ProductItem] = []
     // HAND-WRITTEN BEGIN: every product's stock as one source list beside
     // the rows' own, as `cartIDs` sits beside their quantities. The grid and
     // the facets filter the whole catalog by stock; read from the rows, each
@@ -39,9 +43,9 @@ final class ObservableStore {
         for update in updates { levels[update.productID] = update.stock }
     }
     // HAND-WRITTEN END
-    var categoryCount = 0
+    @ObservationIgnored var categoryCount = 0
     /// One sale model per category.
-    var sales: [CategorySale] = []
+    @ObservationIgnored var sales: [CategorySale] = []
     var selectedCategory: Int?
     var query = ""
     var filters = Filters()
@@ -106,12 +110,11 @@ final class ObservableStore {
     }
 
     /// The row model the grid hands a card (or the detail), as `ForEach`
-    /// hands each item's view its element: the lookup is the parent's, so
-    /// the card's body tracks its row, not the `items` list.
-    func row(_ id: Int) -> ProductItem { _items[id] }
+    /// hands each item's view its element: the card's body tracks its row.
+    func row(_ id: Int) -> ProductItem { items[id] }
 
     /// A category's sale model, handed to a view the same way.
-    func sale(_ category: Int) -> CategorySale { _sales[category] }
+    func sale(_ category: Int) -> CategorySale { sales[category] }
 
     /// Every category's sale percent, read from each category's model; or,
     /// given `only`, just that category's (the others left 0, unread).
