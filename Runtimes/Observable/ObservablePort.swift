@@ -53,8 +53,7 @@ public final class ObservablePort: StorefrontPort {
         case .addToCart(let id): store.setQuantity(id, store.items[id].quantity + 1)
         case .setQuantity(let id, let quantity): store.setQuantity(id, max(quantity, 0))
         case .updateStock(let updates):
-            let items = store.items
-            for update in updates { items[update.productID].stock = update.stock }
+            store.applyStock(updates)
             if fault == .droppedInvalidation, let last = updates.last {
                 store.items[last.productID].setStockWithoutNotice(last.stock + 1)
             }
@@ -68,15 +67,17 @@ public final class ObservablePort: StorefrontPort {
     private func launch() {
         Task {
             let catalog = try await service.loadCatalog()
-            store.products = catalog.products
             var items: [ProductItem] = []
             items.reserveCapacity(catalog.products.count)
             for product in catalog.products {
                 items.append(ProductItem(product: product, stock: catalog.initialStock[product.id]))
             }
             store.items = items
+            store.stockLevels = catalog.initialStock
             store.categoryCount = catalog.categoryCount
             store.sales = (0..<catalog.categoryCount).map { _ in CategorySale() }
+            // Last: the list that tells the views the catalog has arrived.
+            store.products = catalog.products
             service.acknowledge(.applied)
         }
     }

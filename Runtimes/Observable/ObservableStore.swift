@@ -13,12 +13,39 @@ final class ObservableStore {
     }
 
     /// The catalog's products, and one row model per product for its stock
-    /// and cart quantity.
+    /// and cart quantity. Only `products` is observed: the row and sale
+    /// models' lists and the category count arrive with it and never change
+    /// after (their models' properties are what changes), and every view that
+    /// reads them reads `products` too, so tracking them as well would only
+    /// register, and later cancel, one more key path per render.
     var products: [Product] = []
-    var items: [ProductItem] = []
-    var categoryCount = 0
+    @ObservationIgnored var items: [ProductItem] = []
+    // HAND-WRITTEN BEGIN: every product's stock as one source list beside
+    // the rows' own, as `cartIDs` sits beside their quantities. The grid and
+    // the facets filter the whole catalog by stock; read from the rows, each
+    // of their renders would register with, and each change cancel from,
+    // one registrar per product (two thirds of a session's instructions).
+    // The cards, detail, cart and recommendations still read their rows, so
+    // a stock change re-renders only the views showing that product, and
+    // the catalog-wide readers read this list only while the in-stock
+    // filter is on. Written only by `applyStock`, with the rows.
+    var stockLevels: [Int] = []
+
+    func applyStock(_ updates: [StockUpdate]) {
+        let items = self.items
+        for update in updates { items[update.productID].stock = update.stock }
+        // One in-place modify: a single change notice for the batch, and no
+        // copy of the list.
+        Self.write(updates, into: &stockLevels)
+    }
+
+    private static func write(_ updates: [StockUpdate], into levels: inout [Int]) {
+        for update in updates { levels[update.productID] = update.stock }
+    }
+    // HAND-WRITTEN END
+    @ObservationIgnored var categoryCount = 0
     /// One sale model per category.
-    var sales: [CategorySale] = []
+    @ObservationIgnored var sales: [CategorySale] = []
     var selectedCategory: Int?
     var query = ""
     var filters = Filters()
@@ -83,12 +110,11 @@ final class ObservableStore {
     }
 
     /// The row model the grid hands a card (or the detail), as `ForEach`
-    /// hands each item's view its element: the lookup is the parent's, so
-    /// the card's body tracks its row, not the `items` list.
-    func row(_ id: Int) -> ProductItem { _items[id] }
+    /// hands each item's view its element: the card's body tracks its row.
+    func row(_ id: Int) -> ProductItem { items[id] }
 
     /// A category's sale model, handed to a view the same way.
-    func sale(_ category: Int) -> CategorySale { _sales[category] }
+    func sale(_ category: Int) -> CategorySale { sales[category] }
 
     /// Every category's sale percent, read from each category's model; or,
     /// given `only`, just that category's (the others left 0, unread).
@@ -105,8 +131,9 @@ final class ObservableStore {
 
     /// Ids of products passing the query and filters, in any category.
     var matching: [Int] {
-        let products = self.products, items = self.items, query = SearchText(self.query), filters = self.filters
+        let products = self.products, query = SearchText(self.query), filters = self.filters
         let sale = filters.narrowsPrice ? salePercents() : []
+        let stock = filters.inStockOnly ? stockLevels : []
         var ids: [Int] = []
         ids.reserveCapacity(products.count)
         // By index: `for product in products` copies each `Product`, retaining
@@ -114,7 +141,7 @@ final class ObservableStore {
         for index in products.indices
         where Browsing.matches(products[index], query: query)
             && Browsing.passes(
-                filters, priceCents: price(products[index], sale: sale), stock: items[index].stock,
+                filters, priceCents: price(products[index], sale: sale), stock: stock[index],
                 ratingTenths: products[index].ratingTenths)
         {
             ids.append(products[index].id)
