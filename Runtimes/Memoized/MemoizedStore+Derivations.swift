@@ -98,14 +98,23 @@ extension MemoizedStore {
         return CartScreen(lines: lines)
     }
 
+    /// `candidates` are the category in the rule's own rank, so the rule
+    /// can only pick from their front: they are handed over up to the one
+    /// that fills the panel, not the whole category, which spares a cart
+    /// lookup per product of the category and the rule's pass over it.
     static func recommended(
         open: Int, among candidates: [Int], stock: [Int],
         quantities: [Int: Int], products: [Product]
     ) -> [Int] {
         var ids: [Int] = []
-        ids.reserveCapacity(candidates.count)
+        ids.reserveCapacity(CheckoutRules.recommendationCount)
+        var inStock = 0
         for id in candidates where id != open && quantities[id] == nil {
             ids.append(id)
+            if stock[id] > 0 {
+                inStock += 1
+                if inStock == CheckoutRules.recommendationCount { break }
+            }
         }
         return CheckoutRules.recommended(ids, products: products, inStock: { stock[$0] > 0 })
     }
