@@ -3,8 +3,11 @@ import Workload
 
 /// One product's row model: the derived values a card shows, kept up to
 /// date by hand, so that a card depends on its own product only and
-/// re-renders only when what it shows changes. Its stock, a source no view
-/// reads, is the store's plain `stock` array.
+/// re-renders only when what it shows changes. The store makes a product's
+/// row the first time the product is shown (on a grid page, in the detail
+/// or among the recommendations), from the sources it derives from, and
+/// keeps it. Its stock, a source no view reads, is the store's plain
+/// `stock` array; the filters and sorts compute prices from the sale.
 @Observable
 @MainActor
 final class MemoizedItem {
@@ -29,10 +32,11 @@ final class MemoizedItem {
     }
     // HAND-WRITTEN END
 
-    init(product: Product, stock: Int) {
+    init(product: Product, price: Int, badge: String, inCart: Int) {
         self.product = product
-        price = product.basePriceCents
-        badge = Browsing.badge(stock: stock)
-        card = CardScreen(product: product, priceCents: product.basePriceCents, badge: badge, inCart: 0)
+        self.price = price
+        self.badge = badge
+        self.inCart = inCart
+        card = CardScreen(product: product, priceCents: price, badge: badge, inCart: inCart)
     }
 }

@@ -182,14 +182,14 @@ public final class MemoizedPort: StorefrontPort {
         case .grid:
             return .grid(GridScreen(productIDs: store.visibleIDs, page: store.page))
         case .card(let id):
-            return .card(store.items[id].card)
+            return .card(store.makeRow(id).card)
         case .facets:
             return .facets(FacetScreen(counts: store.facetCounts, selectedCategory: store.selectedCategory))
         case .cart:
             return .cart(store.cart)
         case .detail:
-            guard let id = store.openProduct, !store.items.isEmpty else { return .detail(.closed) }
-            let card = store.items[id].card
+            guard let id = store.openProduct, !store.rows.isEmpty else { return .detail(.closed) }
+            let card = store.makeRow(id).card
             return .detail(
                 DetailScreen(
                     productID: id, name: card.name, priceCents: card.priceCents, badge: card.badge,
@@ -199,12 +199,11 @@ public final class MemoizedPort: StorefrontPort {
         case .recommendations:
             let ids = store.recommendedIDs
             guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
-            let items = store.items
             let products = store.products
             return .recommendations(
                 RecommendationScreen(
                     items: ids.map {
-                        RecommendationScreen.Item(product: products[$0], priceCents: items[$0].price)
+                        RecommendationScreen.Item(product: products[$0], priceCents: store.makeRow($0).price)
                     }))
         }
     }

@@ -6,14 +6,7 @@ import Workload
 extension MemoizedStore {
     func load(_ catalog: Catalog) {
         products = catalog.products
-        // A loop, not `map`: a closure formed here is main-actor isolated
-        // and would check the executor once per row.
-        var rows: [MemoizedItem] = []
-        rows.reserveCapacity(catalog.products.count)
-        for (product, stock) in Swift.zip(catalog.products, catalog.initialStock) {
-            rows.append(MemoizedItem(product: product, stock: stock))
-        }
-        items = rows
+        rows = Array(repeating: nil, count: catalog.products.count)
         stock = catalog.initialStock
         categoryCount = catalog.categoryCount
         salePercent = Array(repeating: 0, count: catalog.categoryCount)
@@ -47,6 +40,7 @@ extension MemoizedStore {
     }
 
     func open(_ id: Int?) {
+        if let id { makeRow(id) }  // hand-written
         openProduct = id
         detail = id == nil ? .idle : .loading
         refreshRecommendations()  // hand-written
@@ -55,8 +49,7 @@ extension MemoizedStore {
     func setQuantity(_ quantity: Int, of id: Int) {
         let wasInCart = quantities[id] != nil
         quantities[id] = quantity > 0 ? quantity : nil
-        let item = items[id]  // hand-written
-        if item.inCart != max(quantity, 0) { item.inCart = max(quantity, 0) }  // hand-written
+        if let row = rows[id], row.inCart != max(quantity, 0) { row.inCart = max(quantity, 0) }  // hand-written
         refreshCart()  // hand-written
         if wasInCart != (quantity > 0), sharesOpenCategory(id) { refreshRecommendations() }  // hand-written
     }
@@ -65,17 +58,18 @@ extension MemoizedStore {
         var inStockFlipped = false  // hand-written
         var cartedChanged = false  // hand-written
         var openCategoryFlipped = false  // hand-written
-        let items = self.items
+        let rows = self.rows
         // Written in a local copy, taken out of the store so the writes are
         // in place: one access to the stored array, not one per update.
         var stock = self.stock
         self.stock = []
         for update in updates {
-            let item = items[update.productID]
             let flipped = (stock[update.productID] == 0) != (update.stock == 0)  // hand-written
             stock[update.productID] = update.stock
-            let badge = Browsing.badge(stock: update.stock)  // hand-written
-            if item.badge != badge { item.badge = badge }  // hand-written
+            if let row = rows[update.productID] {  // hand-written
+                let badge = Browsing.badge(stock: update.stock)  // hand-written
+                if row.badge != badge { row.badge = badge }  // hand-written
+            }  // hand-written
             inStockFlipped = inStockFlipped || flipped  // hand-written
             cartedChanged = cartedChanged || quantities[update.productID] != nil  // hand-written
             openCategoryFlipped = openCategoryFlipped || (flipped && sharesOpenCategory(update.productID))  // hand-written
@@ -87,15 +81,18 @@ extension MemoizedStore {
     }
 
     func setSale(_ percent: Int, category: Int) {
+        let was = salePercent[category]
         salePercent[category] = percent
         var repriced = false  // hand-written
         var cartRepriced = false  // hand-written
-        for item in itemsByCategory[category] {  // hand-written
-            let price = Money.effectivePrice(baseCents: item.product.basePriceCents, salePercent: percent)
-            guard item.price != price else { continue }  // hand-written
-            item.price = price  // hand-written
+        let rows = self.rows  // hand-written
+        for id in idsByCategory[category] {  // hand-written
+            let base = products[id].basePriceCents  // hand-written
+            let price = Money.effectivePrice(baseCents: base, salePercent: percent)
+            guard Money.effectivePrice(baseCents: base, salePercent: was) != price else { continue }  // hand-written
             repriced = true  // hand-written
-            cartRepriced = cartRepriced || item.inCart > 0  // hand-written
+            if let row = rows[id] { row.price = price }  // hand-written
+            cartRepriced = cartRepriced || quantities[id] != nil  // hand-written
         }  // hand-written
         guard repriced else { return }  // hand-written
         let listedChanged = filters.narrowsPrice && refreshMatching()  // hand-written
@@ -130,7 +127,7 @@ extension MemoizedStore {
         couponCode = nil
         coupon = .none
         appliedCoupon = nil
-        for id in carted { items[id].inCart = 0 }  // hand-written
+        for id in carted { rows[id]?.inCart = 0 }  // hand-written
         refreshCart()  // hand-written
         refreshRecommendations()  // hand-written
     }

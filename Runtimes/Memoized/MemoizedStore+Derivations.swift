@@ -24,17 +24,28 @@ extension MemoizedStore {
         return ids
     }
 
-    /// Reads the products by index, and a row only inside the autoclosures
-    /// `passes` evaluates when a stock or price filter is on: a row read is
-    /// a retain and a release per product.
+    /// A product's price: its category's sale applied to its base price,
+    /// the shared money rule, computed where it is needed rather than kept
+    /// per product (a product's row keeps the price its card shows).
+    static func price(of product: Product, salePercent: [Int]) -> Int {
+        Money.effectivePrice(baseCents: product.basePriceCents, salePercent: salePercent[product.category])
+    }
+
+    func price(of product: Product, salePercent: [Int]) -> Int {
+        Self.price(of: product, salePercent: salePercent)
+    }
+
+    /// Reads the products, prices and stock by index, the last two only
+    /// inside the autoclosures `passes` evaluates when a stock or price
+    /// filter is on.
     static func matching(
-        _ queryMatches: [Int], items: [MemoizedItem], products: [Product], stock: [Int], filters: Filters
+        _ queryMatches: [Int], products: [Product], salePercent: [Int], stock: [Int], filters: Filters
     ) -> [Int] {
         var ids: [Int] = []
         ids.reserveCapacity(queryMatches.count)
         for id in queryMatches
         where Browsing.passes(
-            filters, priceCents: items[id].price, stock: stock[id],
+            filters, priceCents: price(of: products[id], salePercent: salePercent), stock: stock[id],
             ratingTenths: products[id].ratingTenths)
         {
             ids.append(id)
@@ -52,7 +63,7 @@ extension MemoizedStore {
         var loose = filters
         loose.inStockOnly = false
         return Self.facetCounts(
-            Self.matching(queryMatches, items: items, products: products, stock: stock, filters: loose),
+            Self.matching(queryMatches, products: products, salePercent: salePercent, stock: stock, filters: loose),
             products: products,
             categoryCount: categoryCount)
     }
@@ -75,37 +86,48 @@ extension MemoizedStore {
     /// Prices are read once per listed product, before sorting, and only for
     /// the orders that compare them.
     static func listed(
-        _ matching: [Int], items: [MemoizedItem], products: [Product], category: Int?,
+        _ matching: [Int], products: [Product], salePercent: [Int], category: Int?,
         sort: SortOrder
     ) -> [Int] {
         var rows: [(id: Int, price: Int)] = []
         rows.reserveCapacity(matching.count)
         let readsPrices = sort.comparesPrices
         for id in matching where category == nil || products[id].category == category {
-            rows.append((id, readsPrices ? items[id].price : 0))
+            rows.append((id, readsPrices ? price(of: products[id], salePercent: salePercent) : 0))
         }
         return Browsing.sorted(rows, products: products, by: sort)
     }
 
-    static func cart(_ quantities: [Int: Int], items: [MemoizedItem], stock: [Int]) -> CartScreen {
+    static func cart(_ quantities: [Int: Int], products: [Product], salePercent: [Int], stock: [Int]) -> CartScreen {
         var lines: [CartLineScreen] = []
         lines.reserveCapacity(quantities.count)
         for (id, quantity) in quantities.sorted(by: { $0.key < $1.key }) {
-            let item = items[id]
+            let product = products[id]
             lines.append(
-                CartLineScreen(product: item.product, quantity: quantity, unitCents: item.price, stock: stock[id]))
+                CartLineScreen(
+                    product: product, quantity: quantity, unitCents: price(of: product, salePercent: salePercent),
+                    stock: stock[id]))
         }
         return CartScreen(lines: lines)
     }
 
+    /// `candidates` are the category in the rule's own rank, so the rule
+    /// can only pick from their front: they are handed over up to the one
+    /// that fills the panel, not the whole category, which spares a cart
+    /// lookup per product of the category and the rule's pass over it.
     static func recommended(
         open: Int, among candidates: [Int], stock: [Int],
         quantities: [Int: Int], products: [Product]
     ) -> [Int] {
         var ids: [Int] = []
-        ids.reserveCapacity(candidates.count)
+        ids.reserveCapacity(CheckoutRules.recommendationCount)
+        var inStock = 0
         for id in candidates where id != open && quantities[id] == nil {
             ids.append(id)
+            if stock[id] > 0 {
+                inStock += 1
+                if inStock == CheckoutRules.recommendationCount { break }
+            }
         }
         return CheckoutRules.recommended(ids, products: products, inStock: { stock[$0] > 0 })
     }

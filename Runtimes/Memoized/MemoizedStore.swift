@@ -17,9 +17,11 @@ final class MemoizedStore {
 
     // MARK: Sources
 
-    /// The product rows, one per product, assigned once when the catalog
-    /// arrives and never replaced: views observe the rows, not this array.
-    @ObservationIgnored var items: [MemoizedItem] = []
+    /// The product rows by id, each made the first time its product is
+    /// shown and never replaced: views observe the rows, not this array.
+    /// A product never shown has no row: its card values are derived from
+    /// the sources when it first is.
+    @ObservationIgnored var rows: [MemoizedItem?] = []
     /// The catalog's products, which never change once loaded.
     @ObservationIgnored var products: [Product] = []
     /// Stock per product. No view reads it (cards read their row's badge);
@@ -45,9 +47,9 @@ final class MemoizedStore {
     var orders: [Order] = []
 
     // HAND-WRITTEN BEGIN: caches, a hand-kept index, and the refresh functions that keep them.
-    /// Each category's products, built once when the catalog arrives, so a
-    /// sale or a recommendation visits one category rather than the catalog.
-    @ObservationIgnored private(set) var itemsByCategory: [[MemoizedItem]] = []
+    /// Each category's product ids, built once when the catalog arrives, so
+    /// a sale or a recommendation visits one category rather than the catalog.
+    @ObservationIgnored private(set) var idsByCategory: [[Int]] = []
     /// Each category's products in recommendation rank (the shared rating
     /// sort: rating, then id), sorted the first time one of its products
     /// opens, so the shared rule's own sort finds its candidates in order.
@@ -79,9 +81,9 @@ final class MemoizedStore {
     }
 
     func indexCategories() {
-        var byCategory = Array(repeating: [MemoizedItem](), count: categoryCount)
-        for item in items { byCategory[item.product.category].append(item) }
-        itemsByCategory = byCategory
+        var byCategory = Array(repeating: [Int](), count: categoryCount)
+        for id in products.indices { byCategory[products[id].category].append(id) }
+        idsByCategory = byCategory
         rankedByCategory = Array(repeating: nil, count: categoryCount)
         queryMatchCache = []
     }
@@ -107,7 +109,8 @@ final class MemoizedStore {
     /// refreshed too).
     @discardableResult
     func refreshMatching() -> Bool {
-        let ids = Self.matching(queryMatchIDs, items: items, products: products, stock: stock, filters: filters)
+        let ids = Self.matching(
+            queryMatchIDs, products: products, salePercent: salePercent, stock: stock, filters: filters)
         guard ids != matchingIDs else { return false }
         matchingIDs = ids
         update(\.facetCounts, facetCounts(of: ids, queryMatches: queryMatchIDs))
@@ -116,18 +119,35 @@ final class MemoizedStore {
     }
 
     func refreshListed() {
-        let ids = Self.listed(matchingIDs, items: items, products: products, category: selectedCategory, sort: sort)
+        let ids = Self.listed(
+            matchingIDs, products: products, salePercent: salePercent, category: selectedCategory, sort: sort)
         guard ids != listedIDs else { return }
         listedIDs = ids
         refreshVisible()
     }
 
     func refreshVisible() {
-        update(\.visibleIDs, page(of: listedIDs))
+        let ids = page(of: listedIDs)
+        for id in ids { makeRow(id) }
+        update(\.visibleIDs, ids)
+    }
+
+    /// The row of `id`, made from the sources if the product was never
+    /// shown. The actions make the rows of what they show, so a view body
+    /// finds its row made and reads no source here.
+    @discardableResult
+    func makeRow(_ id: Int) -> MemoizedItem {
+        if let row = rows[id] { return row }
+        let product = products[id]
+        let row = MemoizedItem(
+            product: product, price: price(of: product, salePercent: salePercent),
+            badge: Browsing.badge(stock: stock[id]), inCart: quantities[id] ?? 0)
+        rows[id] = row
+        return row
     }
 
     func refreshCart() {
-        let cart = Self.cart(quantities, items: items, stock: stock)
+        let cart = Self.cart(quantities, products: products, salePercent: salePercent, stock: stock)
         update(\.cartItemCount, cart.itemCount)
         guard cart != self.cart else { return }
         self.cart = cart
@@ -145,18 +165,20 @@ final class MemoizedStore {
     }
 
     func refreshRecommendations() {
-        guard let open = openProduct, !items.isEmpty else { return update(\.recommendedIDs, []) }
+        guard let open = openProduct, !rows.isEmpty else { return update(\.recommendedIDs, []) }
         let category = products[open].category
         let candidates = rankedByCategory[category] ?? rank(category)
-        update(
-            \.recommendedIDs,
-            Self.recommended(
-                open: open, among: candidates, stock: stock, quantities: quantities,
-                products: products))
+        let ids = Self.recommended(
+            open: open, among: candidates, stock: stock, quantities: quantities,
+            products: products)
+        for id in ids { makeRow(id) }
+        update(\.recommendedIDs, ids)
     }
 
     private func rank(_ category: Int) -> [Int] {
-        let rows = itemsByCategory[category].map { (id: $0.product.id, price: 0) }
+        var rows: [(id: Int, price: Int)] = []
+        rows.reserveCapacity(idsByCategory[category].count)
+        for id in idsByCategory[category] { rows.append((id, 0)) }
         let ranked = Browsing.sorted(rows, products: products, by: .rating)
         rankedByCategory[category] = ranked
         return ranked
