@@ -32,9 +32,7 @@ private let _serviceCog = Cog<StorefrontService?>.Manual(name: "service") { nil 
 private let _couponCodeCog = Cog<String?>.Manual(name: "couponCode") { nil }
 private let _zipCog = Cog<String?>.Manual(name: "zip") { nil }
 
-// What the port's views and its checkout step read directly.
-let selectedCategoryCog = _selectedCategoryCog.readOnly
-let pageCog = _pageCog.readOnly
+// What the port's checkout step reads directly.
 let ordersCog = _ordersCog.readOnly
 
 // MARK: Requests
@@ -267,11 +265,13 @@ struct SalePercents {
     }
 }
 
-let facetCountsCog = Cog<[Int]>(name: "facetCounts") { c in
-    guard let catalog = c[_catalogCog] else { return [] }
+/// The facets' screen, one cog for the view as the grid's is.
+let facetsCog = Cog<FacetScreen>(name: "facets") { c in
+    let selected = c[_selectedCategoryCog]
+    guard let catalog = c[_catalogCog] else { return .empty(selectedCategory: selected) }
     var counts = Array(repeating: 0, count: catalog.categoryCount)
     for id in c[matchingCog] { counts[catalog.products[id].category] += 1 }
-    return counts
+    return counts.isEmpty ? .empty(selectedCategory: selected) : FacetScreen(counts: counts, selectedCategory: selected)
 }
 
 /// Prices are computed once per listed product, before sorting, and only
@@ -296,8 +296,11 @@ let listedCog = Cog<[Int]>(name: "listed") { c in
     return Browsing.sorted(rows, products: products, by: sort)
 }
 
-let visibleCog = Cog<[Int]>(name: "visible") { c in
-    Array(Browsing.page(c[listedCog], page: c[_pageCog]))
+/// The grid's screen: one cog, so the grid view records one access and is
+/// sent one notice when its page's products or the page number change.
+let gridCog = Cog<GridScreen>(name: "grid") { c in
+    let page = c[_pageCog]
+    return GridScreen(productIDs: Array(Browsing.page(c[listedCog], page: page)), page: page)
 }
 
 // MARK: Cart and checkout
