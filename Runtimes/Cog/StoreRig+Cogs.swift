@@ -239,6 +239,8 @@ struct SoldOut {
         read = Array(repeating: false, count: categoryCount)
     }
 
+    // Inlined: the filtered list asks once per matching product.
+    @inline(__always)
     mutating func isSoldOut<Value>(_ id: Int, category: Int, _ c: inout CogReader<Value>) -> Bool {
         if !read[category] {
             read[category] = true
@@ -257,6 +259,7 @@ struct SalePercents {
 
     init(categoryCount: Int) { percents = Array(repeating: nil, count: categoryCount) }
 
+    @inline(__always)
     mutating func percent<Value>(_ category: Int, _ c: inout CogReader<Value>) -> Int {
         if let percent = percents[category] { return percent }
         let percent = c[_salePercentCogs[category]]
