@@ -268,12 +268,18 @@ struct SalePercents {
     }
 }
 
-/// The facets' screen, one cog for the view as the grid's is.
-let facetsCog = Cog<FacetScreen>(name: "facets") { c in
-    let selected = c[_selectedCategoryCog]
-    guard let catalog = c[_catalogCog] else { return .empty(selectedCategory: selected) }
+let facetCountsCog = Cog<[Int]>(name: "facetCounts") { c in
+    guard let catalog = c[_catalogCog] else { return [] }
     var counts = Array(repeating: 0, count: catalog.categoryCount)
     for id in c[matchingCog] { counts[catalog.products[id].category] += 1 }
+    return counts
+}
+
+/// The facets' screen, one cog for the view as the grid's is. The counts
+/// stay a cog of their own, so choosing a category does not count again.
+let facetsCog = Cog<FacetScreen>(name: "facets") { c in
+    let selected = c[_selectedCategoryCog]
+    let counts = c[facetCountsCog]
     return counts.isEmpty ? .empty(selectedCategory: selected) : FacetScreen(counts: counts, selectedCategory: selected)
 }
 
