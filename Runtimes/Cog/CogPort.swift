@@ -114,20 +114,13 @@ public final class CogPort: StorefrontPort {
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header: .header(cogs[headerCog])
-        case .grid: .grid(GridScreen(productIDs: cogs[visibleCog], page: cogs[pageCog]))
+        case .grid: .grid(cogs[gridCog])
         case .card(let id): .card(cogs[cardCogs[id]]!)
-        case .facets: .facets(facets())
+        case .facets: .facets(cogs[facetsCog])
         case .cart: .cart(cogs[cartCog])
         case .detail: .detail(cogs[detailScreenCog])
         case .checkout: .checkout(cogs[checkoutCog])
         case .recommendations: .recommendations(RecommendationScreen(items: cogs[recommendationsCog]))
         }
-    }
-
-    private func facets() -> FacetScreen {
-        let selected = cogs[selectedCategoryCog]
-        let counts = cogs[facetCountsCog]
-        return counts.isEmpty
-            ? .empty(selectedCategory: selected) : FacetScreen(counts: counts, selectedCategory: selected)
     }
 }

@@ -32,9 +32,7 @@ private let _serviceCog = Cog<StorefrontService?>.Manual(name: "service") { nil 
 private let _couponCodeCog = Cog<String?>.Manual(name: "couponCode") { nil }
 private let _zipCog = Cog<String?>.Manual(name: "zip") { nil }
 
-// What the port's views and its checkout step read directly.
-let selectedCategoryCog = _selectedCategoryCog.readOnly
-let pageCog = _pageCog.readOnly
+// What the port's checkout step reads directly.
 let ordersCog = _ordersCog.readOnly
 
 // MARK: Requests
@@ -241,6 +239,8 @@ struct SoldOut {
         read = Array(repeating: false, count: categoryCount)
     }
 
+    // Inlined: the filtered list asks once per matching product.
+    @inline(__always)
     mutating func isSoldOut<Value>(_ id: Int, category: Int, _ c: inout CogReader<Value>) -> Bool {
         if !read[category] {
             read[category] = true
@@ -259,6 +259,7 @@ struct SalePercents {
 
     init(categoryCount: Int) { percents = Array(repeating: nil, count: categoryCount) }
 
+    @inline(__always)
     mutating func percent<Value>(_ category: Int, _ c: inout CogReader<Value>) -> Int {
         if let percent = percents[category] { return percent }
         let percent = c[_salePercentCogs[category]]
@@ -272,6 +273,14 @@ let facetCountsCog = Cog<[Int]>(name: "facetCounts") { c in
     var counts = Array(repeating: 0, count: catalog.categoryCount)
     for id in c[matchingCog] { counts[catalog.products[id].category] += 1 }
     return counts
+}
+
+/// The facets' screen, one cog for the view as the grid's is. The counts
+/// stay a cog of their own, so choosing a category does not count again.
+let facetsCog = Cog<FacetScreen>(name: "facets") { c in
+    let selected = c[_selectedCategoryCog]
+    let counts = c[facetCountsCog]
+    return counts.isEmpty ? .empty(selectedCategory: selected) : FacetScreen(counts: counts, selectedCategory: selected)
 }
 
 /// Prices are computed once per listed product, before sorting, and only
@@ -296,8 +305,11 @@ let listedCog = Cog<[Int]>(name: "listed") { c in
     return Browsing.sorted(rows, products: products, by: sort)
 }
 
-let visibleCog = Cog<[Int]>(name: "visible") { c in
-    Array(Browsing.page(c[listedCog], page: c[_pageCog]))
+/// The grid's screen: one cog, so the grid view records one access and is
+/// sent one notice when its page's products or the page number change.
+let gridCog = Cog<GridScreen>(name: "grid") { c in
+    let page = c[_pageCog]
+    return GridScreen(productIDs: Array(Browsing.page(c[listedCog], page: page)), page: page)
 }
 
 // MARK: Cart and checkout
