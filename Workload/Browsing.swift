@@ -91,8 +91,26 @@ public enum Browsing {
     /// its own comparator closure: a closure formed in main-actor code is
     /// main-actor isolated, and Swift 6 checks the executor on every call of
     /// one, while this function is not isolated.
+    ///
+    /// Lists often arrive already in order (a featured list is filtered
+    /// from the catalog, which is in id order): one pass confirms it and
+    /// skips the sort. The order is strict, so an ordered input is the one
+    /// sorted result, and every port gets the same shortcut.
     public static func sorted(_ rows: [(id: Int, price: Int)], products: [Product], by order: SortOrder) -> [Int] {
-        rows.sorted { precedes(products[$0.id], $0.price, products[$1.id], $1.price, by: order) }.map(\.id)
+        if isOrdered(rows, products: products, by: order) { return rows.map(\.id) }
+        return rows.sorted { precedes(products[$0.id], $0.price, products[$1.id], $1.price, by: order) }.map(\.id)
+    }
+
+    static func isOrdered(_ rows: [(id: Int, price: Int)], products: [Product], by order: SortOrder) -> Bool {
+        var index = 1
+        while index < rows.count {
+            let before = rows[index - 1], after = rows[index]
+            guard precedes(products[before.id], before.price, products[after.id], after.price, by: order) else {
+                return false
+            }
+            index += 1
+        }
+        return true
     }
 
     /// The slice of sorted ids a page shows; empty past the last page.
