@@ -56,7 +56,7 @@ final class BrowsingModel: Sendable {
             guard filters != Filters() else { return queryMatches }
             let products = _products.wrappedValue
             // The shared rule evaluates its stock and price arguments only
-            // when a filter asks, so a category's stocks node and its sale
+            // when a filter asks, so a category's sold-out node and its sale
             // node are read (and are dependencies) only while such a filter
             // is on, and only for categories with a product that matches
             // the query.
@@ -65,7 +65,8 @@ final class BrowsingModel: Sendable {
             ids.reserveCapacity(queryMatches.count)
             for id in queryMatches
             where Browsing.passes(
-                filters, priceCents: reads.price(of: products[id].product), stock: reads.stock(of: products[id]),
+                filters, priceCents: reads.price(of: products[id].product),
+                stock: reads.stock(of: products[id], productCount: products.count),
                 ratingTenths: products[id].product.ratingTenths)
             {
                 ids.append(id)
@@ -174,27 +175,35 @@ final class QueryMatchNodes: Sendable {
 /// What a rule reads per category, each node read the first time this run
 /// of the rule needs it (every read inside a rule records an edge): prices
 /// as the shared `Money.effectivePrice` of a product's base price and its
-/// category's sale node, and stock from its category's stocks node. A rule
-/// depends on the categories it looked at, not on per-product nodes.
+/// category's sale node, and whether a product is sold out from its
+/// category's sold-out list. A rule depends on the categories it looked at,
+/// not on per-product nodes.
 struct CategoryReads {
     private let categories: [CategoryModel]
     private var percents: [Int?]
-    private var stocks: [[Int]?]
+    /// Which categories' sold-out lists this run has read, and the products
+    /// on them, by id.
+    private var soldOutRead: [Bool]
+    private var soldOut: [Bool] = []
 
     init(_ categories: [CategoryModel]) {
         self.categories = categories
         percents = Array(repeating: nil, count: categories.count)
-        stocks = Array(repeating: nil, count: categories.count)
+        soldOutRead = Array(repeating: false, count: categories.count)
     }
 
-    /// A product's stock, from its category's stocks node, read the first
-    /// time one of its products' stock is asked for in this run of the rule.
-    mutating func stock(of item: ProductModel) -> Int {
+    /// A stock standing in for the product's in the shared rule, which
+    /// tests only whether it is 0: 0 for a product on its category's
+    /// sold-out list, 1 otherwise. The list is read the first time one of
+    /// the category's products is asked about in this run of the rule.
+    mutating func stock(of item: ProductModel, productCount: Int) -> Int {
         let category = item.product.category
-        if let known = stocks[category] { return known[item.categoryPosition] }
-        let read = categories[category].stocks
-        stocks[category] = read
-        return read[item.categoryPosition]
+        if !soldOutRead[category] {
+            soldOutRead[category] = true
+            if soldOut.isEmpty { soldOut = Array(repeating: false, count: productCount) }
+            for id in categories[category].soldOut { soldOut[id] = true }
+        }
+        return soldOut[item.product.id] ? 0 : 1
     }
 
     mutating func price(of product: Product) -> Int {

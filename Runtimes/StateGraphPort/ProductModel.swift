@@ -7,8 +7,8 @@ import Workload
 // a prefix user code may not declare) plus an accessor forwarding to the
 // node's `wrappedValue`.
 
-/// One category and its sale: a model object per category, so that a sale
-/// change dirties only that category's prices.
+/// One category, its sale and its sold-out products: a model object per
+/// category, so that a sale change dirties only that category's prices.
 final class CategoryModel: Sendable {
     let index: Int
     // @GraphStored var salePercent = 0
@@ -18,27 +18,21 @@ final class CategoryModel: Sendable {
         set { _salePercent.wrappedValue = newValue }
     }
 
-    // @GraphStored var products: [ProductModel] (the category's products,
-    // ascending by id; filled once, when the catalog arrives)
-    // HAND-WRITTEN BEGIN: each category's products, a hand-kept index filled
-    // with the catalog, so that its stocks are one node
-    let _products = Stored(name: "products", wrappedValue: [ProductModel]())
-    var products: [ProductModel] {
-        get { _products.wrappedValue }
-        set { _products.wrappedValue = newValue }
+    // @GraphStored var soldOut: [Int] (ids of the category's products whose
+    // stock is 0, ascending)
+    // HAND-WRITTEN BEGIN: each category's sold-out products, a hand-kept index
+    // beside the per-product stock nodes (built with the catalog, maintained
+    // in `StateGraphPort.updateStock`), so that the in-stock filter reads one
+    // node per category, not one per product
+    let _soldOut = Stored(name: "soldOut", wrappedValue: [Int]())
+    var soldOut: [Int] {
+        get { _soldOut.wrappedValue }
+        set { _soldOut.wrappedValue = newValue }
     }
     // HAND-WRITTEN END
 
-    // @GraphComputed var stocks: [Int] (its products' stock, in `products`
-    // order): the in-stock filter reads one node per category, not one per
-    // product.
-    let _stocks: Computed<[Int]>
-    var stocks: [Int] { _stocks.wrappedValue }
-
     init(index: Int) {
         self.index = index
-        let products = _products
-        _stocks = Computed(name: "stocks") { [products] _ in products.wrappedValue.map(\.stock) }
     }
 }
 
@@ -47,11 +41,12 @@ final class CategoryModel: Sendable {
 /// list row.
 final class ProductModel: Sendable {
     let product: Product
-    /// Its category's sale node (`CategoryModel._salePercent`; the node, not
-    /// the model, which holds its products and would make a cycle).
+    /// Its category's sale node (`CategoryModel._salePercent`), the one
+    /// node of its category a price reads.
     let _categorySale: Stored<Int>
-    /// Its index in its category's `products`.
-    let categoryPosition: Int
+    /// Its category's sold-out list (`CategoryModel._soldOut`), which the
+    /// stock action keeps.
+    let _categorySoldOut: Stored<[Int]>  // hand-written
 
     // @GraphStored var stock: Int
     let _stock: Stored<Int>
@@ -76,10 +71,10 @@ final class ProductModel: Sendable {
         Money.effectivePrice(baseCents: product.basePriceCents, salePercent: _categorySale.wrappedValue)
     }
 
-    init(product: Product, stock: Int, category: CategoryModel, categoryPosition: Int) {
+    init(product: Product, stock: Int, category: CategoryModel) {
         self.product = product
         _categorySale = category._salePercent
-        self.categoryPosition = categoryPosition
+        _categorySoldOut = category._soldOut  // hand-written
         _stock = Stored(name: "stock", wrappedValue: stock)
     }
 }

@@ -63,8 +63,7 @@ public final class StateGraphPort: StorefrontPort {
         case .setQuantity(let id, let quantity):
             rows[id].cartQuantity = max(quantity, 0)
             setInCart(id, quantity > 0)  // hand-written
-        case .updateStock(let updates):
-            for update in updates { rows[update.productID].stock = update.stock }
+        case .updateStock(let updates): updateStock(updates)
         case .setSale(let category, let percent): store.categories[category].salePercent = percent
         case .applyCoupon(let code): apply(coupon: code)
         case .setZip(let zip): quote(zip)
@@ -94,21 +93,55 @@ public final class StateGraphPort: StorefrontPort {
     }
     // HAND-WRITTEN END
 
+    // Each category's sold-out ids, kept beside the per-product stock nodes
+    // for the in-stock filter. Derived by a computed node from the stock
+    // nodes instead, its first run reads every product's stock node, and a
+    // node read is the runtime's dominant cost (an Observation key path and
+    // thread-local look-ups per read, about 25 k instructions); kept by
+    // hand, it changes only when a product's stock crosses zero. The list is
+    // read once per category the action touches, not each product's old
+    // stock.
+    // HAND-WRITTEN BEGIN: the sold-out lists, kept by hand
+    private func updateStock(_ updates: [StockUpdate]) {
+        // The lists this action changed, each read once, by its node.
+        var lists: [(node: Stored<[Int]>, ids: [Int], changed: Bool)] = []
+        for update in updates {
+            let id = update.productID
+            let row = rows[id]
+            row.stock = update.stock
+            let slot: Int
+            if let known = lists.firstIndex(where: { $0.node === row._categorySoldOut }) {
+                slot = known
+            } else {
+                lists.append((row._categorySoldOut, row._categorySoldOut.wrappedValue, false))
+                slot = lists.count - 1
+            }
+            let index = lists[slot].ids.firstIndex { $0 >= id } ?? lists[slot].ids.endIndex
+            let present = index < lists[slot].ids.endIndex && lists[slot].ids[index] == id
+            if update.stock == 0, !present {
+                lists[slot].ids.insert(id, at: index)
+                lists[slot].changed = true
+            } else if update.stock != 0, present {
+                lists[slot].ids.remove(at: index)
+                lists[slot].changed = true
+            }
+        }
+        for list in lists where list.changed { list.node.wrappedValue = list.ids }
+    }
+    // HAND-WRITTEN END
+
     private func launch() {
         Task {
             let catalog = try await service.loadCatalog()
             let categories = (0..<catalog.categoryCount).map(CategoryModel.init(index:))
             store.categories = categories
             store.catalog = catalog.products
-            var members = Array(repeating: [ProductModel](), count: categories.count)
+            var soldOut = Array(repeating: [Int](), count: categories.count)  // hand-written
             let products = zip(catalog.products, catalog.initialStock).map { product, stock in
-                let model = ProductModel(
-                    product: product, stock: stock, category: categories[product.category],
-                    categoryPosition: members[product.category].count)
-                members[product.category].append(model)  // hand-written
-                return model
+                if stock == 0 { soldOut[product.category].append(product.id) }  // hand-written
+                return ProductModel(product: product, stock: stock, category: categories[product.category])
             }
-            for (category, members) in zip(categories, members) { category.products = members }  // hand-written
+            for (category, ids) in zip(categories, soldOut) { category.soldOut = ids }  // hand-written
             rows = products  // hand-written
             store.products = products
             service.acknowledge(.applied)
