@@ -149,7 +149,11 @@ struct StateGraphPortObservationTests {
         #expect(gridNotices(after: .updateStock([StockUpdate(productID: 5, stock: 121)])) == 0)
         #expect(gridNotices(after: .setSale(category: 0, percent: 30)) == 0)
         #expect(gridNotices(after: .setInStockOnly(true)) == 1)
-        #expect(gridNotices(after: .updateStock([StockUpdate(productID: 7, stock: 122)])) == 1)
+        // With the filter on, the grid hears of stock through its category's
+        // sold-out list: a change that keeps product 7 in stock leaves the
+        // list alone, and selling it out does not.
+        #expect(gridNotices(after: .updateStock([StockUpdate(productID: 7, stock: 122)])) == 0)
+        #expect(gridNotices(after: .updateStock([StockUpdate(productID: 7, stock: 0)])) == 1)
         #expect(gridNotices(after: .setInStockOnly(false)) == 1)
         #expect(gridNotices(after: .updateStock([StockUpdate(productID: 7, stock: 123)])) == 0)
         #expect(gridNotices(after: .setSort(.priceLowToHigh)) == 1)
