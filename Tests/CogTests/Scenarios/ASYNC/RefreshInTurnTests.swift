@@ -26,6 +26,34 @@ private final class DetailFixture {
     }
 }
 
+/// A detail whose work ignores cancellation, read once and then refreshed
+/// while its first work runs: the refresh's generation can then be
+/// superseded while its own work is still running.
+@MainActor
+private final class RefreshedDetail {
+    fileprivate let _idCog = Cog<Int>.Manual { 1 }
+    let work = ControlledWork<String>()
+    let cogs = Cogs.forTesting(clock: TestClock())
+    private(set) lazy var detailCog = Cog<String>.Async(default: "") { [_idCog, work] c in
+        _ = c[_idCog]
+        return .run { try await work.run() }
+    }
+
+    /// Generation 2's handle, once its work and generation 1's both run.
+    func refreshWhileRunning() async -> CogRefresh {
+        _ = cogs[detailCog]
+        await work.started(1)
+        let handle = cogs.refresh(detailCog)
+        await work.started(2)
+        return handle
+    }
+
+    /// Changes the id, which starts generation 3 and supersedes the rest.
+    func supersede() {
+        cogs.turn(_idCog, to: 2)
+    }
+}
+
 /// `refresh` as an op uses it: inside the turn that changes the async
 /// state's input, so the handle follows the one generation that turn starts.
 @MainActor
@@ -59,26 +87,17 @@ struct RefreshInTurnTests {
 
     @Test("workEnded of a superseded generation waits until its work, which ignores cancellation, has returned")
     func workEndedWaitsForSupersededWork() async {
-        let _idCog = Cog<Int>.Manual { 1 }
-        let work = ControlledWork<String>()
-        let detailCog = Cog<String>.Async(default: "") { c in
-            _ = c[_idCog]
-            return .run { try await work.run() }
-        }
-        let cogs = Cogs.forTesting(clock: TestClock())
-        _ = cogs[detailCog]
-        await work.started(1)
-        let handle = cogs.refresh(detailCog)
-        await work.started(2)
-        cogs.turn(_idCog, to: 2)
+        let detail = RefreshedDetail()
+        let handle = await detail.refreshWhileRunning()
+        detail.supersede()
         #expect(handle.outcome?.name == "superseded")
         let ended = Task { @MainActor in
             await handle.workEnded
-            return work.isPending(2)
+            return detail.work.isPending(2)
         }
-        await work.succeed(2, with: "late")
+        await detail.work.succeed(2, with: "late")
         #expect(await ended.value == false, "workEnded returned while the superseded work was still running")
-        #expect(cogs[detailCog] == "")
+        #expect(detail.cogs[detail.detailCog] == "")
     }
 
     @Test("workEnded of a queued generation dropped before it started returns with its outcome")
@@ -117,25 +136,16 @@ struct RefreshInTurnTests {
     @Test(
         "ASYNC-21 onWorkEnded of a superseded generation runs when its work, which ignores cancellation, has returned")
     func onWorkEndedWaitsForSupersededWork() async {
-        let _idCog = Cog<Int>.Manual { 1 }
-        let work = ControlledWork<String>()
-        let detailCog = Cog<String>.Async(default: "") { c in
-            _ = c[_idCog]
-            return .run { try await work.run() }
-        }
-        let cogs = Cogs.forTesting(clock: TestClock())
-        _ = cogs[detailCog]
-        await work.started(1)
-        let handle = cogs.refresh(detailCog)
+        let detail = RefreshedDetail()
+        let handle = await detail.refreshWhileRunning()
         var outcomes: [String] = []
         handle.onWorkEnded { outcomes.append($0.name) }
-        await work.started(2)
-        cogs.turn(_idCog, to: 2)
+        detail.supersede()
         #expect(handle.outcome?.name == "superseded")
         #expect(outcomes.isEmpty, "the superseded work is still running")
-        await work.succeed(2, with: "late")
+        await detail.work.succeed(2, with: "late")
         #expect(outcomes == ["superseded"])
-        #expect(cogs[detailCog] == "")
+        #expect(detail.cogs[detail.detailCog] == "")
     }
 
     @Test("ASYNC-21 onWorkEnded of a queued generation dropped before it started runs when it is dropped")
