@@ -71,7 +71,7 @@ final class ViewLayer<Port: StorefrontPort> {
         guard draining.hasMarkedCards else { return }
         for (position, id) in mountedCards.enumerated() where draining.isMarked(card: id) {
             if !mountedNow.isEmpty && mountedNow[position] { continue }
-            cardScreens[position] = render(.card(productID: id))
+            cardScreens[position] = render(card: id)
         }
     }
 
@@ -88,7 +88,7 @@ final class ViewLayer<Port: StorefrontPort> {
                 nextCardScreens.append(cardScreens[kept])
                 mountedNow.append(false)
             } else {
-                nextCardScreens.append(render(.card(productID: id)))
+                nextCardScreens.append(render(card: id))
                 mountedNow.append(true)
             }
         }
@@ -102,10 +102,9 @@ final class ViewLayer<Port: StorefrontPort> {
         return track(view) { set.mark(fixed: position) }
     }
 
-    private func render(_ card: ViewID) -> Screen {
-        guard case .card(let id) = card else { preconditionFailure("\(card) is not a card") }
+    private func render(card id: Int) -> Screen {
         let set = invalidated
-        return track(card) { set.mark(card: id) }
+        return track(.card(productID: id)) { set.mark(card: id) }
     }
 
     private func track(_ view: ViewID, onChange: @escaping @Sendable () -> Void) -> Screen {

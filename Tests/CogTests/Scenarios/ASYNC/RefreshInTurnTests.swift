@@ -54,6 +54,24 @@ private final class RefreshedDetail {
     }
 }
 
+/// A count under `.exhaustLatest`, read once so its first work runs: a
+/// refresh then queues a generation that a second refresh drops before it
+/// starts.
+@MainActor
+private final class QueuedCount {
+    let work = ControlledWork<Int>()
+    let cogs = Cogs.forTesting(clock: TestClock())
+    private(set) lazy var countCog = Cog<Int>.Async(.exhaustLatest, default: 0) { [work] _ in
+        .run { try await work.run() }
+    }
+
+    /// Reads the count and returns once generation 1's work runs.
+    func startFirst() async {
+        _ = cogs[countCog]
+        await work.started(1)
+    }
+}
+
 /// `refresh` as an op uses it: inside the turn that changes the async
 /// state's input, so the handle follows the one generation that turn starts.
 @MainActor
@@ -102,11 +120,9 @@ struct RefreshInTurnTests {
 
     @Test("workEnded of a queued generation dropped before it started returns with its outcome")
     func workEndedOfNeverStartedGeneration() async {
-        let work = ControlledWork<Int>()
-        let countCog = Cog<Int>.Async(.exhaustLatest, default: 0) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting(clock: TestClock())
-        _ = cogs[countCog]
-        await work.started(1)
+        let count = QueuedCount()
+        await count.startFirst()
+        let (work, cogs, countCog) = (count.work, count.cogs, count.countCog)
         let dropped = cogs.refresh(countCog)
         let newest = cogs.refresh(countCog)
         #expect(dropped.outcome?.name == "superseded")
@@ -150,11 +166,9 @@ struct RefreshInTurnTests {
 
     @Test("ASYNC-21 onWorkEnded of a queued generation dropped before it started runs when it is dropped")
     func onWorkEndedOfNeverStartedGeneration() async {
-        let work = ControlledWork<Int>()
-        let countCog = Cog<Int>.Async(.exhaustLatest, default: 0) { _ in .run { try await work.run() } }
-        let cogs = Cogs.forTesting(clock: TestClock())
-        _ = cogs[countCog]
-        await work.started(1)
+        let count = QueuedCount()
+        await count.startFirst()
+        let (work, cogs, countCog) = (count.work, count.cogs, count.countCog)
         let dropped = cogs.refresh(countCog)
         var outcomes: [String] = []
         dropped.onWorkEnded { outcomes.append("first \($0.name)") }
