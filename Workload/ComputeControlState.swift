@@ -205,11 +205,19 @@ struct ComputeControlState {
                 recommendations = RecommendationScreen(items: [])
                 return recommendations
             }
+            // The ranking is the rule's own order, so the rule picks from its
+            // front: candidates stop at the one that fills the panel.
+            let stock = sources.stock
             var candidates: [Int] = []
+            candidates.reserveCapacity(CheckoutRules.recommendationCount)
+            var inStock = 0
             for id in ranked(products[open].category) where id != open && sources.cart[id] == nil {
                 candidates.append(id)
+                if stock[id] > 0 {
+                    inStock += 1
+                    if inStock == CheckoutRules.recommendationCount { break }
+                }
             }
-            let stock = sources.stock
             let ids = CheckoutRules.recommended(candidates, products: products, inStock: { stock[$0] > 0 })
             recommendations = RecommendationScreen(
                 items: ids.map {
