@@ -30,7 +30,28 @@ final class InvalidationSet: Sendable {
         }
     }
 
+    /// What one view's change callback marks: the callback captures this
+    /// and nothing else, so forming it allocates nothing per render.
+    final class Target: Sendable {
+        private let set: InvalidationSet
+        private let slot: Int
+        private let isCard: Bool
+
+        fileprivate init(_ set: InvalidationSet, slot: Int, isCard: Bool) {
+            self.set = set
+            self.slot = slot
+            self.isCard = isCard
+        }
+
+        func mark() {
+            if isCard { set.mark(card: slot) } else { set.mark(fixed: slot) }
+        }
+    }
+
     private let marks = Mutex(Marks())
+
+    func target(fixed position: Int) -> Target { Target(self, slot: position, isCard: false) }
+    func target(card id: Int) -> Target { Target(self, slot: id, isCard: true) }
 
     func mark(fixed position: Int) {
         marks.withLock { $0.mark(fixed: position) }

@@ -11,30 +11,42 @@ import Observation
 /// so it is kept to a few small arrays: the fixed views' screens by
 /// position, the mounted cards' screens beside their ids (a page of them),
 /// marks as a bit per fixed view and a short list of card ids, and
-/// mounting compares the two pages' ids directly. Nothing is hashed and
-/// nothing grows with the catalog; what remains per render is the port's
+/// mounting compares the two pages' ids directly. Nothing is hashed; the
+/// one table indexed by product id holds each shown card's change target,
+/// made the first time the card is shown and kept, so a render allocates
+/// nothing of the layer's own. What remains per render is the port's
 /// `render` and Observation's tracking.
+///
+/// Every access is on the main actor and none spans a call that could
+/// reach the layer again (a port's `render` never sees it), so the stored
+/// properties skip the runtime's exclusivity checks, as Cog's arena does.
 @MainActor
 final class ViewLayer<Port: StorefrontPort> {
     let port: Port
-    private(set) var renderCount = 0
+    @exclusivity(unchecked) private(set) var renderCount = 0
     /// What each fixed view last showed, in `ViewID.fixed` order.
-    private var fixedScreens: [Screen?]
+    @exclusivity(unchecked) private var fixedScreens: [Screen?]
     /// The cards mounted, in the grid's order, and what each last showed.
-    private var mountedCards: [Int] = []
-    private var cardScreens: [Screen] = []
+    @exclusivity(unchecked) private var mountedCards: [Int] = []
+    @exclusivity(unchecked) private var cardScreens: [Screen] = []
     /// Storage reused by each remount: the next page's screens, and per
     /// listed card whether this refresh mounted (and so rendered) it.
-    private var nextCardScreens: [Screen] = []
-    private var mountedNow: [Bool] = []
+    @exclusivity(unchecked) private var nextCardScreens: [Screen] = []
+    @exclusivity(unchecked) private var mountedNow: [Bool] = []
     private let invalidated = InvalidationSet()
     /// The marks being processed; swapped with the set's on each refresh.
-    private var draining = InvalidationSet.Marks()
+    @exclusivity(unchecked) private var draining = InvalidationSet.Marks()
+    /// Where each view's change notice lands: one target per fixed view,
+    /// and per product id once its card has been shown.
+    private let fixedTargets: [InvalidationSet.Target]
+    @exclusivity(unchecked) private var cardTargets: [InvalidationSet.Target?] = []
 
     /// Mounts every view of a fresh session and renders it once.
     init(port: Port) {
         self.port = port
         fixedScreens = Array(repeating: nil, count: ViewID.fixed.count)
+        let invalidated = invalidated
+        fixedTargets = ViewID.fixed.indices.map { invalidated.target(fixed: $0) }
         for (position, view) in ViewID.fixed.enumerated() { fixedScreens[position] = render(view, fixed: position) }
         remount()
     }
@@ -80,6 +92,8 @@ final class ViewLayer<Port: StorefrontPort> {
     /// mounted (and so rendered) now.
     private func remount() {
         let listed = fixedScreens[ViewSlot.grid]?.gridIDs ?? []
+        // A grid that re-rendered with the same page keeps every card.
+        guard listed != mountedCards else { return }
         nextCardScreens.removeAll(keepingCapacity: true)
         mountedNow.removeAll(keepingCapacity: true)
         for id in listed {
@@ -98,18 +112,28 @@ final class ViewLayer<Port: StorefrontPort> {
     }
 
     private func render(_ view: ViewID, fixed position: Int) -> Screen {
-        let set = invalidated
-        return track(view) { set.mark(fixed: position) }
+        track(view, fixedTargets[position])
     }
 
     private func render(card id: Int) -> Screen {
-        let set = invalidated
-        return track(.card(productID: id)) { set.mark(card: id) }
+        track(.card(productID: id), cardTarget(id))
     }
 
-    private func track(_ view: ViewID, onChange: @escaping @Sendable () -> Void) -> Screen {
+    private func cardTarget(_ id: Int) -> InvalidationSet.Target {
+        if id >= cardTargets.count {
+            cardTargets.append(contentsOf: repeatElement(nil, count: id + 1 - cardTargets.count))
+        }
+        if let target = cardTargets[id] { return target }
+        let target = invalidated.target(card: id)
+        cardTargets[id] = target
+        return target
+    }
+
+    /// The change callback captures one object and nothing else, so
+    /// forming it allocates no context.
+    private func track(_ view: ViewID, _ target: InvalidationSet.Target) -> Screen {
         renderCount += 1
-        return withObservationTracking({ port.render(view) }, onChange: onChange)
+        return withObservationTracking({ port.render(view) }, onChange: { target.mark() })
     }
 }
 
