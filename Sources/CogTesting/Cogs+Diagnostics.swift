@@ -32,6 +32,9 @@ extension Cogs {
 
     /// Arena nodes ever created: reused nodes count once (issue 35).
     public var debugNodeCount: Int { nodeCount }
+
+    /// Subscriptions `values(of:)` made that have not ended (EXPORT-06).
+    public var debugLiveExportCount: Int { liveExportCount }
 }
 
 extension Cogs {

@@ -61,20 +61,60 @@ final class ExportBuffer<Value: Sendable> {
     }
 }
 
+/// What a lease ends: a subscription's buffer, whatever its value type.
+@MainActor
+protocol ExportSubscription: AnyObject {
+    func finish()
+}
+
+extension ExportBuffer: ExportSubscription {}
+
+/// Keeps a subscription open for as long as something that can still read
+/// it exists: the sequence `values(of:)` returned and every iterator made
+/// from it hold the lease, and the last of them to go ends the subscription
+/// (its buffer, its registration and its graph lease). So a reading loop
+/// left by `break`, `return`, a thrown error, `first(where:)` or `prefix`,
+/// or an iterator dropped unread, leaves nothing behind. Not generic, so its
+/// deinit may be isolated (generic classes write out a nonisolated one).
+@MainActor
+final class ExportLease {
+    private let subscription: any ExportSubscription
+
+    init(_ subscription: any ExportSubscription) {
+        self.subscription = subscription
+    }
+
+    // The last holder may be released off the main actor (an iterator
+    // read from another actor); the runtime then runs this on the main one.
+    isolated deinit {
+        subscription.finish()
+    }
+}
+
 /// The `AsyncSequence` `cogs.values(of:buffering:)` returns: the current
-/// settled value first, then each changed value. Iterate it on the MainActor;
-/// cancelling the reading task ends the subscription and its lease.
+/// settled value first, then each changed value. Iterate it on the MainActor.
+/// The subscription ends when the reading task is cancelled, on `cancel()`,
+/// or once neither the sequence nor any iterator made from it is left.
 public nonisolated struct CogValues<Value: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Value
     public typealias Failure = Never
 
     let buffer: ExportBuffer<Value>
+    let lease: ExportLease
 
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    public nonisolated struct AsyncIterator: AsyncIteratorProtocol {
         let buffer: ExportBuffer<Value>
+        let lease: ExportLease
 
-        @concurrent
-        public mutating func next() async -> Value? {
+        // Both on the reader's own actor: a MainActor loop (the usual one)
+        // pays no hop per value. `for await` calls the isolated form.
+        nonisolated(nonsending)
+            public mutating func next() async -> Value?
+        {
+            await next(isolation: #isolation)
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
             let buffer = buffer
             return await withTaskCancellationHandler {
                 await buffer.next()
@@ -84,7 +124,7 @@ public nonisolated struct CogValues<Value: Sendable>: AsyncSequence, Sendable {
         }
     }
 
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(buffer: buffer) }
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(buffer: buffer, lease: lease) }
 
     /// Ends the subscription now: its lease is released and the reader's
     /// loop ends.
@@ -116,11 +156,13 @@ extension Cogs {
         // registration, which this buffer must not retire.
         let handle = graph.handle(of: node)
         buffer.onFinish = { [weak self] in
-            guard let self, self.graph.isCurrent(handle) else { return }
+            guard let self else { return }
+            self.exportCount -= 1
+            guard self.graph.isCurrent(handle) else { return }
             self.retireReaction(node)
         }
         graph.prepareRead(node)
         exportCount += 1
-        return CogValues(buffer: buffer)
+        return CogValues(buffer: buffer, lease: ExportLease(buffer))
     }
 }

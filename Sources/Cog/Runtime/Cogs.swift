@@ -27,7 +27,7 @@ public final class Cogs: CogOps {
     /// their controllers.
     @exclusivity(unchecked) var mechanisms: [any Mechanism] = []
     @exclusivity(unchecked) var controllers: [CogController] = []
-    /// Subscriptions `values(of:)` ever created.
+    /// Subscriptions `values(of:)` made that have not ended.
     @exclusivity(unchecked) var exportCount = 0
     /// The slot of every reaction and export node, live or retired: the
     /// nodes are reused, so this stays as large as the most registrations
@@ -216,4 +216,6 @@ public final class Cogs: CogOps {
     package var recomputeCount: Int { graph.recomputeCount }
     /// Arena nodes ever created (a reused node counts once).
     package var nodeCount: Int { graph.nodeCount }
+    /// Subscriptions `values(of:)` made that have not ended.
+    package var liveExportCount: Int { exportCount }
 }

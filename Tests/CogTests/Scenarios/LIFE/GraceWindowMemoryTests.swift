@@ -45,11 +45,13 @@ struct GraceWindowMemoryTests {
             "issue 35 grace memory: 100 waiting states add \(alone) B alone, \(behind10k) B behind 10,000 other states, \(behind100k) B behind 100,000"
         )
         guard AllocationCounter.isActive else { return }
-        // Within 256 B: the turn's own work stacks grow at points the
-        // graph's history sets. A window column indexed by node grew with
+        // Within 1 KiB: the turn's own work stacks grow at points the
+        // graph's history sets, and the counter adds malloc's usable sizes,
+        // which move with the heap's state (tests running beside this one
+        // moved them by 512 B). A window column indexed by node grew with
         // the graph instead: at least 9 B for every node before the last
         // waiting one, 90,000 B behind 10,000 states.
-        for bytes in [behind10k, behind100k] { #expect(abs(bytes - alone) <= 256) }
+        for bytes in [behind10k, behind100k] { #expect(abs(bytes - alone) <= 1_024) }
         // A table entry and a heap entry per waiting state, each table grown by doubling.
         #expect(alone <= 100 * 64)
     }
