@@ -377,15 +377,26 @@ let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations
     let carted = c[_cartProductsCog]
     let category = products[id].category
     let ranked = c[rankedCategoryCogs[category]]
+    // The ranked list is in the rule's own order, so the rule can only pick
+    // from its front: it gets the candidates up to the one that fills the
+    // panel, not the whole category. The stock read here is the rule's own
+    // (the same products, in the same order), so the dependencies do not
+    // change, and the rule asks again only of the products listed here.
     var candidates: [Int] = []
-    candidates.reserveCapacity(ranked.count)
+    var stocked: [Int] = []
+    candidates.reserveCapacity(2 * CheckoutRules.recommendationCount)
+    stocked.reserveCapacity(CheckoutRules.recommendationCount)
     for candidate in ranked where candidate != id && !carted.contains(candidate) {
         candidates.append(candidate)
+        if c[_stockCogs[candidate]] > 0 {
+            stocked.append(candidate)
+            if stocked.count == CheckoutRules.recommendationCount { break }
+        }
     }
     // Every candidate is in the open product's category, so one sale prices
     // them all.
     let salePercent = c[_salePercentCogs[category]]
-    return CheckoutRules.recommended(candidates, products: products, inStock: { c[_stockCogs[$0]] > 0 }).map {
+    return CheckoutRules.recommended(candidates, products: products, inStock: { stocked.contains($0) }).map {
         RecommendationScreen.Item(
             product: products[$0],
             priceCents: Money.effectivePrice(baseCents: products[$0].basePriceCents, salePercent: salePercent))
