@@ -356,9 +356,9 @@ let categoryProductsCog = Cog<[[Int]]>(name: "categoryProducts") { c in
 /// time a recommendation asks for the category, as the memoized port ranks
 /// a category on first use, so a session sorts only the categories it
 /// opens. The shared `CheckoutRules.recommended` then receives its
-/// candidates already in order and only confirms it; the panel is right
-/// whatever order this gives (that sort decides), only the time depends on
-/// it. It scans the catalog rather than reading the index: a ranked list
+/// candidates already in order and only confirms it. Since the selector
+/// hands over only the front of this list, the panel relies on this order
+/// being the rule's, which `Browsing.sorted`'s rating order is. It scans the catalog rather than reading the index: a ranked list
 /// left in its grace window after the detail closes would keep the whole
 /// index alive behind it.
 let rankedCategoryCogs = CogBox<[Int], Int>(name: "rankedCategory") { c, category in
