@@ -356,9 +356,9 @@ let categoryProductsCog = Cog<[[Int]]>(name: "categoryProducts") { c in
 /// time a recommendation asks for the category, as the memoized port ranks
 /// a category on first use, so a session sorts only the categories it
 /// opens. The shared `CheckoutRules.recommended` then receives its
-/// candidates already in order and only confirms it; the panel is right
-/// whatever order this gives (that sort decides), only the time depends on
-/// it. It scans the catalog rather than reading the index: a ranked list
+/// candidates already in order and only confirms it. Since the selector
+/// hands over only the front of this list, the panel relies on this order
+/// being the rule's, which `Browsing.sorted`'s rating order is. It scans the catalog rather than reading the index: a ranked list
 /// left in its grace window after the detail closes would keep the whole
 /// index alive behind it.
 let rankedCategoryCogs = CogBox<[Int], Int>(name: "rankedCategory") { c, category in
@@ -377,15 +377,26 @@ let recommendationsCog = Cog<[RecommendationScreen.Item]>(name: "recommendations
     let carted = c[_cartProductsCog]
     let category = products[id].category
     let ranked = c[rankedCategoryCogs[category]]
+    // The ranked list is in the rule's own order, so the rule can only pick
+    // from its front: it gets the candidates up to the one that fills the
+    // panel, not the whole category. The stock read here is the rule's own
+    // (the same products, in the same order), so the dependencies do not
+    // change, and the rule asks again only of the products listed here.
     var candidates: [Int] = []
-    candidates.reserveCapacity(ranked.count)
+    var stocked: [Int] = []
+    candidates.reserveCapacity(2 * CheckoutRules.recommendationCount)
+    stocked.reserveCapacity(CheckoutRules.recommendationCount)
     for candidate in ranked where candidate != id && !carted.contains(candidate) {
         candidates.append(candidate)
+        if c[_stockCogs[candidate]] > 0 {
+            stocked.append(candidate)
+            if stocked.count == CheckoutRules.recommendationCount { break }
+        }
     }
     // Every candidate is in the open product's category, so one sale prices
     // them all.
     let salePercent = c[_salePercentCogs[category]]
-    return CheckoutRules.recommended(candidates, products: products, inStock: { c[_stockCogs[$0]] > 0 }).map {
+    return CheckoutRules.recommended(candidates, products: products, inStock: { stocked.contains($0) }).map {
         RecommendationScreen.Item(
             product: products[$0],
             priceCents: Money.effectivePrice(baseCents: products[$0].basePriceCents, salePercent: salePercent))
