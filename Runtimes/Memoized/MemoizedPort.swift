@@ -56,7 +56,7 @@ public final class MemoizedPort: StorefrontPort {
     }
 
     private func keepShownLists() {
-        keptLists += [store.visibleIDs, store.facetCounts, store.recommendedIDs]
+        keptLists += [store.grid.productIDs, store.facets.counts, store.recommendedIDs]
     }
 
     public func perform(_ action: UserAction) {
@@ -180,11 +180,11 @@ public final class MemoizedPort: StorefrontPort {
             let last = orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
             return .header(HeaderScreen(cartItemCount: store.cartItemCount, orderCount: orders.count, lastOrder: last))
         case .grid:
-            return .grid(GridScreen(productIDs: store.visibleIDs, page: store.page))
+            return .grid(store.grid)
         case .card(let id):
             return .card(store.makeRow(id).card)
         case .facets:
-            return .facets(FacetScreen(counts: store.facetCounts, selectedCategory: store.selectedCategory))
+            return .facets(store.facets)
         case .cart:
             return .cart(store.cart)
         case .detail:

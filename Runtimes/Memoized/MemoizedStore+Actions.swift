@@ -16,6 +16,7 @@ extension MemoizedStore {
 
     func select(category: Int?) {
         selectedCategory = category
+        refreshSelectedCategory()  // hand-written
         refreshListed()  // hand-written
     }
 

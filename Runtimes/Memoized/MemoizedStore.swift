@@ -64,8 +64,11 @@ final class MemoizedStore {
     @ObservationIgnored private var queryMatchIDs: [Int] = []
     @ObservationIgnored private var matchingIDs: [Int] = []
     @ObservationIgnored private var listedIDs: [Int] = []
-    private(set) var facetCounts: [Int] = []
-    private(set) var visibleIDs: [Int] = []
+    /// The facets and grid screens, one cached value each, so each view
+    /// reads one observed value: a filter, category or page change that
+    /// leaves a screen equal notifies nobody.
+    private(set) var facets = FacetScreen.empty(selectedCategory: nil)
+    private(set) var grid = GridScreen(productIDs: [], page: 0)
     private(set) var cart = CartScreen(lines: [])
     private(set) var cartItemCount = 0
     private(set) var checkout = CheckoutScreen(
@@ -113,7 +116,9 @@ final class MemoizedStore {
             queryMatchIDs, products: products, salePercent: salePercent, stock: stock, filters: filters)
         guard ids != matchingIDs else { return false }
         matchingIDs = ids
-        update(\.facetCounts, facetCounts(of: ids, queryMatches: queryMatchIDs))
+        update(
+            \.facets,
+            FacetScreen(counts: facetCounts(of: ids, queryMatches: queryMatchIDs), selectedCategory: selectedCategory))
         refreshListed()
         return true
     }
@@ -129,7 +134,12 @@ final class MemoizedStore {
     func refreshVisible() {
         let ids = page(of: listedIDs)
         for id in ids { makeRow(id) }
-        update(\.visibleIDs, ids)
+        update(\.grid, GridScreen(productIDs: ids, page: page))
+    }
+
+    func refreshSelectedCategory() {
+        guard facets.selectedCategory != selectedCategory else { return }
+        facets = FacetScreen(counts: facets.counts, selectedCategory: selectedCategory)
     }
 
     /// The row of `id`, made from the sources if the product was never
