@@ -197,14 +197,7 @@ public final class MemoizedPort: StorefrontPort {
         case .checkout:
             return .checkout(store.checkout)
         case .recommendations:
-            let ids = store.recommendedIDs
-            guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
-            let products = store.products
-            return .recommendations(
-                RecommendationScreen(
-                    items: ids.map {
-                        RecommendationScreen.Item(product: products[$0], priceCents: store.makeRow($0).price)
-                    }))
+            return .recommendations(store.recommendations)
         }
     }
 }

@@ -99,6 +99,7 @@ extension MemoizedStore {
         let listedChanged = filters.narrowsPrice && refreshMatching()  // hand-written
         if !listedChanged, sort.comparesPrices, selectedCategory ?? category == category { refreshListed() }  // hand-written
         if cartRepriced { refreshCartAfterSale() }  // hand-written
+        if let open = openProduct, products[open].category == category { refreshRecommendationPrices() }  // hand-written
     }
 
     /// The `stale-cache` fault's seam, outside the counted code: a sale

@@ -74,9 +74,11 @@ final class MemoizedStore {
     private(set) var checkout = CheckoutScreen(
         subtotalCents: 0, discountCents: 0, taxCents: 0, shippingCents: nil,
         totalCents: nil, coupon: .none, quote: .none, ready: false)
-    /// The recommended products; the view reads their names and prices from
-    /// their rows, so a price change re-renders it without a refresh here.
-    private(set) var recommendedIDs: [Int] = []
+    /// The recommended products, which a sale in their category reprices.
+    @ObservationIgnored private(set) var recommendedIDs: [Int] = []
+    /// The recommendations screen, one cached value, so the view reads one
+    /// observed value rather than the list and a price per recommended row.
+    private(set) var recommendations = RecommendationScreen(items: [])
 
     /// Assigns only a changed value, so an equal result notifies nobody.
     private func update<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<MemoizedStore, Value>, _ value: Value) {
@@ -175,14 +177,29 @@ final class MemoizedStore {
     }
 
     func refreshRecommendations() {
-        guard let open = openProduct, !rows.isEmpty else { return update(\.recommendedIDs, []) }
+        guard let open = openProduct, !rows.isEmpty else {
+            recommendedIDs = []
+            return update(\.recommendations, RecommendationScreen(items: []))
+        }
         let category = products[open].category
         let candidates = rankedByCategory[category] ?? rank(category)
         let ids = Self.recommended(
             open: open, among: candidates, stock: stock, quantities: quantities,
             products: products)
-        for id in ids { makeRow(id) }
-        update(\.recommendedIDs, ids)
+        guard ids != recommendedIDs else { return }
+        recommendedIDs = ids
+        refreshRecommendationPrices()
+    }
+
+    /// Rebuilds the screen from the recommended ids, after a change of ids
+    /// or a sale in their category (the ids are ranked without prices).
+    func refreshRecommendationPrices() {
+        var items: [RecommendationScreen.Item] = []
+        items.reserveCapacity(recommendedIDs.count)
+        for id in recommendedIDs {
+            items.append(.init(product: products[id], priceCents: price(of: products[id], salePercent: salePercent)))
+        }
+        update(\.recommendations, RecommendationScreen(items: items))
     }
 
     private func rank(_ category: Int) -> [Int] {
