@@ -114,7 +114,7 @@ public final class MemoizedPort: StorefrontPort {
                 detail = .failed(failure.reason)
             }
             guard isCurrent(generation, .detail) else { return service.acknowledge(.rejected) }  // hand-written
-            store.detail = detail
+            store.deliver(detail: detail)
             service.acknowledge(.applied)
         }
     }
@@ -188,12 +188,7 @@ public final class MemoizedPort: StorefrontPort {
         case .cart:
             return .cart(store.cart)
         case .detail:
-            guard let id = store.openProduct, !store.rows.isEmpty else { return .detail(.closed) }
-            let card = store.makeRow(id).card
-            return .detail(
-                DetailScreen(
-                    productID: id, name: card.name, priceCents: card.priceCents, badge: card.badge,
-                    inCart: card.inCart, description: store.detail))
+            return .detail(store.detailScreen)
         case .checkout:
             return .checkout(store.checkout)
         case .recommendations:

@@ -35,10 +35,11 @@ final class MemoizedStore {
     var filters = Filters()
     var sort = SortOrder.featured
     var page = 0
-    var openProduct: Int?
+    /// The detail view reads `detailScreen`, derived from these two.
+    @ObservationIgnored var openProduct: Int?
     /// Quantity per product in the cart.
     var quantities: [Int: Int] = [:]
-    var detail: Remote<String> = .idle
+    @ObservationIgnored var detail: Remote<String> = .idle
     var couponCode: String?
     var coupon: CouponStatus = .none
     var appliedCoupon: Coupon?
@@ -74,6 +75,10 @@ final class MemoizedStore {
     private(set) var checkout = CheckoutScreen(
         subtotalCents: 0, discountCents: 0, taxCents: 0, shippingCents: nil,
         totalCents: nil, coupon: .none, quote: .none, ready: false)
+    /// The detail screen, one cached value derived from the sources, so the
+    /// view reads one observed value rather than the open id, the open
+    /// product's row and the description.
+    private(set) var detailScreen = DetailScreen.closed
     /// The recommended products, which a sale in their category reprices.
     @ObservationIgnored private(set) var recommendedIDs: [Int] = []
     /// The recommendations screen, one cached value, so the view reads one
@@ -174,6 +179,16 @@ final class MemoizedStore {
                 subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
                 warningCount: cart.warningCount, appliedCoupon: appliedCoupon,
                 coupon: coupon, quote: quote))
+    }
+
+    func refreshDetail() {
+        guard let id = openProduct, !products.isEmpty else { return update(\.detailScreen, .closed) }
+        let product = products[id]
+        update(
+            \.detailScreen,
+            DetailScreen(
+                product: product, priceCents: price(of: product, salePercent: salePercent), stock: stock[id],
+                inCart: quantities[id] ?? 0, description: detail))
     }
 
     func refreshRecommendations() {
