@@ -163,7 +163,7 @@ public final class MemoizedPort: StorefrontPort {
         _ = nextGeneration(.coupon)  // hand-written
         Task {
             _ = try await service.placeOrder(number: number, totalCents: total)
-            store.orders[number - 1].confirmed = true
+            store.confirmOrder(number)
             service.acknowledge(.applied)
         }
     }
@@ -176,9 +176,7 @@ public final class MemoizedPort: StorefrontPort {
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header:
-            let orders = store.orders
-            let last = orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
-            return .header(HeaderScreen(cartItemCount: store.cartItemCount, orderCount: orders.count, lastOrder: last))
+            return .header(store.header)
         case .grid:
             return .grid(store.grid)
         case .card(let id):

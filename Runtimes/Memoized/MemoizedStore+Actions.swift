@@ -133,9 +133,15 @@ extension MemoizedStore {
         refreshCheckout()  // hand-written
     }
 
+    func confirmOrder(_ number: Int) {
+        orders[number - 1].confirmed = true
+        refreshHeader(cartItemCount: header.cartItemCount)  // hand-written
+    }
+
     /// Records the order, clears the cart and the coupon: one change.
     func recordOrder(number: Int, totalCents: Int) {
         orders.append(Order(number: number, totalCents: totalCents, confirmed: false))
+        refreshHeader(cartItemCount: header.cartItemCount)  // hand-written
         let carted = Array(quantities.keys)
         quantities = [:]
         couponCode = nil

@@ -45,7 +45,8 @@ final class MemoizedStore {
     var appliedCoupon: Coupon?
     var zip: String?
     var quote: QuoteStatus = .none
-    var orders: [Order] = []
+    /// The header reads `header`, derived from these and the cart.
+    @ObservationIgnored var orders: [Order] = []
 
     // HAND-WRITTEN BEGIN: caches, a hand-kept index, and the refresh functions that keep them.
     /// Each category's product ids, built once when the catalog arrives, so
@@ -71,7 +72,9 @@ final class MemoizedStore {
     private(set) var facets = FacetScreen.empty(selectedCategory: nil)
     private(set) var grid = GridScreen(productIDs: [], page: 0)
     private(set) var cart = CartScreen(lines: [])
-    private(set) var cartItemCount = 0
+    /// The header screen, one cached value, so the view reads one observed
+    /// value rather than the item count and the orders.
+    private(set) var header = HeaderScreen(cartItemCount: 0, orderCount: 0, lastOrder: nil)
     private(set) var checkout = CheckoutScreen(
         subtotalCents: 0, discountCents: 0, taxCents: 0, shippingCents: nil,
         totalCents: nil, coupon: .none, quote: .none, ready: false)
@@ -165,10 +168,15 @@ final class MemoizedStore {
 
     func refreshCart() {
         let cart = Self.cart(quantities, products: products, salePercent: salePercent, stock: stock)
-        update(\.cartItemCount, cart.itemCount)
+        refreshHeader(cartItemCount: cart.itemCount)
         guard cart != self.cart else { return }
         self.cart = cart
         refreshCheckout()
+    }
+
+    func refreshHeader(cartItemCount: Int) {
+        let last = orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
+        update(\.header, HeaderScreen(cartItemCount: cartItemCount, orderCount: orders.count, lastOrder: last))
     }
 
     func refreshCheckout() {
