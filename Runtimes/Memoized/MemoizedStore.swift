@@ -28,24 +28,26 @@ final class MemoizedStore {
     /// the refreshes read it when an action routes to them, by index, in
     /// the loops that filter the catalog, so it is a plain array.
     @ObservationIgnored var stock: [Int] = []
-    var categoryCount = 0
-    var salePercent: [Int] = []
-    var selectedCategory: Int?
-    var query = ""
-    var filters = Filters()
-    var sort = SortOrder.featured
-    var page = 0
-    /// The detail view reads `detailScreen`, derived from these two.
+    // No view reads a source: each view reads one cache derived from them
+    // (below), so the sources are plain storage, a change to one costs no
+    // observation bookkeeping, and the refresh it routes to notifies the
+    // views whose screens change.
+    @ObservationIgnored var categoryCount = 0
+    @ObservationIgnored var salePercent: [Int] = []
+    @ObservationIgnored var selectedCategory: Int?
+    @ObservationIgnored var query = ""
+    @ObservationIgnored var filters = Filters()
+    @ObservationIgnored var sort = SortOrder.featured
+    @ObservationIgnored var page = 0
     @ObservationIgnored var openProduct: Int?
     /// Quantity per product in the cart.
-    var quantities: [Int: Int] = [:]
+    @ObservationIgnored var quantities: [Int: Int] = [:]
     @ObservationIgnored var detail: Remote<String> = .idle
-    var couponCode: String?
-    var coupon: CouponStatus = .none
-    var appliedCoupon: Coupon?
-    var zip: String?
-    var quote: QuoteStatus = .none
-    /// The header reads `header`, derived from these and the cart.
+    @ObservationIgnored var couponCode: String?
+    @ObservationIgnored var coupon: CouponStatus = .none
+    @ObservationIgnored var appliedCoupon: Coupon?
+    @ObservationIgnored var zip: String?
+    @ObservationIgnored var quote: QuoteStatus = .none
     @ObservationIgnored var orders: [Order] = []
 
     // HAND-WRITTEN BEGIN: caches, a hand-kept index, and the refresh functions that keep them.
