@@ -12,15 +12,26 @@ public final class MemoizedPort: StorefrontPort {
     let store = MemoizedStore()
     private let service: StorefrontService
     // HAND-WRITTEN BEGIN: request generations, so a superseded response is rejected.
-    private var generations: [RequestSlot: Int] = [:]
+    /// One counter per request kind a newer request supersedes, kept in
+    /// a plain array indexed by kind: a dictionary keyed by the
+    /// string-backed slot hashed its name on every request and response.
+    private var generations = [0, 0, 0]
+
+    private static func index(_ slot: RequestSlot) -> Int {
+        switch slot {
+        case .detail: 0
+        case .coupon: 1
+        default: 2
+        }
+    }
 
     private func nextGeneration(_ slot: RequestSlot) -> Int {
-        generations[slot, default: 0] += 1
-        return generations[slot]!
+        generations[Self.index(slot)] += 1
+        return generations[Self.index(slot)]
     }
 
     private func isCurrent(_ generation: Int, _ slot: RequestSlot) -> Bool {
-        generations[slot] == generation
+        generations[Self.index(slot)] == generation
     }
     // HAND-WRITTEN END
 
