@@ -10,7 +10,7 @@ extension MemoizedStore {
         stock = catalog.initialStock
         categoryCount = catalog.categoryCount
         salePercent = Array(repeating: 0, count: catalog.categoryCount)
-        indexCategories()  // hand-written
+        clearCatalogCaches()  // hand-written
         refreshQueryMatches()  // hand-written
     }
 
@@ -96,7 +96,7 @@ extension MemoizedStore {
         var repriced = false  // hand-written
         var cartRepriced = false  // hand-written
         let rows = self.rows  // hand-written
-        for id in idsByCategory[category] {  // hand-written
+        for id in ids(inCategory: category) {  // hand-written
             let base = products[id].basePriceCents  // hand-written
             let price = Money.effectivePrice(baseCents: base, salePercent: percent)
             guard Money.effectivePrice(baseCents: base, salePercent: was) != price else { continue }  // hand-written

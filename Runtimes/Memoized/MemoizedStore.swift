@@ -51,9 +51,10 @@ final class MemoizedStore {
     @ObservationIgnored var orders: [Order] = []
 
     // HAND-WRITTEN BEGIN: caches, a hand-kept index, and the refresh functions that keep them.
-    /// Each category's product ids, built once when the catalog arrives, so
-    /// a sale or a recommendation visits one category rather than the catalog.
-    @ObservationIgnored private(set) var idsByCategory: [[Int]] = []
+    /// Each category's product ids, built once, the first time a sale or a
+    /// recommendation needs it (not at launch, where the first screens do
+    /// not), so either visits one category rather than the catalog.
+    @ObservationIgnored private var categoryIndex: [[Int]] = []
     /// Each category's products in recommendation rank (the shared rating
     /// sort: rating, then id), sorted the first time one of its products
     /// opens, so the shared rule's own sort finds its candidates in order.
@@ -95,12 +96,30 @@ final class MemoizedStore {
         if self[keyPath: keyPath] != value { self[keyPath: keyPath] = value }
     }
 
-    func indexCategories() {
-        var byCategory = Array(repeating: [Int](), count: categoryCount)
-        for id in products.indices { byCategory[products[id].category].append(id) }
-        idsByCategory = byCategory
+    /// Drops the caches kept across a catalog's queries.
+    func clearCatalogCaches() {
+        categoryIndex = []
         rankedByCategory = Array(repeating: nil, count: categoryCount)
         queryMatchCache = []
+    }
+
+    /// The products of `category`, from the category index, built on first
+    /// use: counted first, so each category's list is allocated once.
+    func ids(inCategory category: Int) -> [Int] {
+        if categoryIndex.isEmpty {
+            var counts = Array(repeating: 0, count: categoryCount)
+            for id in products.indices { counts[products[id].category] += 1 }
+            var byCategory: [[Int]] = []
+            byCategory.reserveCapacity(categoryCount)
+            for count in counts {
+                var ids: [Int] = []
+                ids.reserveCapacity(count)
+                byCategory.append(ids)
+            }
+            for id in products.indices { byCategory[products[id].category].append(id) }
+            categoryIndex = byCategory
+        }
+        return categoryIndex[category]
     }
 
     func refreshQueryMatches() {
@@ -229,8 +248,9 @@ final class MemoizedStore {
 
     private func rank(_ category: Int) -> [Int] {
         var rows: [(id: Int, price: Int)] = []
-        rows.reserveCapacity(idsByCategory[category].count)
-        for id in idsByCategory[category] { rows.append((id, 0)) }
+        let ids = ids(inCategory: category)
+        rows.reserveCapacity(ids.count)
+        for id in ids { rows.append((id, 0)) }
         let ranked = Browsing.sorted(rows, products: products, by: .rating)
         rankedByCategory[category] = ranked
         return ranked
