@@ -14,9 +14,7 @@ final class MemoizedItem {
     let product: Product
     // HAND-WRITTEN BEGIN: per-product caches of derived values.
     /// The effective price, refreshed when the category's sale changes.
-    /// Observed for the recommendations panel, which shows prices only, so
-    /// a badge or cart change of a recommended product does not re-render it.
-    var price: Int { didSet { refreshCard() } }
+    @ObservationIgnored var price: Int { didSet { refreshCard() } }
     /// The stock badge, refreshed when the stock changes.
     @ObservationIgnored var badge: String { didSet { refreshCard() } }
     /// The quantity in the cart, refreshed when the cart changes.

@@ -12,15 +12,26 @@ public final class MemoizedPort: StorefrontPort {
     let store = MemoizedStore()
     private let service: StorefrontService
     // HAND-WRITTEN BEGIN: request generations, so a superseded response is rejected.
-    private var generations: [RequestSlot: Int] = [:]
+    /// One counter per request kind a newer request supersedes, kept in
+    /// a plain array indexed by kind: a dictionary keyed by the
+    /// string-backed slot hashed its name on every request and response.
+    private var generations = [0, 0, 0]
+
+    private static func index(_ slot: RequestSlot) -> Int {
+        switch slot {
+        case .detail: 0
+        case .coupon: 1
+        default: 2
+        }
+    }
 
     private func nextGeneration(_ slot: RequestSlot) -> Int {
-        generations[slot, default: 0] += 1
-        return generations[slot]!
+        generations[Self.index(slot)] += 1
+        return generations[Self.index(slot)]
     }
 
     private func isCurrent(_ generation: Int, _ slot: RequestSlot) -> Bool {
-        generations[slot] == generation
+        generations[Self.index(slot)] == generation
     }
     // HAND-WRITTEN END
 
@@ -56,7 +67,7 @@ public final class MemoizedPort: StorefrontPort {
     }
 
     private func keepShownLists() {
-        keptLists += [store.visibleIDs, store.facetCounts, store.recommendedIDs]
+        keptLists += [store.grid.productIDs, store.facets.counts, store.recommendedIDs]
     }
 
     public func perform(_ action: UserAction) {
@@ -114,7 +125,7 @@ public final class MemoizedPort: StorefrontPort {
                 detail = .failed(failure.reason)
             }
             guard isCurrent(generation, .detail) else { return service.acknowledge(.rejected) }  // hand-written
-            store.detail = detail
+            store.deliver(detail: detail)
             service.acknowledge(.applied)
         }
     }
@@ -163,7 +174,7 @@ public final class MemoizedPort: StorefrontPort {
         _ = nextGeneration(.coupon)  // hand-written
         Task {
             _ = try await service.placeOrder(number: number, totalCents: total)
-            store.orders[number - 1].confirmed = true
+            store.confirmOrder(number)
             service.acknowledge(.applied)
         }
     }
@@ -176,35 +187,21 @@ public final class MemoizedPort: StorefrontPort {
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header:
-            let orders = store.orders
-            let last = orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
-            return .header(HeaderScreen(cartItemCount: store.cartItemCount, orderCount: orders.count, lastOrder: last))
+            return .header(store.header)
         case .grid:
-            return .grid(GridScreen(productIDs: store.visibleIDs, page: store.page))
+            return .grid(store.grid)
         case .card(let id):
             return .card(store.makeRow(id).card)
         case .facets:
-            return .facets(FacetScreen(counts: store.facetCounts, selectedCategory: store.selectedCategory))
+            return .facets(store.facets)
         case .cart:
             return .cart(store.cart)
         case .detail:
-            guard let id = store.openProduct, !store.rows.isEmpty else { return .detail(.closed) }
-            let card = store.makeRow(id).card
-            return .detail(
-                DetailScreen(
-                    productID: id, name: card.name, priceCents: card.priceCents, badge: card.badge,
-                    inCart: card.inCart, description: store.detail))
+            return .detail(store.detailScreen)
         case .checkout:
             return .checkout(store.checkout)
         case .recommendations:
-            let ids = store.recommendedIDs
-            guard !ids.isEmpty else { return .recommendations(RecommendationScreen(items: [])) }
-            let products = store.products
-            return .recommendations(
-                RecommendationScreen(
-                    items: ids.map {
-                        RecommendationScreen.Item(product: products[$0], priceCents: store.makeRow($0).price)
-                    }))
+            return .recommendations(store.recommendations)
         }
     }
 }

@@ -10,12 +10,13 @@ extension MemoizedStore {
         stock = catalog.initialStock
         categoryCount = catalog.categoryCount
         salePercent = Array(repeating: 0, count: catalog.categoryCount)
-        indexCategories()  // hand-written
+        clearCatalogCaches()  // hand-written
         refreshQueryMatches()  // hand-written
     }
 
     func select(category: Int?) {
         selectedCategory = category
+        refreshSelectedCategory()  // hand-written
         refreshListed()  // hand-written
     }
 
@@ -40,10 +41,15 @@ extension MemoizedStore {
     }
 
     func open(_ id: Int?) {
-        if let id { makeRow(id) }  // hand-written
         openProduct = id
         detail = id == nil ? .idle : .loading
+        refreshDetail()  // hand-written
         refreshRecommendations()  // hand-written
+    }
+
+    func deliver(detail: Remote<String>) {
+        self.detail = detail
+        refreshDetail()  // hand-written
     }
 
     func setQuantity(_ quantity: Int, of id: Int) {
@@ -51,6 +57,7 @@ extension MemoizedStore {
         quantities[id] = quantity > 0 ? quantity : nil
         if let row = rows[id], row.inCart != max(quantity, 0) { row.inCart = max(quantity, 0) }  // hand-written
         refreshCart()  // hand-written
+        if id == openProduct { refreshDetail() }  // hand-written
         if wasInCart != (quantity > 0), sharesOpenCategory(id) { refreshRecommendations() }  // hand-written
     }
 
@@ -58,6 +65,7 @@ extension MemoizedStore {
         var inStockFlipped = false  // hand-written
         var cartedChanged = false  // hand-written
         var openCategoryFlipped = false  // hand-written
+        var openChanged = false  // hand-written
         let rows = self.rows
         // Written in a local copy, taken out of the store so the writes are
         // in place: one access to the stored array, not one per update.
@@ -73,10 +81,12 @@ extension MemoizedStore {
             inStockFlipped = inStockFlipped || flipped  // hand-written
             cartedChanged = cartedChanged || quantities[update.productID] != nil  // hand-written
             openCategoryFlipped = openCategoryFlipped || (flipped && sharesOpenCategory(update.productID))  // hand-written
+            openChanged = openChanged || update.productID == openProduct  // hand-written
         }
         self.stock = stock
         if inStockFlipped, filters.inStockOnly { refreshMatching() }  // hand-written
         if cartedChanged { refreshCart() }  // hand-written
+        if openChanged { refreshDetail() }  // hand-written
         if openCategoryFlipped { refreshRecommendations() }  // hand-written
     }
 
@@ -86,7 +96,7 @@ extension MemoizedStore {
         var repriced = false  // hand-written
         var cartRepriced = false  // hand-written
         let rows = self.rows  // hand-written
-        for id in idsByCategory[category] {  // hand-written
+        for id in ids(inCategory: category) {  // hand-written
             let base = products[id].basePriceCents  // hand-written
             let price = Money.effectivePrice(baseCents: base, salePercent: percent)
             guard Money.effectivePrice(baseCents: base, salePercent: was) != price else { continue }  // hand-written
@@ -98,6 +108,10 @@ extension MemoizedStore {
         let listedChanged = filters.narrowsPrice && refreshMatching()  // hand-written
         if !listedChanged, sort.comparesPrices, selectedCategory ?? category == category { refreshListed() }  // hand-written
         if cartRepriced { refreshCartAfterSale() }  // hand-written
+        if let open = openProduct, products[open].category == category {  // hand-written
+            refreshDetail()  // hand-written
+            refreshRecommendationPrices()  // hand-written
+        }  // hand-written
     }
 
     /// The `stale-cache` fault's seam, outside the counted code: a sale
@@ -119,9 +133,15 @@ extension MemoizedStore {
         refreshCheckout()  // hand-written
     }
 
+    func confirmOrder(_ number: Int) {
+        orders[number - 1].confirmed = true
+        refreshHeader(cartItemCount: header.cartItemCount)  // hand-written
+    }
+
     /// Records the order, clears the cart and the coupon: one change.
     func recordOrder(number: Int, totalCents: Int) {
         orders.append(Order(number: number, totalCents: totalCents, confirmed: false))
+        refreshHeader(cartItemCount: header.cartItemCount)  // hand-written
         let carted = Array(quantities.keys)
         quantities = [:]
         couponCode = nil
@@ -129,6 +149,7 @@ extension MemoizedStore {
         appliedCoupon = nil
         for id in carted { rows[id]?.inCart = 0 }  // hand-written
         refreshCart()  // hand-written
+        refreshDetail()  // hand-written
         refreshRecommendations()  // hand-written
     }
 }

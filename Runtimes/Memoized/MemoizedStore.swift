@@ -28,28 +28,33 @@ final class MemoizedStore {
     /// the refreshes read it when an action routes to them, by index, in
     /// the loops that filter the catalog, so it is a plain array.
     @ObservationIgnored var stock: [Int] = []
-    var categoryCount = 0
-    var salePercent: [Int] = []
-    var selectedCategory: Int?
-    var query = ""
-    var filters = Filters()
-    var sort = SortOrder.featured
-    var page = 0
-    var openProduct: Int?
+    // No view reads a source: each view reads one cache derived from them
+    // (below), so the sources are plain storage, a change to one costs no
+    // observation bookkeeping, and the refresh it routes to notifies the
+    // views whose screens change.
+    @ObservationIgnored var categoryCount = 0
+    @ObservationIgnored var salePercent: [Int] = []
+    @ObservationIgnored var selectedCategory: Int?
+    @ObservationIgnored var query = ""
+    @ObservationIgnored var filters = Filters()
+    @ObservationIgnored var sort = SortOrder.featured
+    @ObservationIgnored var page = 0
+    @ObservationIgnored var openProduct: Int?
     /// Quantity per product in the cart.
-    var quantities: [Int: Int] = [:]
-    var detail: Remote<String> = .idle
-    var couponCode: String?
-    var coupon: CouponStatus = .none
-    var appliedCoupon: Coupon?
-    var zip: String?
-    var quote: QuoteStatus = .none
-    var orders: [Order] = []
+    @ObservationIgnored var quantities: [Int: Int] = [:]
+    @ObservationIgnored var detail: Remote<String> = .idle
+    @ObservationIgnored var couponCode: String?
+    @ObservationIgnored var coupon: CouponStatus = .none
+    @ObservationIgnored var appliedCoupon: Coupon?
+    @ObservationIgnored var zip: String?
+    @ObservationIgnored var quote: QuoteStatus = .none
+    @ObservationIgnored var orders: [Order] = []
 
     // HAND-WRITTEN BEGIN: caches, a hand-kept index, and the refresh functions that keep them.
-    /// Each category's product ids, built once when the catalog arrives, so
-    /// a sale or a recommendation visits one category rather than the catalog.
-    @ObservationIgnored private(set) var idsByCategory: [[Int]] = []
+    /// Each category's product ids, built once, the first time a sale or a
+    /// recommendation needs it (not at launch, where the first screens do
+    /// not), so either visits one category rather than the catalog.
+    @ObservationIgnored private var categoryIndex: [[Int]] = []
     /// Each category's products in recommendation rank (the shared rating
     /// sort: rating, then id), sorted the first time one of its products
     /// opens, so the shared rule's own sort finds its candidates in order.
@@ -64,28 +69,57 @@ final class MemoizedStore {
     @ObservationIgnored private var queryMatchIDs: [Int] = []
     @ObservationIgnored private var matchingIDs: [Int] = []
     @ObservationIgnored private var listedIDs: [Int] = []
-    private(set) var facetCounts: [Int] = []
-    private(set) var visibleIDs: [Int] = []
+    /// The facets and grid screens, one cached value each, so each view
+    /// reads one observed value: a filter, category or page change that
+    /// leaves a screen equal notifies nobody.
+    private(set) var facets = FacetScreen.empty(selectedCategory: nil)
+    private(set) var grid = GridScreen(productIDs: [], page: 0)
     private(set) var cart = CartScreen(lines: [])
-    private(set) var cartItemCount = 0
+    /// The header screen, one cached value, so the view reads one observed
+    /// value rather than the item count and the orders.
+    private(set) var header = HeaderScreen(cartItemCount: 0, orderCount: 0, lastOrder: nil)
     private(set) var checkout = CheckoutScreen(
         subtotalCents: 0, discountCents: 0, taxCents: 0, shippingCents: nil,
         totalCents: nil, coupon: .none, quote: .none, ready: false)
-    /// The recommended products; the view reads their names and prices from
-    /// their rows, so a price change re-renders it without a refresh here.
-    private(set) var recommendedIDs: [Int] = []
+    /// The detail screen, one cached value derived from the sources, so the
+    /// view reads one observed value rather than the open id, the open
+    /// product's row and the description.
+    private(set) var detailScreen = DetailScreen.closed
+    /// The recommended products, which a sale in their category reprices.
+    @ObservationIgnored private(set) var recommendedIDs: [Int] = []
+    /// The recommendations screen, one cached value, so the view reads one
+    /// observed value rather than the list and a price per recommended row.
+    private(set) var recommendations = RecommendationScreen(items: [])
 
     /// Assigns only a changed value, so an equal result notifies nobody.
     private func update<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<MemoizedStore, Value>, _ value: Value) {
         if self[keyPath: keyPath] != value { self[keyPath: keyPath] = value }
     }
 
-    func indexCategories() {
-        var byCategory = Array(repeating: [Int](), count: categoryCount)
-        for id in products.indices { byCategory[products[id].category].append(id) }
-        idsByCategory = byCategory
+    /// Drops the caches kept across a catalog's queries.
+    func clearCatalogCaches() {
+        categoryIndex = []
         rankedByCategory = Array(repeating: nil, count: categoryCount)
         queryMatchCache = []
+    }
+
+    /// The products of `category`, from the category index, built on first
+    /// use: counted first, so each category's list is allocated once.
+    func ids(inCategory category: Int) -> [Int] {
+        if categoryIndex.isEmpty {
+            var counts = Array(repeating: 0, count: categoryCount)
+            for id in products.indices { counts[products[id].category] += 1 }
+            var byCategory: [[Int]] = []
+            byCategory.reserveCapacity(categoryCount)
+            for count in counts {
+                var ids: [Int] = []
+                ids.reserveCapacity(count)
+                byCategory.append(ids)
+            }
+            for id in products.indices { byCategory[products[id].category].append(id) }
+            categoryIndex = byCategory
+        }
+        return categoryIndex[category]
     }
 
     func refreshQueryMatches() {
@@ -113,7 +147,9 @@ final class MemoizedStore {
             queryMatchIDs, products: products, salePercent: salePercent, stock: stock, filters: filters)
         guard ids != matchingIDs else { return false }
         matchingIDs = ids
-        update(\.facetCounts, facetCounts(of: ids, queryMatches: queryMatchIDs))
+        update(
+            \.facets,
+            FacetScreen(counts: facetCounts(of: ids, queryMatches: queryMatchIDs), selectedCategory: selectedCategory))
         refreshListed()
         return true
     }
@@ -129,7 +165,12 @@ final class MemoizedStore {
     func refreshVisible() {
         let ids = page(of: listedIDs)
         for id in ids { makeRow(id) }
-        update(\.visibleIDs, ids)
+        update(\.grid, GridScreen(productIDs: ids, page: page))
+    }
+
+    func refreshSelectedCategory() {
+        guard facets.selectedCategory != selectedCategory else { return }
+        facets = FacetScreen(counts: facets.counts, selectedCategory: selectedCategory)
     }
 
     /// The row of `id`, made from the sources if the product was never
@@ -148,10 +189,15 @@ final class MemoizedStore {
 
     func refreshCart() {
         let cart = Self.cart(quantities, products: products, salePercent: salePercent, stock: stock)
-        update(\.cartItemCount, cart.itemCount)
+        refreshHeader(cartItemCount: cart.itemCount)
         guard cart != self.cart else { return }
         self.cart = cart
         refreshCheckout()
+    }
+
+    func refreshHeader(cartItemCount: Int) {
+        let last = orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
+        update(\.header, HeaderScreen(cartItemCount: cartItemCount, orderCount: orders.count, lastOrder: last))
     }
 
     func refreshCheckout() {
@@ -164,21 +210,47 @@ final class MemoizedStore {
                 coupon: coupon, quote: quote))
     }
 
+    func refreshDetail() {
+        guard let id = openProduct, !products.isEmpty else { return update(\.detailScreen, .closed) }
+        let product = products[id]
+        update(
+            \.detailScreen,
+            DetailScreen(
+                product: product, priceCents: price(of: product, salePercent: salePercent), stock: stock[id],
+                inCart: quantities[id] ?? 0, description: detail))
+    }
+
     func refreshRecommendations() {
-        guard let open = openProduct, !rows.isEmpty else { return update(\.recommendedIDs, []) }
+        guard let open = openProduct, !rows.isEmpty else {
+            recommendedIDs = []
+            return update(\.recommendations, RecommendationScreen(items: []))
+        }
         let category = products[open].category
         let candidates = rankedByCategory[category] ?? rank(category)
         let ids = Self.recommended(
             open: open, among: candidates, stock: stock, quantities: quantities,
             products: products)
-        for id in ids { makeRow(id) }
-        update(\.recommendedIDs, ids)
+        guard ids != recommendedIDs else { return }
+        recommendedIDs = ids
+        refreshRecommendationPrices()
+    }
+
+    /// Rebuilds the screen from the recommended ids, after a change of ids
+    /// or a sale in their category (the ids are ranked without prices).
+    func refreshRecommendationPrices() {
+        var items: [RecommendationScreen.Item] = []
+        items.reserveCapacity(recommendedIDs.count)
+        for id in recommendedIDs {
+            items.append(.init(product: products[id], priceCents: price(of: products[id], salePercent: salePercent)))
+        }
+        update(\.recommendations, RecommendationScreen(items: items))
     }
 
     private func rank(_ category: Int) -> [Int] {
         var rows: [(id: Int, price: Int)] = []
-        rows.reserveCapacity(idsByCategory[category].count)
-        for id in idsByCategory[category] { rows.append((id, 0)) }
+        let ids = ids(inCategory: category)
+        rows.reserveCapacity(ids.count)
+        for id in ids { rows.append((id, 0)) }
         let ranked = Browsing.sorted(rows, products: products, by: .rating)
         rankedByCategory[category] = ranked
         return ranked
