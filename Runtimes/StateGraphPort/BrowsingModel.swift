@@ -23,13 +23,17 @@ final class BrowsingModel: Sendable {
     let _listed: Computed<[Int]>
     var listed: [Int] { _listed.wrappedValue }
 
-    /// Ids on the current page, in display order.
-    let _visibleIDs: Computed<[Int]>
-    var visibleIDs: [Int] { _visibleIDs.wrappedValue }
+    /// The grid screen: the current page's ids, in display order, and the
+    /// page. One node, so the grid's body reads one value (a node read is
+    /// this runtime's unit of cost), and a page change that leaves the ids
+    /// equal still reaches the view through the page it shows.
+    let _grid: Computed<GridScreen>
+    var grid: GridScreen { _grid.wrappedValue }
 
-    /// Matching products per category.
-    let _facetCounts: Computed<[Int]>
-    var facetCounts: [Int] { _facetCounts.wrappedValue }
+    /// The facets screen: matching products per category, the selected
+    /// category and the result count, one node for the same reason.
+    let _facets: Computed<FacetScreen>
+    var facets: FacetScreen { _facets.wrappedValue }
 
     /// Each category's product ids in recommendation rank (the shared
     /// `CheckoutRules.recommends`): built once the catalog arrives, so
@@ -90,14 +94,17 @@ final class BrowsingModel: Sendable {
             }
             return Browsing.sorted(rows, products: catalog, by: order)
         }
-        _visibleIDs = Computed(name: "visibleIDs") { [_listed, _page] _ in
-            Array(Browsing.page(_listed.wrappedValue, page: _page.wrappedValue))
+        _grid = Computed(name: "grid") { [_listed, _page] _ in
+            let page = _page.wrappedValue
+            return GridScreen(productIDs: Array(Browsing.page(_listed.wrappedValue, page: page)), page: page)
         }
-        _facetCounts = Computed(name: "facetCounts") { [_products, _categories, _matching] _ in
+        _facets = Computed(name: "facets") { [_products, _categories, _matching, _selectedCategory] _ in
+            let selected = _selectedCategory.wrappedValue
             let products = _products.wrappedValue
+            guard !products.isEmpty else { return .empty(selectedCategory: selected) }
             var counts = Array(repeating: 0, count: _categories.wrappedValue.count)
             for id in _matching.wrappedValue { counts[products[id].product.category] += 1 }
-            return counts
+            return FacetScreen(counts: counts, selectedCategory: selected)
         }
         _categoryProducts = Computed(name: "categoryProducts") { [_catalog, _categories] _ in
             var index = Array(repeating: [Int](), count: _categories.wrappedValue.count)

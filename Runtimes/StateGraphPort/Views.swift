@@ -18,7 +18,7 @@ extension StateGraphPort {
                     cartItemCount: checkout.itemCount, orderCount: orders.count,
                     lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }))
         case .grid:
-            return .grid(GridScreen(productIDs: browsing.visibleIDs, page: store.page))
+            return .grid(browsing.grid)
         case .card(let id):
             let item = rows[id]
             return .card(
@@ -26,9 +26,7 @@ extension StateGraphPort {
                     product: item.product, priceCents: item.price, stock: item.stock,
                     inCart: item.cartQuantity))
         case .facets:
-            let selected = store.selectedCategory
-            guard !store.products.isEmpty else { return .facets(.empty(selectedCategory: selected)) }
-            return .facets(FacetScreen(counts: browsing.facetCounts, selectedCategory: selected))
+            return .facets(browsing.facets)
         case .cart:
             return .cart(checkout.cart)
         case .detail:
