@@ -31,11 +31,11 @@ extension StateGraphPort {
             return .cart(checkout.cart)
         case .detail:
             // The row comes from the untracked `rows`. Only a product opened
-            // before the catalog arrives reads the products list node, to
-            // hear of its arrival.
+            // before the catalog arrives reads the catalog node, to hear of
+            // its arrival.
             guard let id = store.openProduct else { return .detail(.closed) }
             guard id < rows.count else {
-                _ = store.products
+                _ = store.catalog
                 return .detail(.closed)
             }
             let item = rows[id]
@@ -53,7 +53,8 @@ extension StateGraphPort {
             return .recommendations(
                 RecommendationScreen(
                     items: ids.map { id in
-                        RecommendationScreen.Item(product: rows[id].product, priceCents: sales.price(of: rows[id]))
+                        let item = rows[id]
+                        return RecommendationScreen.Item(product: item.product, priceCents: sales.price(of: item))
                     }))
         }
     }
