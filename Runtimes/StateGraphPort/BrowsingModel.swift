@@ -121,13 +121,26 @@ final class BrowsingModel: Sendable {
             let catalog = _catalog.wrappedValue
             guard !catalog.isEmpty else { return [] }
             let carted = _cartProducts.wrappedValue
-            let candidates = _categoryProducts.wrappedValue[catalog[open].category].filter { id in
-                id != open && !carted.contains(id)
+            // The category's ranked ids are walked only as far as the one
+            // that fills the panel: the shared rule gets that prefix (less
+            // the open and carted products), already in its order, so a
+            // product ranked below the shown ones is neither a dependency
+            // nor filtered and sorted. Each stock node is read once, here;
+            // the rule's own asks are answered from those reads.
+            var candidates: [Int] = []
+            var inStock: [Bool] = []
+            var found = 0
+            for id in _categoryProducts.wrappedValue[catalog[open].category]
+            where id != open && !carted.contains(id) {
+                let available = rows[id].stock > 0
+                candidates.append(id)
+                inStock.append(available)
+                guard available else { continue }
+                found += 1
+                if found == CheckoutRules.recommendationCount { break }
             }
-            // The shared rule asks for stock in rank order only until the
-            // panel is full: a product ranked below the shown ones is not a
-            // dependency.
-            return CheckoutRules.recommended(candidates, products: catalog, inStock: { rows[$0].stock > 0 })
+            return CheckoutRules.recommended(
+                candidates, products: catalog, inStock: { id in inStock[candidates.firstIndex(of: id)!] })
         }
     }
 }
