@@ -44,8 +44,12 @@ public final class StateGraphPort: StorefrontPort {
         case .setQuery(let query): store.query = query
         case .setInStockOnly(let only): store.filters.inStockOnly = only
         case .setPriceRange(let minimum, let maximum):
-            store.filters.minimumPriceCents = minimum
-            store.filters.maximumPriceCents = maximum
+            // One read and one write: each `store.filters.x = …` would read
+            // and write the node, and notify, once per bound.
+            var filters = store.filters
+            filters.minimumPriceCents = minimum
+            filters.maximumPriceCents = maximum
+            store.filters = filters
         case .setMinimumRating(let rating): store.filters.minimumRatingTenths = rating
         case .setSort(let order): store.sort = order
         case .openProduct(let id): open(id)
