@@ -23,13 +23,17 @@ final class BrowsingModel: Sendable {
     let _listed: Computed<[Int]>
     var listed: [Int] { _listed.wrappedValue }
 
-    /// Ids on the current page, in display order.
-    let _visibleIDs: Computed<[Int]>
-    var visibleIDs: [Int] { _visibleIDs.wrappedValue }
+    /// The grid screen: the current page's ids, in display order, and the
+    /// page. One node, so the grid's body reads one value (a node read is
+    /// this runtime's unit of cost), and a page change that leaves the ids
+    /// equal still reaches the view through the page it shows.
+    let _grid: Computed<GridScreen>
+    var grid: GridScreen { _grid.wrappedValue }
 
-    /// Matching products per category.
-    let _facetCounts: Computed<[Int]>
-    var facetCounts: [Int] { _facetCounts.wrappedValue }
+    /// The facets screen: matching products per category, the selected
+    /// category and the result count, one node for the same reason.
+    let _facets: Computed<FacetScreen>
+    var facets: FacetScreen { _facets.wrappedValue }
 
     /// Each category's product ids in recommendation rank (the shared
     /// `CheckoutRules.recommends`): built once the catalog arrives, so
@@ -42,19 +46,19 @@ final class BrowsingModel: Sendable {
     let _recommendations: Computed<[Int]>
     var recommendations: [Int] { _recommendations.wrappedValue }
 
-    init(store: StoreModel) {
-        let _products = store._products, _catalog = store._catalog, _categories = store._categories
+    init(store: StoreModel, rows: ProductRows) {
+        let _catalog = store._catalog, _categories = store._categories
         let _query = store._query, _filters = store._filters
         let _selectedCategory = store._selectedCategory, _sort = store._sort, _page = store._page
         let _openProduct = store._openProduct, _cartProducts = store._cartProducts
 
-        let queryMatches = QueryMatchNodes(products: _products)
+        let queryMatches = QueryMatchNodes(catalog: _catalog)
         self.queryMatches = queryMatches
-        _matching = Computed(name: "matching") { [_products, _categories, _query, queryMatches, _filters] _ in
+        _matching = Computed(name: "matching") { [_catalog, _categories, _query, queryMatches, _filters] _ in
             let filters = _filters.wrappedValue
             let queryMatches = queryMatches.node(for: _query.wrappedValue).wrappedValue
             guard filters != Filters() else { return queryMatches }
-            let products = _products.wrappedValue
+            let catalog = _catalog.wrappedValue
             // The shared rule evaluates its stock and price arguments only
             // when a filter asks, so a category's sold-out node and its sale
             // node are read (and are dependencies) only while such a filter
@@ -65,9 +69,9 @@ final class BrowsingModel: Sendable {
             ids.reserveCapacity(queryMatches.count)
             for id in queryMatches
             where Browsing.passes(
-                filters, priceCents: reads.price(of: products[id].product),
-                stock: reads.stock(of: products[id], productCount: products.count),
-                ratingTenths: products[id].product.ratingTenths)
+                filters, priceCents: reads.price(of: catalog[id]),
+                stock: reads.stock(of: catalog[id], productCount: catalog.count),
+                ratingTenths: catalog[id].ratingTenths)
             {
                 ids.append(id)
             }
@@ -90,14 +94,17 @@ final class BrowsingModel: Sendable {
             }
             return Browsing.sorted(rows, products: catalog, by: order)
         }
-        _visibleIDs = Computed(name: "visibleIDs") { [_listed, _page] _ in
-            Array(Browsing.page(_listed.wrappedValue, page: _page.wrappedValue))
+        _grid = Computed(name: "grid") { [_listed, _page] _ in
+            let page = _page.wrappedValue
+            return GridScreen(productIDs: Array(Browsing.page(_listed.wrappedValue, page: page)), page: page)
         }
-        _facetCounts = Computed(name: "facetCounts") { [_products, _categories, _matching] _ in
-            let products = _products.wrappedValue
+        _facets = Computed(name: "facets") { [_catalog, _categories, _matching, _selectedCategory] _ in
+            let selected = _selectedCategory.wrappedValue
+            let catalog = _catalog.wrappedValue
+            guard !catalog.isEmpty else { return .empty(selectedCategory: selected) }
             var counts = Array(repeating: 0, count: _categories.wrappedValue.count)
-            for id in _matching.wrappedValue { counts[products[id].product.category] += 1 }
-            return counts
+            for id in _matching.wrappedValue { counts[catalog[id].category] += 1 }
+            return FacetScreen(counts: counts, selectedCategory: selected)
         }
         _categoryProducts = Computed(name: "categoryProducts") { [_catalog, _categories] _ in
             var index = Array(repeating: [Int](), count: _categories.wrappedValue.count)
@@ -109,19 +116,31 @@ final class BrowsingModel: Sendable {
             return index
         }
         _recommendations = Computed(name: "recommendations") {
-            [_products, _catalog, _categoryProducts, _openProduct, _cartProducts] _ in
+            [rows, _catalog, _categoryProducts, _openProduct, _cartProducts] _ in
             guard let open = _openProduct.wrappedValue else { return [Int]() }
             let catalog = _catalog.wrappedValue
             guard !catalog.isEmpty else { return [] }
-            let products = _products.wrappedValue
             let carted = _cartProducts.wrappedValue
-            let candidates = _categoryProducts.wrappedValue[catalog[open].category].filter { id in
-                id != open && !carted.contains(id)
+            // The category's ranked ids are walked only as far as the one
+            // that fills the panel: the shared rule gets that prefix (less
+            // the open and carted products), already in its order, so a
+            // product ranked below the shown ones is neither a dependency
+            // nor filtered and sorted. Each stock node is read once, here;
+            // the rule's own asks are answered from those reads.
+            var candidates: [Int] = []
+            var inStock: [Bool] = []
+            var found = 0
+            for id in _categoryProducts.wrappedValue[catalog[open].category]
+            where id != open && !carted.contains(id) {
+                let available = rows[id].stock > 0
+                candidates.append(id)
+                inStock.append(available)
+                guard available else { continue }
+                found += 1
+                if found == CheckoutRules.recommendationCount { break }
             }
-            // The shared rule asks for stock in rank order only until the
-            // panel is full: a product ranked below the shown ones is not a
-            // dependency.
-            return CheckoutRules.recommended(candidates, products: catalog, inStock: { products[$0].stock > 0 })
+            return CheckoutRules.recommended(
+                candidates, products: catalog, inStock: { id in inStock[candidates.firstIndex(of: id)!] })
         }
     }
 }
@@ -135,11 +154,11 @@ final class BrowsingModel: Sendable {
 /// whose name contains, or a tag starts with, the longer query does so for
 /// the shorter one too.
 final class QueryMatchNodes: Sendable {
-    private let products: Stored<[ProductModel]>
+    private let catalog: Stored<[Product]>
     private let nodes = Mutex<[String: Computed<[Int]>]>([:])
 
-    init(products: Stored<[ProductModel]>) {
-        self.products = products
+    init(catalog: Stored<[Product]>) {
+        self.catalog = catalog
     }
 
     func node(for query: String) -> Computed<[Int]> {
@@ -152,18 +171,18 @@ final class QueryMatchNodes: Sendable {
                 base = nodes[String(normalised.prefix(length))]
                 length -= 1
             }
-            let node = Computed(name: "queryMatches") { [products, base] _ in
+            let node = Computed(name: "queryMatches") { [catalog, base] _ in
                 let search = SearchText(normalised)
-                let products = products.wrappedValue
+                let catalog = catalog.wrappedValue
                 guard let base else {
                     var ids: [Int] = []
-                    ids.reserveCapacity(products.count)
-                    for index in products.indices where Browsing.matches(products[index].product, query: search) {
-                        ids.append(products[index].product.id)
+                    ids.reserveCapacity(catalog.count)
+                    for index in catalog.indices where Browsing.matches(catalog[index], query: search) {
+                        ids.append(catalog[index].id)
                     }
                     return ids
                 }
-                return base.wrappedValue.filter { Browsing.matches(products[$0].product, query: search) }
+                return base.wrappedValue.filter { Browsing.matches(catalog[$0], query: search) }
             }
             nodes[normalised] = node
             return node
@@ -196,14 +215,14 @@ struct CategoryReads {
     /// tests only whether it is 0: 0 for a product on its category's
     /// sold-out list, 1 otherwise. The list is read the first time one of
     /// the category's products is asked about in this run of the rule.
-    mutating func stock(of item: ProductModel, productCount: Int) -> Int {
-        let category = item.product.category
+    mutating func stock(of product: Product, productCount: Int) -> Int {
+        let category = product.category
         if !soldOutRead[category] {
             soldOutRead[category] = true
             if soldOut.isEmpty { soldOut = Array(repeating: false, count: productCount) }
             for id in categories[category].soldOut { soldOut[id] = true }
         }
-        return soldOut[item.product.id] ? 0 : 1
+        return soldOut[product.id] ? 0 : 1
     }
 
     mutating func price(of product: Product) -> Int {

@@ -27,24 +27,20 @@ final class CheckoutModel: Sendable {
     let _screen: Computed<CheckoutScreen>
     var screen: CheckoutScreen { _screen.wrappedValue }
 
-    init(store: StoreModel) {
-        let _products = store._products, _cartProducts = store._cartProducts
+    init(store: StoreModel, rows: ProductRows) {
+        let _cartProducts = store._cartProducts
         let _appliedCoupon = store._appliedCoupon, _coupon = store._coupon, _quote = store._quote
 
-        _itemCount = Computed(name: "itemCount") { [_cartProducts, _products] _ in
-            let ids = _cartProducts.wrappedValue
-            guard !ids.isEmpty else { return 0 }
-            let products = _products.wrappedValue
-            return ids.reduce(0) { $0 + products[$1].cartQuantity }
+        _itemCount = Computed(name: "itemCount") { [_cartProducts, rows] _ in
+            _cartProducts.wrappedValue.reduce(0) { $0 + rows[$1].cartQuantity }
         }
-        _cart = Computed(name: "cart") { [_cartProducts, _products] _ in
+        _cart = Computed(name: "cart") { [_cartProducts, rows] _ in
             let ids = _cartProducts.wrappedValue
             guard !ids.isEmpty else { return CartScreen(lines: []) }
-            let products = _products.wrappedValue
             var sales = SaleReads()
             return CartScreen(
                 lines: ids.map { id in
-                    let item = products[id]
+                    let item = rows[id]
                     return CartLineScreen(
                         product: item.product, quantity: item.cartQuantity, unitCents: sales.price(of: item),
                         stock: item.stock)

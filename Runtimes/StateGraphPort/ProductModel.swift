@@ -1,4 +1,5 @@
 import StateGraph
+import Synchronization
 import Workload
 
 // What `@GraphStored` and `@GraphComputed` would expand to is written out by
@@ -38,15 +39,12 @@ final class CategoryModel: Sendable {
 
 /// One catalog product: its live stock and its quantity in the cart as its
 /// own stored nodes, as a swift-state-graph app keeps one model object per
-/// list row.
+/// list row. Made when first asked for (`ProductRows`).
 final class ProductModel: Sendable {
     let product: Product
     /// Its category's sale node (`CategoryModel._salePercent`), the one
     /// node of its category a price reads.
     let _categorySale: Stored<Int>
-    /// Its category's sold-out list (`CategoryModel._soldOut`), which the
-    /// stock action keeps.
-    let _categorySoldOut: Stored<[Int]>  // hand-written
 
     // @GraphStored var stock: Int
     let _stock: Stored<Int>
@@ -74,7 +72,65 @@ final class ProductModel: Sendable {
     init(product: Product, stock: Int, category: CategoryModel) {
         self.product = product
         _categorySale = category._salePercent
-        _categorySoldOut = category._soldOut  // hand-written
         _stock = Stored(name: "stock", wrappedValue: stock)
     }
 }
+
+// HAND-WRITTEN BEGIN: product rows made on first use
+/// Each product's row model, made the first time a view, a rule or an
+/// action asks for it rather than for the whole catalog when it arrives, as
+/// a lazy list makes a row's model when the row first appears: a session
+/// shows a few hundred of the catalog's products, and each row is two
+/// stored nodes to make and tear down. Until its row exists a product's
+/// stock is a plain value here, which nothing reads but the row it seeds
+/// (the in-stock filter reads the categories' sold-out lists). Untracked,
+/// as a SwiftUI parent hands a row view its model; locked, since rules run
+/// wherever a node is read.
+final class ProductRows: Sendable {
+    private struct Table {
+        var catalog: [Product] = []
+        var categories: [CategoryModel] = []
+        var stock: [Int] = []
+        var rows: [ProductModel?] = []
+    }
+
+    private let table = Mutex(Table())
+
+    /// 0 until the catalog arrives.
+    var count: Int { table.withLock { $0.rows.count } }
+
+    func load(_ catalog: [Product], stock: [Int], categories: [CategoryModel]) {
+        table.withLock { table in
+            table.catalog = catalog
+            table.categories = categories
+            table.stock = stock
+            table.rows = Array(repeating: nil, count: catalog.count)
+        }
+    }
+
+    subscript(id: Int) -> ProductModel {
+        table.withLock { table in
+            if let row = table.rows[id] { return row }
+            let category = table.categories[table.catalog[id].category]
+            let row = ProductModel(product: table.catalog[id], stock: table.stock[id], category: category)
+            table.rows[id] = row
+            return row
+        }
+    }
+
+    func category(of id: Int) -> CategoryModel {
+        table.withLock { $0.categories[$0.catalog[id].category] }
+    }
+
+    /// A product's new stock: written to its row's node once the row exists
+    /// (outside the lock, since the write notifies its readers), else kept
+    /// as the value the row will start from.
+    func setStock(_ id: Int, _ stock: Int) {
+        let row = table.withLock { table -> ProductModel? in
+            if table.rows[id] == nil { table.stock[id] = stock }
+            return table.rows[id]
+        }
+        row?.stock = stock
+    }
+}
+// HAND-WRITTEN END

@@ -22,19 +22,15 @@ public final class StateGraphPort: StorefrontPort {
     private var quoteGeneration = 0
     // HAND-WRITTEN END
 
-    // HAND-WRITTEN BEGIN: the product models by id, untracked, as a SwiftUI
-    // parent hands each row view its model: a card, the detail and the
-    // recommendations reach their rows without reading (and so depending
-    // on) the products list node. Set once, with that node.
-    private(set) var rows: [ProductModel] = []
-    // HAND-WRITTEN END
+    /// The product models by id, made as they are first asked for.
+    let rows = ProductRows()
 
     /// Faults are injected into the `observable` port only; this port
     /// carries none.
     public init(service: StorefrontService, fault: Fault?) {
         self.service = service
-        browsing = BrowsingModel(store: store)
-        checkout = CheckoutModel(store: store)
+        browsing = BrowsingModel(store: store, rows: rows)
+        checkout = CheckoutModel(store: store, rows: rows)
     }
 
     // Without a transaction API in 0.27.0, an action with several writes
@@ -48,8 +44,12 @@ public final class StateGraphPort: StorefrontPort {
         case .setQuery(let query): store.query = query
         case .setInStockOnly(let only): store.filters.inStockOnly = only
         case .setPriceRange(let minimum, let maximum):
-            store.filters.minimumPriceCents = minimum
-            store.filters.maximumPriceCents = maximum
+            // One read and one write: each `store.filters.x = …` would read
+            // and write the node, and notify, once per bound.
+            var filters = store.filters
+            filters.minimumPriceCents = minimum
+            filters.maximumPriceCents = maximum
+            store.filters = filters
         case .setMinimumRating(let rating): store.filters.minimumRatingTenths = rating
         case .setSort(let order): store.sort = order
         case .openProduct(let id): open(id)
@@ -104,16 +104,16 @@ public final class StateGraphPort: StorefrontPort {
     // HAND-WRITTEN BEGIN: the sold-out lists, kept by hand
     private func updateStock(_ updates: [StockUpdate]) {
         // The lists this action changed, each read once, by its node.
-        var lists: [(node: Stored<[Int]>, ids: [Int], changed: Bool)] = []
+        var lists: [(category: CategoryModel, ids: [Int], changed: Bool)] = []
         for update in updates {
             let id = update.productID
-            let row = rows[id]
-            row.stock = update.stock
+            rows.setStock(id, update.stock)
+            let category = rows.category(of: id)
             let slot: Int
-            if let known = lists.firstIndex(where: { $0.node === row._categorySoldOut }) {
+            if let known = lists.firstIndex(where: { $0.category === category }) {
                 slot = known
             } else {
-                lists.append((row._categorySoldOut, row._categorySoldOut.wrappedValue, false))
+                lists.append((category, category.soldOut, false))
                 slot = lists.count - 1
             }
             let index = lists[slot].ids.firstIndex { $0 >= id } ?? lists[slot].ids.endIndex
@@ -126,7 +126,7 @@ public final class StateGraphPort: StorefrontPort {
                 lists[slot].changed = true
             }
         }
-        for list in lists where list.changed { list.node.wrappedValue = list.ids }
+        for list in lists where list.changed { list.category.soldOut = list.ids }
     }
     // HAND-WRITTEN END
 
@@ -134,16 +134,14 @@ public final class StateGraphPort: StorefrontPort {
         Task {
             let catalog = try await service.loadCatalog()
             let categories = (0..<catalog.categoryCount).map(CategoryModel.init(index:))
+            var soldOut = Array(repeating: [Int](), count: categories.count)  // hand-written
+            for (product, stock) in zip(catalog.products, catalog.initialStock) where stock == 0 {  // hand-written
+                soldOut[product.category].append(product.id)  // hand-written
+            }  // hand-written
+            for (category, ids) in zip(categories, soldOut) { category.soldOut = ids }  // hand-written
+            rows.load(catalog.products, stock: catalog.initialStock, categories: categories)  // hand-written
             store.categories = categories
             store.catalog = catalog.products
-            var soldOut = Array(repeating: [Int](), count: categories.count)  // hand-written
-            let products = zip(catalog.products, catalog.initialStock).map { product, stock in
-                if stock == 0 { soldOut[product.category].append(product.id) }  // hand-written
-                return ProductModel(product: product, stock: stock, category: categories[product.category])
-            }
-            for (category, ids) in zip(categories, soldOut) { category.soldOut = ids }  // hand-written
-            rows = products  // hand-written
-            store.products = products
             service.acknowledge(.applied)
         }
     }

@@ -11,16 +11,9 @@ final class StoreModel: Sendable {
         var confirmed: Bool
     }
 
-    // Filled once, when the catalog arrives. Arrays of model objects are not
-    // Equatable, so every write notifies; there is only the one.
-    let _products = Stored(name: "products", wrappedValue: [ProductModel]())
-    var products: [ProductModel] {
-        get { _products.wrappedValue }
-        set { _products.wrappedValue = newValue }
-    }
-
-    /// The catalog's products, indexed by id: what the rules rank and sort
-    /// by, read as one node rather than through every product's model.
+    /// The catalog's products, indexed by id: what the rules match, rank and
+    /// sort by, read as one node rather than through every product's model
+    /// (the models, `ProductRows`, are made as rows are first shown).
     let _catalog = Stored(name: "catalog", wrappedValue: [Product]())
     var catalog: [Product] {
         get { _catalog.wrappedValue }

@@ -18,7 +18,7 @@ extension StateGraphPort {
                     cartItemCount: checkout.itemCount, orderCount: orders.count,
                     lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }))
         case .grid:
-            return .grid(GridScreen(productIDs: browsing.visibleIDs, page: store.page))
+            return .grid(browsing.grid)
         case .card(let id):
             let item = rows[id]
             return .card(
@@ -26,18 +26,16 @@ extension StateGraphPort {
                     product: item.product, priceCents: item.price, stock: item.stock,
                     inCart: item.cartQuantity))
         case .facets:
-            let selected = store.selectedCategory
-            guard !store.products.isEmpty else { return .facets(.empty(selectedCategory: selected)) }
-            return .facets(FacetScreen(counts: browsing.facetCounts, selectedCategory: selected))
+            return .facets(browsing.facets)
         case .cart:
             return .cart(checkout.cart)
         case .detail:
             // The row comes from the untracked `rows`. Only a product opened
-            // before the catalog arrives reads the products list node, to
-            // hear of its arrival.
+            // before the catalog arrives reads the catalog node, to hear of
+            // its arrival.
             guard let id = store.openProduct else { return .detail(.closed) }
             guard id < rows.count else {
-                _ = store.products
+                _ = store.catalog
                 return .detail(.closed)
             }
             let item = rows[id]
@@ -55,7 +53,8 @@ extension StateGraphPort {
             return .recommendations(
                 RecommendationScreen(
                     items: ids.map { id in
-                        RecommendationScreen.Item(product: rows[id].product, priceCents: sales.price(of: rows[id]))
+                        let item = rows[id]
+                        return RecommendationScreen.Item(product: item.product, priceCents: sales.price(of: item))
                     }))
         }
     }
