@@ -188,7 +188,7 @@ public final class ObservablePort: StorefrontPort {
             let products = store.products
             guard !products.isEmpty else { return .facets(.empty(selectedCategory: selected)) }
             var counts = Array(repeating: 0, count: store.categoryCount)
-            for id in store.matching { counts[products[id].category] += 1 }
+            for id in store.matching() { counts[products[id].category] += 1 }
             return .facets(FacetScreen(counts: counts, selectedCategory: selected))
         case .cart:
             return .cart(CartScreen(lines: store.cartLines))

@@ -144,8 +144,11 @@ final class ObservableStore {
         return percents
     }
 
-    /// Ids of products passing the query and filters, in any category.
-    var matching: [Int] {
+    /// Ids of products passing the query and filters, in `category` or, given
+    /// none, in any. The category is tested first, so a grid showing one
+    /// category runs the query and filters over that category's products
+    /// only.
+    func matching(in category: Int? = nil) -> [Int] {
         let products = self.products, query = SearchText(self.query), filters = self.filters
         let sale = filters.narrowsPrice ? salePercents() : []
         let stock = filters.inStockOnly ? stockLevels : []
@@ -153,13 +156,19 @@ final class ObservableStore {
         ids.reserveCapacity(products.count)
         // By index: `for product in products` copies each `Product`, retaining
         // and releasing its strings and arrays; a subscript read borrows it.
-        for index in products.indices
-        where Browsing.matches(products[index], query: query)
-            && Browsing.passes(
-                filters, priceCents: price(products[index], sale: sale), stock: stock[index],
-                ratingTenths: products[index].ratingTenths)
-        {
-            ids.append(products[index].id)
+        func passes(_ index: Int) -> Bool {
+            Browsing.matches(products[index], query: query)
+                && Browsing.passes(
+                    filters, priceCents: price(products[index], sale: sale), stock: stock[index],
+                    ratingTenths: products[index].ratingTenths)
+        }
+        // Two loops, so the catalog-wide pass pays no category test.
+        if let category {
+            for index in products.indices where products[index].category == category && passes(index) {
+                ids.append(products[index].id)
+            }
+        } else {
+            for index in products.indices where passes(index) { ids.append(products[index].id) }
         }
         return ids
     }
@@ -169,10 +178,10 @@ final class ObservableStore {
     var listed: [Int] {
         let products = self.products, category = selectedCategory, sort = self.sort
         let sale = sort.comparesPrices ? salePercents(only: category) : []
-        let matching = self.matching
+        let matching = self.matching(in: category)
         var rows: [(id: Int, price: Int)] = []
         rows.reserveCapacity(matching.count)
-        for id in matching where category == nil || products[id].category == category {
+        for id in matching {
             rows.append((id, sort.comparesPrices ? price(products[id], sale: sale) : 0))
         }
         return Browsing.sorted(rows, products: products, by: sort)
