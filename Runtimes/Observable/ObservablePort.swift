@@ -50,12 +50,12 @@ public final class ObservablePort: StorefrontPort {
             store.openProduct = nil
             store.detail = .idle
             detailGeneration += 1  // hand-written
-        case .addToCart(let id): store.setQuantity(id, store.items[id].quantity + 1)
+        case .addToCart(let id): store.setQuantity(id, store.row(id).quantity + 1)
         case .setQuantity(let id, let quantity): store.setQuantity(id, max(quantity, 0))
         case .updateStock(let updates):
             store.applyStock(updates)
             if fault == .droppedInvalidation, let last = updates.last {
-                store.items[last.productID].setStockWithoutNotice(last.stock + 1)
+                store.row(last.productID).setStockWithoutNotice(last.stock + 1)
             }
         case .setSale(let category, let percent): store.sales[category].percent = percent
         case .applyCoupon(let code): apply(coupon: code)
@@ -67,12 +67,8 @@ public final class ObservablePort: StorefrontPort {
     private func launch() {
         Task {
             let catalog = try await service.loadCatalog()
-            var items: [ProductItem] = []
-            items.reserveCapacity(catalog.products.count)
-            for product in catalog.products {
-                items.append(ProductItem(product: product, stock: catalog.initialStock[product.id]))
-            }
-            store.items = items
+            // Row models are made as views first show their products.
+            store.items = Array(repeating: nil, count: catalog.products.count)
             store.stockLevels = catalog.initialStock
             store.categoryCount = catalog.categoryCount
             store.sales = (0..<catalog.categoryCount).map { _ in CategorySale() }
@@ -192,7 +188,7 @@ public final class ObservablePort: StorefrontPort {
             let products = store.products
             guard !products.isEmpty else { return .facets(.empty(selectedCategory: selected)) }
             var counts = Array(repeating: 0, count: store.categoryCount)
-            for id in store.matching { counts[products[id].category] += 1 }
+            for id in store.matching() { counts[products[id].category] += 1 }
             return .facets(FacetScreen(counts: counts, selectedCategory: selected))
         case .cart:
             return .cart(CartScreen(lines: store.cartLines))

@@ -12,16 +12,34 @@ final class ObservableStore {
         var confirmed: Bool
     }
 
-    /// The catalog's products, and one row model per product for its stock
-    /// and cart quantity. Only `products` is observed: the row and sale
-    /// models' lists and the category count arrive with it and never change
-    /// after (their models' properties are what changes), and every view that
-    /// reads them reads `products` too, so tracking them as well would only
-    /// register, and later cancel, one more key path per render.
+    /// The catalog's products, and a slot per product for its row model
+    /// (stock and cart quantity), filled by `row(_:)` the first time a view
+    /// shows the product or the cart takes it. Only `products` is observed:
+    /// the slots, the sale models' list and the category count arrive with it
+    /// and never change after in a way a view depends on (their models'
+    /// properties are what changes), and every view that reads them reads
+    /// `products` too, so tracking them as well would only register, and
+    /// later cancel, one more key path per render.
     var products: [Product] = []
-    @ObservationIgnored var items: [ProductItem] = []
+    @ObservationIgnored var items: [ProductItem?] = []
+
+    /// The row model of a product, made on first use, as a list view makes an
+    /// item's model when the item first scrolls into view: a session shows a
+    /// few dozen of the catalog's products, and a model per product made at
+    /// load cost three allocations each (the object, its registrar's extent
+    /// and lock) and three quarters of a cold start. A new row takes the
+    /// product's stock from `stockLevels`, which `applyStock` keeps for every
+    /// product; both reads go to the untracked storage, since making the row
+    /// is the parent's bookkeeping, not something the view showing it reads.
+    func row(_ id: Int) -> ProductItem {
+        if let item = items[id] { return item }
+        let item = ProductItem(product: _products[id], stock: _stockLevels[id])
+        items[id] = item
+        return item
+    }
     // HAND-WRITTEN BEGIN: every product's stock as one source list beside
-    // the rows' own, as `cartIDs` sits beside their quantities. The grid and
+    // the rows' own, as `cartIDs` sits beside their quantities (and the only
+    // one for a product no view has shown yet, which has no row). The grid and
     // the facets filter the whole catalog by stock; read from the rows, each
     // of their renders would register with, and each change cancel from,
     // one registrar per product (two thirds of a session's instructions).
@@ -33,7 +51,9 @@ final class ObservableStore {
 
     func applyStock(_ updates: [StockUpdate]) {
         let items = self.items
-        for update in updates { items[update.productID].stock = update.stock }
+        // A product no view has shown yet has no row: its stock lives in
+        // `stockLevels` until one is made.
+        for update in updates { if let item = items[update.productID] { item.stock = update.stock } }
         // One in-place modify: a single change notice for the batch, and no
         // copy of the list.
         Self.write(updates, into: &stockLevels)
@@ -59,7 +79,7 @@ final class ObservableStore {
     var cartIDs: [Int] = []
 
     func setQuantity(_ id: Int, _ quantity: Int) {
-        let item = items[id]
+        let item = row(id)
         let was = item.quantity
         guard was != quantity else { return }
         item.quantity = quantity
@@ -73,8 +93,7 @@ final class ObservableStore {
     }
 
     func emptyCart() {
-        let items = self.items
-        for id in cartIDs { items[id].quantity = 0 }
+        for id in cartIDs { row(id).quantity = 0 }
         cartIDs = []
     }
     // HAND-WRITTEN END
@@ -109,10 +128,6 @@ final class ObservableStore {
         return Money.effectivePrice(baseCents: product.basePriceCents, salePercent: percent)
     }
 
-    /// The row model the grid hands a card (or the detail), as `ForEach`
-    /// hands each item's view its element: the card's body tracks its row.
-    func row(_ id: Int) -> ProductItem { items[id] }
-
     /// A category's sale model, handed to a view the same way.
     func sale(_ category: Int) -> CategorySale { sales[category] }
 
@@ -129,8 +144,11 @@ final class ObservableStore {
         return percents
     }
 
-    /// Ids of products passing the query and filters, in any category.
-    var matching: [Int] {
+    /// Ids of products passing the query and filters, in `category` or, given
+    /// none, in any. The category is tested first, so a grid showing one
+    /// category runs the query and filters over that category's products
+    /// only.
+    func matching(in category: Int? = nil) -> [Int] {
         let products = self.products, query = SearchText(self.query), filters = self.filters
         let sale = filters.narrowsPrice ? salePercents() : []
         let stock = filters.inStockOnly ? stockLevels : []
@@ -138,13 +156,19 @@ final class ObservableStore {
         ids.reserveCapacity(products.count)
         // By index: `for product in products` copies each `Product`, retaining
         // and releasing its strings and arrays; a subscript read borrows it.
-        for index in products.indices
-        where Browsing.matches(products[index], query: query)
-            && Browsing.passes(
-                filters, priceCents: price(products[index], sale: sale), stock: stock[index],
-                ratingTenths: products[index].ratingTenths)
-        {
-            ids.append(products[index].id)
+        func passes(_ index: Int) -> Bool {
+            Browsing.matches(products[index], query: query)
+                && Browsing.passes(
+                    filters, priceCents: price(products[index], sale: sale), stock: stock[index],
+                    ratingTenths: products[index].ratingTenths)
+        }
+        // Two loops, so the catalog-wide pass pays no category test.
+        if let category {
+            for index in products.indices where products[index].category == category && passes(index) {
+                ids.append(products[index].id)
+            }
+        } else {
+            for index in products.indices where passes(index) { ids.append(products[index].id) }
         }
         return ids
     }
@@ -154,10 +178,10 @@ final class ObservableStore {
     var listed: [Int] {
         let products = self.products, category = selectedCategory, sort = self.sort
         let sale = sort.comparesPrices ? salePercents(only: category) : []
-        let matching = self.matching
+        let matching = self.matching(in: category)
         var rows: [(id: Int, price: Int)] = []
         rows.reserveCapacity(matching.count)
-        for id in matching where category == nil || products[id].category == category {
+        for id in matching {
             rows.append((id, sort.comparesPrices ? price(products[id], sale: sale) : 0))
         }
         return Browsing.sorted(rows, products: products, by: sort)
@@ -168,20 +192,19 @@ final class ObservableStore {
     var cartItemCount: Int {
         let ids = cartIDs
         guard !ids.isEmpty else { return 0 }
-        let items = self.items
         var count = 0
-        for id in ids { count += items[id].quantity }
+        for id in ids { count += row(id).quantity }
         return count
     }
 
     var cartLines: [CartLineScreen] {
         let ids = cartIDs
         guard !ids.isEmpty else { return [] }
-        let products = self.products, items = self.items, sales = self.sales
+        let products = self.products, sales = self.sales
         var lines: [CartLineScreen] = []
         lines.reserveCapacity(ids.count)
         for id in ids {
-            let product = products[id], item = items[id]
+            let product = products[id], item = row(id)
             lines.append(
                 CartLineScreen(
                     product: product, quantity: item.quantity,
@@ -204,12 +227,15 @@ final class ObservableStore {
         guard let open = openProduct else { return [] }
         let products = self.products
         guard !products.isEmpty else { return [] }
-        let items = self.items, inCart = Set(cartIDs)
+        let inCart = Set(cartIDs)
         let category = products[open].category
         var candidates: [Int] = []
+        // Room for twice a category's average share: the list grows once at
+        // most, where from empty it would reallocate seven or eight times.
+        candidates.reserveCapacity(2 * products.count / max(categoryCount, 1))
         for id in products.indices where products[id].category == category && id != open && !inCart.contains(id) {
             candidates.append(id)
         }
-        return CheckoutRules.recommended(candidates, products: products, inStock: { items[$0].stock > 0 })
+        return CheckoutRules.recommended(candidates, products: products, inStock: { self.row($0).stock > 0 })
     }
 }
