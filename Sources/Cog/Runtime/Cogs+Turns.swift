@@ -56,15 +56,18 @@ extension Cogs {
     /// capture (the body closure cannot outlive this call), and its writes
     /// are queued to be staged and flushed after every earlier turn.
     private func capture(named name: String, owner: CogController?, _ body: (CogWriter) -> Void) {
+        // A capture inside an outer turn's body (a reaction registered there
+        // runs at once and requests a turn) leaves that body's writer live:
+        // the outer turn is still accumulating, and the captured turn queues
+        // behind it. In a flush there is no outer writer (both are 0).
+        let outerWriter = turns.liveWriter
+        let outerAccumulatingWriter = accumulatingWriter
         turns.lastTurn += 1
         turns.liveWriter = turns.lastTurn
         turns.phase = .capturing
         body(CogWriter(cogs: self, turn: turns.liveWriter))
-        turns.liveWriter = 0
-        // A capture inside an outer turn's body (a reaction registered
-        // there runs at once) ends that body's writer too, as `liveWriter`
-        // now says; the inlined writer test must agree.
-        accumulatingWriter = 0
+        turns.liveWriter = outerWriter
+        accumulatingWriter = outerAccumulatingWriter
         turns.phase = .flushing
         turns.queued.append(.init(name: name, owner: owner, writes: turns.capturedWrites))
         turns.capturedWrites.removeAll()
