@@ -265,7 +265,10 @@ struct RecordsTests {
 
     /// A port that frees its old lists only at teardown shows every screen
     /// right, so only the heap ceilings catch it. The ceilings are taken
-    /// from a clean run of this build, 3% above, as the committed ones are.
+    /// from a clean run of this build, 10% above: between processes on a
+    /// loaded machine the clean figures move by up to 1 KiB (3.3%, which
+    /// failed a 3% ceiling under the parallel test run), while the fault
+    /// holds about 12 KiB (40%) more, so the test still separates them.
     @Test("the late-free fault passes the gate and fails the heap ceilings, naming both metrics")
     func lateFreeFailsHeapCeilings() throws {
         let root = try ScratchRoot()
@@ -281,8 +284,8 @@ struct RecordsTests {
         try root.write(
             """
             {"note": "test", "relativeTimeLimit": 1.25, "mallocsPerAction": {}, "mallocsPerIteration": {},
-             "peakLiveBytes": {"small": {"funnel-memory": {"memoized": \(peak * 103 / 100)}}},
-             "retainedBytes": {"small": {"funnel-memory": {"memoized": \(retained * 103 / 100)}}}}
+             "peakLiveBytes": {"small": {"funnel-memory": {"memoized": \(peak * 110 / 100)}}},
+             "retainedBytes": {"small": {"funnel-memory": {"memoized": \(retained * 110 / 100)}}}}
             """, to: "Results/thresholds.json")
         let held = try Storefront.run(funnel + ["--check-thresholds"], in: root.url)
         #expect(held.status == 0, "\(held.standardError)")
