@@ -24,6 +24,8 @@ public final class CogController: CogOps {
     private var reactionBodies: [ReactionBody] = []
     private var tasks: [Task<Void, Never>] = []
     private var children: [CogController] = []
+    /// The controller whose scope opened this one; nil for a mechanism's.
+    private weak var parent: CogController?
 
     init(cogs: Cogs, name: String) {
         self.runtime = cogs
@@ -46,6 +48,43 @@ public final class CogController: CogOps {
     public func performTurn(named name: String, _ body: (CogWriter) -> Void) {
         guard isLive, let runtime else { return }
         runtime.performTurn(named: name, owner: self, body)
+    }
+
+    /// Runs `body` as a turn named `name`, or joins the turn in progress.
+    /// Requested during a flush (from a reaction), the turn waits for its
+    /// place in the FIFO with its body: the body runs there, after the
+    /// turns ahead and their reactions, reading settled values, and not at
+    /// all if this controller retired first (MECH-29). The body is stored,
+    /// so what it captures is boxed once per call; an op's turn (through
+    /// `CogOps`) is not, and runs its body at once against a capture.
+    public func turn(_ name: String = #function, _ body: @escaping (CogWriter) -> Void) {
+        guard isLive, let runtime else { return }
+        runtime.performStoredTurn(named: name, owner: self, body)
+    }
+
+    /// Writes one source in its own turn, which waits for its FIFO place
+    /// when requested during a flush (see `turn(_:_:)`).
+    public func turn<Reference: CogWritable>(
+        _ reference: Reference, to value: Reference.Value, name: String = #function
+    ) {
+        guard isLive, let runtime else { return }
+        // Only a turn that waits forms the storable closure (and its box).
+        if runtime.isFlushing {
+            runtime.performStoredTurn(named: name, owner: self) { c in c[reference] = value }
+        } else {
+            runtime.performTurn(named: name, owner: self) { c in c[reference] = value }
+        }
+    }
+
+    /// Whether this controller is `other` or one of the scopes it opened
+    /// opened it, so that retiring this one retires `other` too.
+    func isSelfOrAncestor(of other: CogController) -> Bool {
+        var current: CogController? = other
+        while let controller = current {
+            if controller === self { return true }
+            current = controller.parent
+        }
+        return false
     }
 
     /// Discards `reference`'s state (see `Cogs.discard`). Inert once this
@@ -244,6 +283,7 @@ public final class CogController: CogOps {
 
     private func makeChild(named name: String) -> CogController {
         let child = CogController(cogs: cogs, name: name)
+        child.parent = self
         children.removeAll { !$0.isLive }
         children.append(child)
         return child

@@ -52,9 +52,23 @@ extension Cogs {
         }
     }
 
-    /// A turn requested during a flush: its body runs now against a private
-    /// capture (the body closure cannot outlive this call), and its writes
-    /// are queued to be staged and flushed after every earlier turn.
+    /// A controller's turn: its body may be stored, so one requested during
+    /// a flush waits for its FIFO place whole and runs there, after the
+    /// turns ahead of it and their reactions, against the settled graph,
+    /// and only if the controller is still live then (MECH-29). Anywhere
+    /// else it is an ordinary turn (or joins the one accumulating).
+    func performStoredTurn(named name: String, owner: CogController, _ body: @escaping (CogWriter) -> Void) {
+        guard turns.phase == .flushing else {
+            performTurn(named: name, owner: owner, body)
+            return
+        }
+        turns.queued.append(.init(name: name, body: body, owner: owner))
+    }
+
+    /// A turn requested during a flush whose body cannot be stored (it came
+    /// through `performTurn`'s non-escaping body): the body runs now
+    /// against a private capture, and its writes are queued to be staged
+    /// and flushed after every earlier turn.
     private func capture(named name: String, owner: CogController?, _ body: (CogWriter) -> Void) {
         // A capture inside an outer turn's body (a reaction registered there
         // runs at once and requests a turn) leaves that body's writer live:
@@ -65,7 +79,9 @@ extension Cogs {
         turns.lastTurn += 1
         turns.liveWriter = turns.lastTurn
         turns.phase = .capturing
+        turns.capturingOwner = owner
         body(CogWriter(cogs: self, turn: turns.liveWriter))
+        turns.capturingOwner = nil
         turns.liveWriter = outerWriter
         accumulatingWriter = outerAccumulatingWriter
         turns.phase = .flushing
@@ -138,6 +154,14 @@ extension Cogs {
             // here, before it stages anything or records a turn (MECH-29).
             if let owner = next.owner, !owner.isLive { continue }
             turns.phase = .accumulating
+            if let body = next.body {
+                turns.lastTurn += 1
+                turns.liveWriter = turns.lastTurn
+                accumulatingWriter = turns.liveWriter
+                body(CogWriter(cogs: self, turn: turns.liveWriter))
+                accumulatingWriter = 0
+                turns.liveWriter = 0
+            }
             for write in next.writes {
                 // The node's family never changes, even when a discard
                 // freed the row: the key finds (or recreates) the state.
@@ -262,6 +286,9 @@ extension Cogs {
         }
     }
 
+    /// Whether a flush runs, so that a turn requested now waits in the FIFO.
+    var isFlushing: Bool { turns.phase == .flushing }
+
     /// Whether a turn requested during a flush is recording its writes.
     @usableFromInline
     var isCapturing: Bool { turns.phase == .capturing }
@@ -271,13 +298,22 @@ extension Cogs {
         turns.capturedWrites.append(.init(node: node, key: key, value: value))
     }
 
-    /// The newest write to `node` captured by this or an earlier queued turn.
+    /// The newest write to `node` captured by this turn, or by an earlier
+    /// queued turn whose writes are sure to land before this one's: the
+    /// runtime's (never discarded), or its own controller's or an
+    /// ancestor's (whose retirement discards this turn too). A write a
+    /// retirement ahead may still discard is not shown, so no body reads a
+    /// value the graph never publishes (MECH-29).
     @usableFromInline
     func capturedValue<Value>(of node: Int32) -> Value? {
         if let captured = turns.capturedWrites.last(where: { $0.node == node }) {
             return (captured.value as! Value)
         }
+        let reader = turns.capturingOwner
         for queued in turns.queued.reversed() {
+            if let writer = queued.owner {
+                guard let reader, writer.isSelfOrAncestor(of: reader) else { continue }
+            }
             if let write = queued.writes.last(where: { $0.node == node }) { return (write.value as! Value) }
         }
         return nil

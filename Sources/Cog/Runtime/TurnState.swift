@@ -13,14 +13,18 @@ struct TurnState {
         case capturing
     }
 
-    /// A turn requested during a flush: its body already ran against a
-    /// capture, and its writes wait to be staged and flushed in FIFO order.
+    /// A turn requested during a flush, waiting for its FIFO place. A
+    /// controller's turn keeps its body, which runs at that place against
+    /// the settled graph (MECH-29); any other turn's body already ran
+    /// against a capture, and only its writes wait here.
     struct Queued {
         var name: String
+        /// The body a controller's turn runs at its place; nil for a capture.
+        var body: ((CogWriter) -> Void)? = nil
         /// The controller that requested it: a retired owner's entry is
         /// discarded at its execution point (MECH-29). Nil for the runtime.
         var owner: CogController? = nil
-        var writes: [CapturedWrite]
+        var writes: [CapturedWrite] = []
         /// Async refreshes requested during a flush: invalidated when this
         /// entry runs, then their handles bound to the generations it
         /// started. A state released before then resolves its handle as
@@ -50,6 +54,10 @@ struct TurnState {
     @usableFromInline var staged = Column<Int32>()
     var queued: [Queued] = []
     var capturedWrites: [CapturedWrite] = []
+    /// The controller whose turn is capturing, if any: its body sees the
+    /// queued writes no admission can discard before its own (see
+    /// `Cogs.capturedValue`).
+    var capturingOwner: CogController? = nil
     /// Outer turns completed (a plain counter in every build; the named
     /// history is debug-only, see `CogHistory`).
     var completed = 0

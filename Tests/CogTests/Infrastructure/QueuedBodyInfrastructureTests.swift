@@ -3,11 +3,13 @@ import CogTesting
 import Measure
 import Testing
 
-/// The premise of one design departure (docs/cog.md, "Turns and the flush
-/// order"): Cog runs a queued turn's body when it is requested instead of
-/// storing it, because a storable (`@escaping`) body boxes its captures on
-/// the heap at every call, queued or not. If a toolchain ever stops
-/// allocating here, this test fails and the decision should be revisited.
+/// The premise of one design split (docs/cog.md, "Turns and the flush
+/// order"): only a controller's turn stores its body to run at its FIFO
+/// place; `cogs.turn` and ops keep non-escaping bodies, which during a
+/// flush run at once against a capture, because a storable (`@escaping`)
+/// body boxes its captures on the heap at every call, queued or not. If a
+/// toolchain ever stops allocating here, this test fails and every turn
+/// could store its body.
 @MainActor
 struct QueuedBodyInfrastructureTests {
     @Test(

@@ -190,3 +190,66 @@ struct AllocationScenarioTests {
         #expect(counts.allocations == 0, "box[key] allocated: \(counts.calls)")
     }
 }
+
+@MainActor
+struct QueuedTurnAllocationTests {
+    @Test(
+        "PERF-01 a mechanism's turn queued from a reaction with its body allocates one box per request, its stored body",
+        .enabled(if: AllocationCounter.isActive)
+    )
+    func queuedControllerTurnAllocatesItsBody() {
+        let _levelCog = Cog<Int>.Manual { 0 }
+        let _echoCog = Cog<Int>.Manual { 0 }
+        let (cogs, m) = Cogs.forTestingWithController(checkingInvariants: false)
+        m.run { c in
+            let level = c[_levelCog]
+            m.turn("echo") { w in w[_echoCog] = level }
+        }
+        for warmup in 1...4 { cogs.turn(_levelCog, to: warmup) }
+        var level = 100
+        let counts = AllocationCounter.count(.thread) {
+            for _ in 0..<4 {
+                level = opaqueIdentity(level + 1)
+                cogs.turn(_levelCog, to: level)
+            }
+        }
+        // The capture this replaced made two per request (its write list
+        // and the list's copy into the entry): 8 here.
+        #expect(counts.allocations <= 4, "queued controller turns allocated: \(counts.calls)")
+        #expect(cogs.peek(_echoCog) == level)
+    }
+
+    /// A controller's turn body is storable (`@escaping`), so its captures
+    /// are boxed at the call even when it runs at once: the price of
+    /// running a queued body at its FIFO place (docs/cog.md). App turns
+    /// through `Cogs` and ops keep their non-escaping bodies.
+    @Test(
+        "PERF-01 a mechanism's turn outside a flush boxes only what its body captures; a capture-free body or a scalar turn allocates nothing",
+        .enabled(if: AllocationCounter.isActive)
+    )
+    func controllerTurnOutsideAFlush() {
+        let _levelCog = Cog<Int>.Manual { 0 }
+        let (cogs, m) = Cogs.forTestingWithController(checkingInvariants: false)
+        for warmup in 1...4 { m.turn(_levelCog, to: warmup) }
+        var level = 100
+        let capturing = AllocationCounter.count(.thread) {
+            for _ in 0..<4 {
+                level = opaqueIdentity(level + 1)
+                m.turn("capturing") { w in w[_levelCog] = level }
+            }
+        }
+        let captureFree = AllocationCounter.count(.thread) {
+            for _ in 0..<4 { m.turn("captureFree") { w in w[_levelCog] += 1 } }
+        }
+        let scalar = AllocationCounter.count(.thread) {
+            for _ in 0..<4 {
+                level = opaqueIdentity(level + 1)
+                m.turn(_levelCog, to: level)
+            }
+        }
+        #expect(capturing.allocations <= 4, "at most one box per call: \(capturing.calls)")
+        #expect(captureFree.allocations == 0, "\(captureFree.calls)")
+        #expect(scalar.allocations == 0, "a scalar turn forms no storable body unless it waits: \(scalar.calls)")
+        #expect(cogs.peek(_levelCog) == level)
+    }
+}
