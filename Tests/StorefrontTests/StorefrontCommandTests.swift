@@ -447,6 +447,14 @@ struct StorefrontCommandTests {
                     (reading["value"] != nil) != (reading["unavailable"] != nil),
                     "\(name) must hold a value or a reason")
             }
+            // The whole process's accounting, which Linux always gives.
+            for name in [
+                "process-cpu-us", "process-cpu-user-us", "process-cpu-system-us",
+                "process-context-switches-voluntary", "process-context-switches-involuntary",
+                "process-read-syscalls", "process-write-syscalls", "process-threads-at-end",
+            ] {
+                #expect(counters[name]?["value"] != nil, "\(name) is counted: \(String(describing: counters[name]))")
+            }
         }
     }
 

@@ -144,6 +144,25 @@ uint64_t cmeasure_monotonic_nanoseconds(void);
 /// Pins the calling thread to one CPU; returns 0 or -errno.
 int cmeasure_pin_to_cpu(int cpu);
 
+/// What the kernel has charged the whole process (every thread, live or
+/// exited) since it started, from getrusage(RUSAGE_SELF).
+typedef struct {
+    int64_t total_microseconds;
+    int64_t user_microseconds;
+    int64_t system_microseconds;
+    int64_t voluntary_switches;
+    int64_t involuntary_switches;
+} cmeasure_process_usage;
+/// Fills `out`; returns 0 or -errno.
+int cmeasure_read_process_usage(cmeasure_process_usage *out);
+/// The process's read- and write-family system calls so far (syscr and
+/// syscw of /proc/self/io), read with exactly one open, one read and one
+/// close, so the caller can subtract the one read this call itself adds.
+/// Returns 0 or -errno.
+int cmeasure_read_process_io_calls(int64_t *reads, int64_t *writes);
+/// The process's live threads (Threads: in /proc/self/status), or -errno.
+int cmeasure_process_thread_count(void);
+
 // MARK: - Clock estimate (no cycle counter needed)
 
 /// Runs `rounds` rounds of 16 dependent one-cycle integer adds and returns

@@ -228,6 +228,7 @@ package struct RuntimeSuiteRunner {
         var played = plays * timedShare
         let hardware = HardwareCounters()
         let software = SoftwareCounters()
+        let usage = ProcessUsage()
         var results: [RuntimeResult] = []
         for runtime in runtimes {
             if let failure = ends.failures[runtime] {
@@ -255,7 +256,7 @@ package struct RuntimeSuiteRunner {
                         + "counts them by hand (StorefrontPort.recomputations)")
             let tally = counted.requestTally
             var counters: [String: Reading] = [:]
-            for counterSet in [hardware, software] as [any CounterSet] {
+            for counterSet in [hardware, software, usage] as [any CounterSet] {
                 let session = await countedSession(plan, runtime)
                 counterSet.start()
                 let played = await plan.play(runtime, session, &discarded)
@@ -457,7 +458,7 @@ package struct RuntimeSuiteRunner {
         let control = ComputeControl(catalog: catalog, schedule: schedule)
         let samples = sampleControl(control)
         let counted = CountingRuns.measure(
-            { blackHole(control.run()) }, counterSets: [HardwareCounters(), SoftwareCounters()])
+            { blackHole(control.run()) }, counterSets: [HardwareCounters(), SoftwareCounters(), ProcessUsage()])
         let counts = counted.allocations, peak = counted.peak
         var counters = counted.counters.byName
         counters.merge(callgrind.counters(for: Suite.computeControl.rawValue)) { _, counted in counted }
@@ -574,9 +575,9 @@ package struct RuntimeSuiteRunner {
         sampling.warmup + 2 * sampling.iterations + untimedPlays
     }
 
-    /// The plays after the timed ones: the counting run, the two counter
-    /// runs and the memory runs.
-    static let untimedPlays = 3 + memoryRuns
+    /// The plays after the timed ones: the counting run, the three counter
+    /// runs (PAPI, perf, the process's usage) and the memory runs.
+    static let untimedPlays = 4 + memoryRuns
 
     /// How many memory runs a port's heap figures are the median of. A
     /// port's requests hop off the main actor and back, and which thread

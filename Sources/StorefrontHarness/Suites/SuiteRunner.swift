@@ -13,13 +13,14 @@ package struct SuiteRunner {
     func run(_ suite: Suite, instructions: [String: CounterReading]) -> SuiteResult {
         let hardware = HardwareCounters()
         let software = SoftwareCounters()
+        let usage = ProcessUsage()
         var results: [CalibrationResult] = []
         for (index, region) in suite.regions.enumerated() {
             progress.report(region.name, done: Double(index) / Double(suite.regions.count))
             // One untimed run first: a first execution can instantiate
             // runtime metadata, which would land in the counting runs.
             region.run()
-            let counted = CountingRuns.measure(region.run, counterSets: [hardware, software])
+            let counted = CountingRuns.measure(region.run, counterSets: [hardware, software, usage])
             var counters = counted.counters.byName
             counters["callgrind-instructions"] = Reading(
                 instructions[region.name]
