@@ -26,6 +26,10 @@ public struct CallgrindRunner: Sendable {
         /// Instructions spent in each of the run's named `FunctionFamily`s,
         /// added up; empty when the run named none.
         public var familyInstructions: [String: UInt64] = [:]
+        /// The cache and branch simulators' events by callgrind's name
+        /// (`I1mr`, `D1mr`, `DLmw`, `Bcm`, ...), added up; empty unless the
+        /// run simulated them (`simulatesCachesAndBranches`).
+        public var simulatedEvents: [String: UInt64] = [:]
 
         public init(
             instructions: UInt64, dumps: Int, retainCalls: UInt64 = 0, releaseCalls: UInt64 = 0,
@@ -58,6 +62,11 @@ public struct CallgrindRunner: Sendable {
     }
 
     public let valgrind: URL
+    /// Whether callgrind also simulates the caches and branch predictor
+    /// (`--cache-sim=yes --branch-sim=yes`): a model of a generic machine,
+    /// not this one's, for where no PMU can count them. It makes a run
+    /// about three times slower and does not change the instruction counts.
+    public var simulatesCachesAndBranches = false
 
     /// Finds valgrind on PATH; nil when it is not installed.
     public init?() {
@@ -92,8 +101,8 @@ public struct CallgrindRunner: Sendable {
                 "--collect-atstart=no",
                 "--dump-instr=no",
                 "--callgrind-out-file=\(directory.path)/callgrind.out",
-                executable.path,
-            ] + arguments
+            ] + (simulatesCachesAndBranches ? ["--cache-sim=yes", "--branch-sim=yes"] : []) + [executable.path]
+            + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         environment.merge(extra) { _, new in new }
@@ -124,6 +133,7 @@ public struct CallgrindRunner: Sendable {
             total.retainCalls += dump.calls.retains
             total.releaseCalls += dump.calls.releases
             total.familyInstructions.merge(dump.familyInstructions, uniquingKeysWith: +)
+            total.simulatedEvents.merge(dump.simulatedEvents, uniquingKeysWith: +)
             totals[dump.name] = total
         }
         guard !totals.isEmpty else { throw Failure.noRegions(output: text) }
@@ -150,6 +160,8 @@ public struct CallgrindRunner: Sendable {
         let trigger = "desc: Trigger: Client Request: "
         var name: String?
         var total: UInt64?
+        var events: [Substring] = []
+        var simulated: [String: UInt64] = [:]
         var reader = CallRecordReader(names: names)
         var calls = ReferenceCountingCalls()
         var familyCosts = families.mapValues { _ in Int64(0) }
@@ -159,16 +171,23 @@ public struct CallgrindRunner: Sendable {
                 for (name, family) in families { familyCosts[name]! += family.contribution(of: record) }
             } else if line.hasPrefix(trigger) {
                 name = String(line.dropFirst(trigger.count))
+            } else if line.hasPrefix("events:") {
+                events = Array(line.split(separator: " ").dropFirst())
             } else if line.hasPrefix("totals:") {
                 // valgrind 3.19 can leave `summary:` at 0; `totals:` is right.
-                total = line.split(separator: " ").dropFirst().first.flatMap { UInt64($0) }
+                // Its fields follow `events:`, instructions (`Ir`) first.
+                let values = line.split(separator: " ").dropFirst().map { UInt64($0) }
+                total = values.first ?? nil
+                for (event, value) in zip(events, values).dropFirst() {
+                    if let value { simulated[String(event)] = value }
+                }
             }
         }
         names = reader.names
         guard let name, let total else { return nil }
         return ParsedDump(
             name: name, instructions: total, calls: calls,
-            familyInstructions: familyCosts.mapValues { UInt64(max(0, $0)) })
+            familyInstructions: familyCosts.mapValues { UInt64(max(0, $0)) }, simulatedEvents: simulated)
     }
 
     /// One dump on its own, as the first of its run.
@@ -182,5 +201,6 @@ public struct CallgrindRunner: Sendable {
         public var instructions: UInt64
         public var calls: ReferenceCountingCalls
         public var familyInstructions: [String: UInt64]
+        public var simulatedEvents: [String: UInt64] = [:]
     }
 }

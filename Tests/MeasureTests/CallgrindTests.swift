@@ -84,6 +84,31 @@ struct CallgrindTests {
         #expect(parsed.calls == ReferenceCountingCalls(retains: 4, releases: 2))
     }
 
+    @Test("a simulating run's dump gives its instructions and every simulated event by name; a plain one none")
+    func parsesSimulatedEvents() throws {
+        let dump = """
+            desc: Trigger: Client Request: region
+            events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw Bc Bcm Bi Bim
+            fn=(1) caller
+            cfn=(2) swift_retain
+            calls=3 0
+            0 30 9 6 2 1 0 1 0 0 4 1 0 0
+            totals: 1000 300 200 40 30 20 5 4 3 120 12 8 2
+            """
+        let parsed = try #require(CallgrindRunner.parseDump(dump))
+        #expect(parsed.instructions == 1000)
+        #expect(
+            parsed.calls == ReferenceCountingCalls(retains: 3, releases: 0),
+            "the cost line's Ir is still its second field")
+        #expect(
+            parsed.simulatedEvents == [
+                "Dr": 300, "Dw": 200, "I1mr": 40, "D1mr": 30, "D1mw": 20, "ILmr": 5, "DLmr": 4, "DLmw": 3,
+                "Bc": 120, "Bcm": 12, "Bi": 8, "Bim": 2,
+            ])
+        let plain = try #require(CallgrindRunner.parseDump("desc: Trigger: Client Request: r\nevents: Ir\ntotals: 7"))
+        #expect(plain.instructions == 7 && plain.simulatedEvents.isEmpty)
+    }
+
     @Test("a family's cost is what its callers spent in it, less the callbacks it made, counted once")
     func familyCost() throws {
         // port.view calls rule.filter (600 inclusive), which calls rule.key

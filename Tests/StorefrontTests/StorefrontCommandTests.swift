@@ -521,6 +521,19 @@ struct StorefrontCommandTests {
             ]
             .map { name in try #require((counters[name] as? [String: Any])?["value"] as? Double, "\(name)") }
             let total = try #require(instructions["value"] as? Double)
+            // With no PMU to count them, callgrind's simulators model the
+            // caches and the branch predictor, under names that say so.
+            if !HardwareCounters().canCount {
+                let simulated = try [
+                    "simulated-branches", "simulated-branch-mispredictions", "simulated-i1-misses",
+                    "simulated-d1-misses", "simulated-ll-misses",
+                ]
+                .map { name in try #require((counters[name] as? [String: Any])?["value"] as? Double, "\(name)") }
+                #expect(simulated[0] > simulated[1] && simulated[1] > 0, "\(simulated)")
+                #expect(
+                    simulated[2] > 0 && simulated[3] > 0 && simulated[2] + simulated[3] >= simulated[4], "\(simulated)")
+                #expect(simulated[0] < total && simulated[2] < total, "\(simulated) of \(total)")
+            }
             #expect(layer[1] > 0 && layer[2] > 0, "\(layer)")
             #expect(layer[1] + layer[2] < layer[0] && layer[0] < total, "\(layer) of \(total)")
             let retains = try #require((counters["callgrind-retain-calls"] as? [String: Any])?["value"] as? Double)

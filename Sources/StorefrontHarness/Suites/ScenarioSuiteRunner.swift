@@ -152,6 +152,7 @@ package struct CallgrindCounts {
                 Self.releaseCalls: Reading(unavailable: reason),
             ]
             for name in Self.familyCounters { readings[name] = Reading(unavailable: reason) }
+            for (name, _) in Self.simulatedCounters { readings[name] = Reading(unavailable: reason) }
             return readings
         }
         var readings = [
@@ -164,8 +165,30 @@ package struct CallgrindCounts {
                 total.familyInstructions[name].map { .counted(Int64($0)) }
                     ?? .unavailable(reason: "the callgrind run was not asked for \(name)"))
         }
+        for (name, events) in Self.simulatedCounters {
+            let counts = events.compactMap { total.simulatedEvents[$0] }
+            readings[name] = Reading(
+                counts.count == events.count
+                    ? .counted(Int64(counts.reduce(0, +)))
+                    : .unavailable(
+                        reason: "not simulated: PAPI counts this machine's own branch and cache misses "
+                            + "(PAPI_BR_MSP, PAPI_L1_DCM)"))
+        }
         return readings
     }
+
+    /// Callgrind's cache and branch simulators' events, summed into the
+    /// counters a reader compares (`I1mr` and so on are callgrind's names).
+    /// Every name says "simulated": these model a generic machine (split
+    /// first-level caches, a last-level cache, a simple predictor), never
+    /// this one, so they are never mixed with PAPI's.
+    static let simulatedCounters: KeyValuePairs<String, [String]> = [
+        "simulated-i1-misses": ["I1mr"],
+        "simulated-d1-misses": ["D1mr", "D1mw"],
+        "simulated-ll-misses": ["ILmr", "DLmr", "DLmw"],
+        "simulated-branches": ["Bc", "Bi"],
+        "simulated-branch-mispredictions": ["Bcm", "Bim"],
+    ]
 
     /// A region's count minus its reference region's, per unit.
     func perUnit(

@@ -78,9 +78,12 @@ package struct SuiteRunner {
     package static func countInstructions(suites: String, scale: Scale, seed: WorkloadSeed?, runtimes: [Runtime] = [])
         -> (counts: [String: CallgrindRunner.RegionTotal], failure: String?)
     {
-        guard let runner = CallgrindRunner() else {
+        guard var runner = CallgrindRunner() else {
             return ([:], "valgrind is not installed (apt-get install -y valgrind)")
         }
+        // Where PAPI can count caches and branches, the machine's own
+        // counts stand; only where it cannot does callgrind model them.
+        runner.simulatesCachesAndBranches = !HardwareCounters().canCount
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         do {
             var arguments = ["--suite", suites, "--scale", scale.rawValue, "--callgrind-child"]
