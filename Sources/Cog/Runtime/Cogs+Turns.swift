@@ -80,13 +80,14 @@ extension Cogs {
         turns.liveWriter = turns.lastTurn
         turns.phase = .capturing
         turns.capturingOwner = owner
+        let start = turns.capturedWrites.count
+        turns.captureStart = start
         body(CogWriter(cogs: self, turn: turns.liveWriter))
         turns.capturingOwner = nil
         turns.liveWriter = outerWriter
         accumulatingWriter = outerAccumulatingWriter
         turns.phase = .flushing
-        turns.queued.append(.init(name: name, owner: owner, writes: turns.capturedWrites))
-        turns.capturedWrites.removeAll()
+        turns.queued.append(.init(name: name, owner: owner, writes: start..<turns.capturedWrites.count))
     }
 
     @inline(__always)
@@ -162,9 +163,10 @@ extension Cogs {
                 accumulatingWriter = 0
                 turns.liveWriter = 0
             }
-            for write in next.writes {
+            for position in next.writes {
                 // The node's family never changes, even when a discard
                 // freed the row: the key finds (or recreates) the state.
+                let write = turns.capturedWrites[position]
                 graph.family[Int(write.node)].stageCaptured(key: write.key, value: write.value)
             }
             for refresh in next.refreshes {
@@ -179,6 +181,7 @@ extension Cogs {
             flush(named: next.name, owner: next.owner, discards: next.discards)
         }
         if !turns.queued.isEmpty { turns.queued.removeAll(keepingCapacity: true) }
+        if !turns.capturedWrites.isEmpty { turns.capturedWrites.removeAll(keepingCapacity: true) }
     }
 
     /// Records the first staged write to `node` in the accumulating turn;
@@ -306,7 +309,7 @@ extension Cogs {
     /// value the graph never publishes (MECH-29).
     @usableFromInline
     func capturedValue<Value>(of node: Int32) -> Value? {
-        if let captured = turns.capturedWrites.last(where: { $0.node == node }) {
+        if let captured = turns.capturedWrites[turns.captureStart...].last(where: { $0.node == node }) {
             return (captured.value as! Value)
         }
         let reader = turns.capturingOwner
@@ -314,7 +317,9 @@ extension Cogs {
             if let writer = queued.owner {
                 guard let reader, writer.isSelfOrAncestor(of: reader) else { continue }
             }
-            if let write = queued.writes.last(where: { $0.node == node }) { return (write.value as! Value) }
+            if let write = turns.capturedWrites[queued.writes].last(where: { $0.node == node }) {
+                return (write.value as! Value)
+            }
         }
         return nil
     }
