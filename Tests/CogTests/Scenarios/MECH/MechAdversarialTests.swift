@@ -5,6 +5,7 @@ import Testing
 private let _gateCog = Cog<Bool>.Manual { false }
 private let _levelCog = Cog<Int>.Manual { 0 }
 private let _accountCog = Cog<String?>.Manual { nil }
+private let _openIDsCog = Cog<[Int]>.Manual { [] }
 
 extension CogOps {
     fileprivate func setGate(_ open: Bool) { turn(_gateCog, to: open) }
@@ -113,5 +114,58 @@ struct MechAdversarialTests {
             #expect(!cogs.debugRecentTurnNames.contains("childWrite"))
             #expect(cogs.debugRecentTurnNames.suffix(2) == ["signOut", "parentWrite"])
         #endif
+    }
+
+    @Test(
+        "MECH-32 a collection child that dismisses itself from its own reaction retires alone; a sibling's duplicate dismissal is no change"
+    )
+    func collectionChildDismissesItself() {
+        let log = EventLog()
+        let (cogs, m) = Cogs.forTestingWithController()
+        m.scope(each: _openIDsCog) { child, id in
+            log.append("open \(id)")
+            child.run { c in
+                let level = c[_levelCog]
+                log.append("\(id) sees \(level)")
+                if level == 2, id >= 2 {
+                    child.turn("dismiss") { w in w[_openIDsCog].removeAll { $0 == 2 } }
+                }
+            }
+        }
+        cogs.turn(_openIDsCog, to: [1, 2, 3])
+        log.events.removeAll()
+        let turns = cogs.debugCompletedTurnCount
+        cogs.setLevel(2)
+        #expect(log.events == ["1 sees 2", "2 sees 2", "3 sees 2"])
+        #expect(cogs.peek(_openIDsCog) == [1, 3])
+        #expect(cogs.debugCompletedTurnCount == turns + 3)
+        log.events.removeAll()
+        cogs.setLevel(4)
+        #expect(log.events == ["1 sees 4", "3 sees 4"])
+        #expect(cogs.debugIsIdle)
+    }
+
+    @Test("MECH-18 A to B to A in two turns one reaction queues opens B, then a fresh A; only the newest A reacts")
+    func queuedReturnToIdentity() {
+        let log = EventLog()
+        let (cogs, m) = Cogs.forTestingWithController()
+        var opens = 0
+        m.scope(_accountCog) { child, id in
+            opens += 1
+            let instance = opens
+            child.run { c in log.append("\(id)#\(instance) level \(c[_levelCog])") }
+        }
+        m.run { c in
+            if c[_levelCog] == 1 {
+                m.turn(_accountCog, to: "B")
+                m.turn(_accountCog, to: "A")
+            }
+        }
+        cogs.turn(_accountCog, to: "A")
+        cogs.setLevel(1)
+        #expect(log.events == ["A#1 level 0", "A#1 level 1", "B#2 level 1", "A#3 level 1"])
+        log.events.removeAll()
+        cogs.setLevel(2)
+        #expect(log.events == ["A#3 level 2"])
     }
 }

@@ -1,6 +1,7 @@
 #if DEBUG
     import Cog
     import CogTesting
+    import Observation
     import Testing
 
     private let _stockCogs = CogBox<Int, Int>.Manual { _ in 0 }
@@ -70,6 +71,36 @@
             #expect(cogs.peek(labelCog) == "zip 7")
             #expect(runs.count == 2)
             #expect(view.notices.count == 1)
+        }
+
+        @Test("SEED-08 seeding from a UI notice delivered during a flush stops with a clear error")
+        func seedFromNoticeTraps() async {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                await MainActor.run {
+                    let cogs = Cogs.forTesting(clock: TestClock())
+                    withObservationTracking {
+                        _ = cogs[_zipCog]
+                    } onChange: {
+                        MainActor.assumeIsolated { cogs.seed(_stockCogs[1], 9) }
+                    }
+                    cogs.turn(_zipCog, to: 1)
+                }
+            }
+            #expect(result?.standardErrorContent.text.contains("seed is only for idle test setup") == true)
+        }
+
+        @Test("SEED-08 seeding from a controller's queued turn body, run at its FIFO place, stops with a clear error")
+        func seedFromQueuedBodyTraps() async {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                await MainActor.run {
+                    let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+                    m.run { c in
+                        if c[_zipCog] == 1 { m.turn("late") { _ in cogs.seed(_stockCogs[1], 9) } }
+                    }
+                    cogs.turn(_zipCog, to: 1)
+                }
+            }
+            #expect(result?.standardErrorContent.text.contains("seed is only for idle test setup") == true)
         }
     }
 #endif
