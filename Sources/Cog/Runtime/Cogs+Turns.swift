@@ -151,6 +151,7 @@ extension Cogs {
         while index < turns.queued.count {
             let next = turns.queued[index]
             index += 1
+            turns.drained = index
             // Admission: a retired controller's queued work is discarded
             // here, before it stages anything or records a turn (MECH-29).
             if let owner = next.owner, !owner.isLive { continue }
@@ -180,6 +181,7 @@ extension Cogs {
             }
             flush(named: next.name, owner: next.owner, discards: next.discards)
         }
+        turns.drained = 0
         if !turns.queued.isEmpty { turns.queued.removeAll(keepingCapacity: true) }
         if !turns.capturedWrites.isEmpty { turns.capturedWrites.removeAll(keepingCapacity: true) }
     }
@@ -313,7 +315,11 @@ extension Cogs {
             return (captured.value as! Value)
         }
         let reader = turns.capturingOwner
-        for queued in turns.queued.reversed() {
+        // Only entries the drain has not started: a started entry's writes
+        // have landed, and a later turn may have published over them (before
+        // this, a capture read y = 1 from a landed entry where 5 was
+        // published since).
+        for queued in turns.queued[turns.drained...].reversed() {
             if let writer = queued.owner {
                 guard let reader, writer.isSelfOrAncestor(of: reader) else { continue }
             }

@@ -63,6 +63,9 @@ struct TurnState {
     var capturedWrites: [CapturedWrite] = []
     /// Where the capturing turn's own writes begin in `capturedWrites`.
     var captureStart = 0
+    /// How many queued entries the drain has started: those have landed
+    /// (or were discarded), so a capture no longer reads their writes.
+    var drained = 0
     /// The controller whose turn is capturing, if any: its body sees the
     /// queued writes no admission can discard before its own (see
     /// `Cogs.capturedValue`).

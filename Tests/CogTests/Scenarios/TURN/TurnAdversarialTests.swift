@@ -126,4 +126,55 @@ struct TurnAdversarialTests {
         #expect(runs.count == 2)
         #expect(log.events == ["band 2", "band 3"])
     }
+
+    @Test(
+        "TURN-08 captured ops read the writes queued ahead of them across a stored body, and a capture made inside that body reads them too"
+    )
+    func capturesReadQueuedWritesAcrossAStoredBody() {
+        let _triggerCog = Cog<Int>.Manual { 0 }
+        let _yCog = Cog<Int>.Manual { 0 }
+        let _zCog = Cog<Int>.Manual { 0 }
+        let _qCog = Cog<Int>.Manual { 0 }
+        let (cogs, m) = Cogs.forTestingWithController()
+        let log = EventLog()
+        m.run { c in
+            guard c[_triggerCog] == 1 else { return }
+            cogs.turn("setY") { w in w[_yCog] = 1 }
+            m.turn("copyY") { w in
+                w[_zCog] = w[_yCog]
+                m.run { c in
+                    if c[_yCog] == 1 { cogs.turn("fromBody") { w in w[_qCog] = w[_yCog] + 100 } }
+                }
+            }
+            cogs.turn("bumpY") { w in w[_yCog] += 10 }
+        }
+        m.run { c in log.append("y=\(c[_yCog]) z=\(c[_zCog]) q=\(c[_qCog])") }
+        log.events.removeAll()
+        cogs.turn("start") { w in w[_triggerCog] = 1 }
+        #expect(log.events == ["y=1 z=0 q=0", "y=1 z=1 q=0", "y=11 z=1 q=0", "y=11 z=1 q=111"])
+        #expect(cogs.debugIsIdle)
+        #if DEBUG
+            #expect(
+                Array(cogs.debugRecentTurnNames.suffix(5)) == ["start", "setY", "copyY", "bumpY", "fromBody"])
+        #endif
+    }
+
+    @Test("TURN-08 a captured op reads the published value, not the write of a queued turn that already landed")
+    func captureIgnoresLandedQueuedWrites() {
+        let _triggerCog = Cog<Int>.Manual { 0 }
+        let _yCog = Cog<Int>.Manual { 0 }
+        let _qCog = Cog<Int>.Manual { 0 }
+        let (cogs, m) = Cogs.forTestingWithController()
+        m.run { c in
+            guard c[_triggerCog] == 1 else { return }
+            cogs.turn("setY") { w in w[_yCog] = 1 }
+            m.turn("setY5") { w in w[_yCog] = 5 }
+        }
+        m.run { c in
+            if c[_yCog] == 5 { cogs.turn("readY") { w in w[_qCog] = w[_yCog] + 100 } }
+        }
+        cogs.turn("start") { w in w[_triggerCog] = 1 }
+        #expect(cogs.peek(_yCog) == 5)
+        #expect(cogs.peek(_qCog) == 105)
+    }
 }
