@@ -311,20 +311,30 @@ extension Cogs {
     /// value the graph never publishes (MECH-29).
     @usableFromInline
     func capturedValue<Value>(of node: Int32) -> Value? {
-        if let captured = turns.capturedWrites[turns.captureStart...].last(where: { $0.node == node }) {
-            return (captured.value as! Value)
+        // Index loops, not slices or `reversed()`: this runs for every read
+        // a captured body makes through its writer.
+        var position = turns.capturedWrites.count
+        while position > turns.captureStart {
+            position -= 1
+            if turns.capturedWrites[position].node == node { return (turns.capturedWrites[position].value as! Value) }
         }
         let reader = turns.capturingOwner
         // Only entries the drain has not started: a started entry's writes
         // have landed, and a later turn may have published over them (before
         // this, a capture read y = 1 from a landed entry where 5 was
         // published since).
-        for queued in turns.queued[turns.drained...].reversed() {
-            if let writer = queued.owner {
+        var entry = turns.queued.count
+        while entry > turns.drained {
+            entry -= 1
+            if let writer = turns.queued[entry].owner {
                 guard let reader, writer.isSelfOrAncestor(of: reader) else { continue }
             }
-            if let write = turns.capturedWrites[queued.writes].last(where: { $0.node == node }) {
-                return (write.value as! Value)
+            var position = turns.queued[entry].writes.upperBound
+            while position > turns.queued[entry].writes.lowerBound {
+                position -= 1
+                if turns.capturedWrites[position].node == node {
+                    return (turns.capturedWrites[position].value as! Value)
+                }
             }
         }
         return nil

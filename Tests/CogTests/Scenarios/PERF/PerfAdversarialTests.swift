@@ -10,10 +10,17 @@ private let _draftCogs = CogBox<Int, Int>.Manual(name: "churnDraft", lifetime: .
     _ in 0
 }
 private let _cellCogs = CogBox<Int, Int>.Manual { key in key }
+private let _echoCogs = CogBox<Int, Int>.Manual { _ in 0 }
 private let cellCogs = _cellCogs.readOnly
 
 extension CogOps {
     fileprivate func echo(_ level: Int) { turn(_echoCog, to: level) }
+    fileprivate func echoKeyed(_ level: Int) {
+        turn { c in
+            c[_echoCogs[level % 4]] = level
+            c[_echoCogs[4]] += 1
+        }
+    }
 }
 
 @MainActor
@@ -74,5 +81,27 @@ struct PerfAdversarialTests {
             cogs.turn { c in c[_cellCogs[round % 12]] += 1 }
         }
         #expect(cogs.debugBoundaryObjectCount == 12)
+    }
+
+    @Test(
+        "PERF-01 a steady turn whose reaction answers with a keyed read-modify-write op allocates nothing",
+        .enabled(if: AllocationCounter.isActive)
+    )
+    func steadyTurnWithKeyedWriteBackOp() {
+        let (cogs, m) = Cogs.forTestingWithController(checkingInvariants: false)
+        m.run { c in m.echoKeyed(c[_levelCog]) }
+        var echoed = 0
+        m.run { c in echoed = c[_echoCogs[4]] }
+        for warmup in 1...8 { cogs.turn(_levelCog, to: warmup) }
+        var level = 100
+        let counts = AllocationCounter.count(.thread) {
+            for _ in 0..<4 {
+                level = opaqueIdentity(level + 1)
+                cogs.turn(_levelCog, to: level)
+            }
+        }
+        #expect(counts.allocations == 0, "steady keyed write-back turn allocated: \(counts.calls)")
+        #expect(echoed == 13)
+        #expect(cogs.peek(_echoCogs[level % 4]) == level)
     }
 }
