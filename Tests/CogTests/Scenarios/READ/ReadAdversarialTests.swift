@@ -108,4 +108,19 @@ struct ReadAdversarialTests {
         #expect(coldRuns.count == 2)
         #expect(cogs.debugBoundaryObjectCount == 1)
     }
+
+    @Test("READ-07 a one-shot cogs.peek inside a reaction gives the reaction no dependency on what it peeked")
+    func peekInsideReactionSubscribesNothing() {
+        let _aCog = Cog<Int>.Manual { 1 }
+        let _triggerCog = Cog<Int>.Manual { 0 }
+        let doubleCog = Cog<Int> { c in c[_aCog] * 2 }
+        let (cogs, m) = Cogs.forTestingWithController()
+        let log = EventLog()
+        m.run { c in log.append("trigger \(c[_triggerCog]) double \(cogs.peek(doubleCog))") }
+        cogs.turn(_aCog, to: 2)
+        cogs.turn(_aCog, to: 3)
+        #expect(log.events == ["trigger 0 double 2"])
+        cogs.turn(_triggerCog, to: 1)
+        #expect(log.events == ["trigger 0 double 2", "trigger 1 double 6"])
+    }
 }

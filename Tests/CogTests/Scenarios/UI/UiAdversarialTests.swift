@@ -85,4 +85,29 @@ struct UiAdversarialTests {
         cogs.turn { c in c[_aCog] = 1 }
         #expect(view.notices.count == 1)
     }
+
+    @Test("UI-13 a notice that reads a cold cog derived from both changed sources sees it settled from the new pair")
+    func noticeReadsColdDerived() {
+        let _aCog = Cog<Int>.Manual { 1 }
+        let _bCog = Cog<Int>.Manual { 10 }
+        let runs = RunCounter()
+        let sumCog = Cog<Int> { c in
+            runs.bump()
+            return c[_aCog] + c[_bCog]
+        }
+        let cogs = Cogs.forTesting()
+        let log = EventLog()
+        withObservationTracking {
+            _ = cogs[_aCog]
+        } onChange: {
+            MainActor.assumeIsolated { log.append("notice sees sum \(cogs.peek(sumCog))") }
+        }
+        cogs.turn { c in
+            c[_aCog] = 2
+            c[_bCog] = 20
+        }
+        #expect(log.events == ["notice sees sum 22"])
+        #expect(runs.count == 1)
+        #expect(cogs.peek(sumCog) == 22)
+    }
 }
