@@ -256,7 +256,7 @@ extension Cogs {
         case .flushing, .capturing:
             turns.queued.append(
                 .init(
-                    name: "refresh(\(graph.label(of: node)))", owner: owner, writes: [],
+                    name: "refresh(\(graph.label(of: node)))", owner: owner,
                     refreshes: [(graph.handle(of: node), handle)])
             )
         }

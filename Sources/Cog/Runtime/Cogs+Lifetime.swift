@@ -170,7 +170,7 @@ extension Cogs {
         let node = family.node(ofRow: row)
         turns.queued.append(
             .init(
-                name: "discard(\(family.label(slot: row)))", owner: owner, writes: [],
+                name: "discard(\(family.label(slot: row)))", owner: owner,
                 discards: [graph.handle(of: node)]
             )
         )

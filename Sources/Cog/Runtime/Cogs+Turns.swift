@@ -80,13 +80,14 @@ extension Cogs {
         turns.liveWriter = turns.lastTurn
         turns.phase = .capturing
         turns.capturingOwner = owner
+        let start = turns.capturedWrites.count
+        turns.captureStart = start
         body(CogWriter(cogs: self, turn: turns.liveWriter))
         turns.capturingOwner = nil
         turns.liveWriter = outerWriter
         accumulatingWriter = outerAccumulatingWriter
         turns.phase = .flushing
-        turns.queued.append(.init(name: name, owner: owner, writes: turns.capturedWrites))
-        turns.capturedWrites.removeAll()
+        turns.queued.append(.init(name: name, owner: owner, writes: start..<turns.capturedWrites.count))
     }
 
     @inline(__always)
@@ -150,6 +151,7 @@ extension Cogs {
         while index < turns.queued.count {
             let next = turns.queued[index]
             index += 1
+            turns.drained = index
             // Admission: a retired controller's queued work is discarded
             // here, before it stages anything or records a turn (MECH-29).
             if let owner = next.owner, !owner.isLive { continue }
@@ -162,9 +164,10 @@ extension Cogs {
                 accumulatingWriter = 0
                 turns.liveWriter = 0
             }
-            for write in next.writes {
+            for position in next.writes {
                 // The node's family never changes, even when a discard
                 // freed the row: the key finds (or recreates) the state.
+                let write = turns.capturedWrites[position]
                 graph.family[Int(write.node)].stageCaptured(key: write.key, value: write.value)
             }
             for refresh in next.refreshes {
@@ -178,7 +181,9 @@ extension Cogs {
             }
             flush(named: next.name, owner: next.owner, discards: next.discards)
         }
+        turns.drained = 0
         if !turns.queued.isEmpty { turns.queued.removeAll(keepingCapacity: true) }
+        if !turns.capturedWrites.isEmpty { turns.capturedWrites.removeAll(keepingCapacity: true) }
     }
 
     /// Records the first staged write to `node` in the accumulating turn;
@@ -306,15 +311,31 @@ extension Cogs {
     /// value the graph never publishes (MECH-29).
     @usableFromInline
     func capturedValue<Value>(of node: Int32) -> Value? {
-        if let captured = turns.capturedWrites.last(where: { $0.node == node }) {
-            return (captured.value as! Value)
+        // Index loops, not slices or `reversed()`: this runs for every read
+        // a captured body makes through its writer.
+        var position = turns.capturedWrites.count
+        while position > turns.captureStart {
+            position -= 1
+            if turns.capturedWrites[position].node == node { return (turns.capturedWrites[position].value as! Value) }
         }
         let reader = turns.capturingOwner
-        for queued in turns.queued.reversed() {
-            if let writer = queued.owner {
+        // Only entries the drain has not started: a started entry's writes
+        // have landed, and a later turn may have published over them (before
+        // this, a capture read y = 1 from a landed entry where 5 was
+        // published since).
+        var entry = turns.queued.count
+        while entry > turns.drained {
+            entry -= 1
+            if let writer = turns.queued[entry].owner {
                 guard let reader, writer.isSelfOrAncestor(of: reader) else { continue }
             }
-            if let write = queued.writes.last(where: { $0.node == node }) { return (write.value as! Value) }
+            var position = turns.queued[entry].writes.upperBound
+            while position > turns.queued[entry].writes.lowerBound {
+                position -= 1
+                if turns.capturedWrites[position].node == node {
+                    return (turns.capturedWrites[position].value as! Value)
+                }
+            }
         }
         return nil
     }

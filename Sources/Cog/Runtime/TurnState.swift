@@ -24,7 +24,12 @@ struct TurnState {
         /// The controller that requested it: a retired owner's entry is
         /// discarded at its execution point (MECH-29). Nil for the runtime.
         var owner: CogController? = nil
-        var writes: [CapturedWrite] = []
+        /// This entry's writes: a range of `TurnState.capturedWrites`, the
+        /// pool every capture of a drain appends to. (An array per entry
+        /// allocated a buffer for every op a reaction called, so a steady
+        /// turn that a reaction answered with an op allocated 2 per
+        /// request, against PERF-01; the pool keeps its capacity.)
+        var writes: Range<Int> = 0..<0
         /// Async refreshes requested during a flush: invalidated when this
         /// entry runs, then their handles bound to the generations it
         /// started. A state released before then resolves its handle as
@@ -53,7 +58,14 @@ struct TurnState {
     /// turn costs no uniqueness check and no generic range replacement.
     @usableFromInline var staged = Column<Int32>()
     var queued: [Queued] = []
+    /// Every write captured since the queue last drained; each queued
+    /// entry names its range. Cleared, keeping its capacity, with the queue.
     var capturedWrites: [CapturedWrite] = []
+    /// Where the capturing turn's own writes begin in `capturedWrites`.
+    var captureStart = 0
+    /// How many queued entries the drain has started: those have landed
+    /// (or were discarded), so a capture no longer reads their writes.
+    var drained = 0
     /// The controller whose turn is capturing, if any: its body sees the
     /// queued writes no admission can discard before its own (see
     /// `Cogs.capturedValue`).

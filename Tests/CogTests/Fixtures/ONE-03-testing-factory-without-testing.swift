@@ -1,0 +1,7 @@
+// expected-error: type 'Cogs' has no member 'forTesting'
+import Cog
+
+@MainActor
+func makeSecondGraph() -> Cogs {
+    Cogs.forTesting()
+}
