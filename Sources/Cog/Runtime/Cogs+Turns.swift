@@ -81,13 +81,19 @@ extension Cogs {
         turns.phase = .capturing
         turns.capturingOwner = owner
         let start = turns.capturedWrites.count
+        let dependencies = turns.captureDependencies.count
+        let reads = turns.captureReads.count
         turns.captureStart = start
         body(CogWriter(cogs: self, turn: turns.liveWriter))
         turns.capturingOwner = nil
         turns.liveWriter = outerWriter
         accumulatingWriter = outerAccumulatingWriter
         turns.phase = .flushing
-        turns.queued.append(.init(name: name, owner: owner, writes: start..<turns.capturedWrites.count))
+        turns.queued.append(
+            .init(
+                name: name, owner: owner, writes: start..<turns.capturedWrites.count,
+                dependencies: dependencies..<turns.captureDependencies.count,
+                readsBehindStoredBodies: reads..<turns.captureReads.count, drainedAtCapture: turns.drained))
     }
 
     @inline(__always)
@@ -153,8 +159,17 @@ extension Cogs {
             index += 1
             turns.drained = index
             // Admission: a retired controller's queued work is discarded
-            // here, before it stages anything or records a turn (MECH-29).
-            if let owner = next.owner, !owner.isLive { continue }
+            // here, before it stages anything or records a turn, and so is
+            // a capture that read one of its writes (MECH-29).
+            if let owner = next.owner, !owner.isLive {
+                turns.queued[index - 1].discarded = true
+                continue
+            }
+            if readDiscardedWrite(next) {
+                turns.queued[index - 1].discarded = true
+                continue
+            }
+            if !next.readsBehindStoredBodies.isEmpty { ensureReadsNotOverwritten(next) }
             turns.phase = .accumulating
             if let body = next.body {
                 turns.lastTurn += 1
@@ -163,6 +178,12 @@ extension Cogs {
                 body(CogWriter(cogs: self, turn: turns.liveWriter))
                 accumulatingWriter = 0
                 turns.liveWriter = 0
+                for position in 0..<turns.staged.count {
+                    turns.storedBodyWrites.append((index - 1, turns.staged[position]))
+                }
+            }
+            for handle in next.discards where graph.isCurrent(handle) {
+                turns.storedBodyWrites.append((index - 1, graph.node(of: handle)))
             }
             for position in next.writes {
                 // The node's family never changes, even when a discard
@@ -184,6 +205,36 @@ extension Cogs {
         turns.drained = 0
         if !turns.queued.isEmpty { turns.queued.removeAll(keepingCapacity: true) }
         if !turns.capturedWrites.isEmpty { turns.capturedWrites.removeAll(keepingCapacity: true) }
+        if !turns.captureDependencies.isEmpty { turns.captureDependencies.removeAll(keepingCapacity: true) }
+        if !turns.captureReads.isEmpty { turns.captureReads.removeAll(keepingCapacity: true) }
+        if !turns.storedBodyWrites.isEmpty { turns.storedBodyWrites.removeAll(keepingCapacity: true) }
+    }
+
+    /// Whether `entry` read a write of an entry admission refused.
+    private func readDiscardedWrite(_ entry: TurnState.Queued) -> Bool {
+        for position in entry.dependencies where turns.queued[turns.captureDependencies[position]].discarded {
+            return true
+        }
+        return false
+    }
+
+    /// Traps when a stored body (or a discard) that ran after `entry` was
+    /// captured changed a source `entry` read as published: its body
+    /// computed from a value that no longer stands, and landing its writes
+    /// would lose that update (an increment behind an increment, counted
+    /// once) or resurrect a discarded value.
+    private func ensureReadsNotOverwritten(_ entry: TurnState.Queued) {
+        for position in entry.readsBehindStoredBodies {
+            let node = turns.captureReads[position]
+            for write in turns.storedBodyWrites where write.entry >= entry.drainedAtCapture && write.node == node {
+                fatalError(
+                    "Cog: turn '\(entry.name)' read '\(graph.label(of: node))' when it was requested during a flush, "
+                        + "and turn '\(turns.queued[write.entry].name)', queued ahead of it, wrote or discarded it "
+                        + "before it ran, so what it read is stale. Only a controller's turn { } body waits for its "
+                        + "place in the queue; request this turn through the controller (m.turn { ... }) too."
+                )
+            }
+        }
     }
 
     /// Records the first staged write to `node` in the accumulating turn;
@@ -303,12 +354,12 @@ extension Cogs {
         turns.capturedWrites.append(.init(node: node, key: key, value: value))
     }
 
-    /// The newest write to `node` captured by this turn, or by an earlier
-    /// queued turn whose writes are sure to land before this one's: the
-    /// runtime's (never discarded), or its own controller's or an
-    /// ancestor's (whose retirement discards this turn too). A write a
-    /// retirement ahead may still discard is not shown, so no body reads a
-    /// value the graph never publishes (MECH-29).
+    /// The newest write to `node` captured by this turn or by a queued turn
+    /// ahead of it. A write admission may still refuse makes this entry
+    /// depend on that one, so no landed write is computed from a value the
+    /// graph never publishes; a source read as published while a stored
+    /// body or a discard waits ahead is remembered, and checked when this
+    /// entry runs (MECH-29).
     @usableFromInline
     func capturedValue<Value>(of node: Int32) -> Value? {
         // Index loops, not slices or `reversed()`: this runs for every read
@@ -324,19 +375,27 @@ extension Cogs {
         // this, a capture read y = 1 from a landed entry where 5 was
         // published since).
         var entry = turns.queued.count
+        var storedBodyAhead = false
         while entry > turns.drained {
             entry -= 1
-            if let writer = turns.queued[entry].owner {
-                guard let reader, writer.isSelfOrAncestor(of: reader) else { continue }
-            }
+            if turns.queued[entry].body != nil || !turns.queued[entry].discards.isEmpty { storedBodyAhead = true }
             var position = turns.queued[entry].writes.upperBound
             while position > turns.queued[entry].writes.lowerBound {
                 position -= 1
                 if turns.capturedWrites[position].node == node {
+                    // A write admission may still refuse (its controller
+                    // is not this one's or an ancestor's): this entry then
+                    // goes with it.
+                    if let writer = turns.queued[entry].owner, reader.map({ !writer.isSelfOrAncestor(of: $0) }) ?? true
+                    {
+                        turns.captureDependencies.append(entry)
+                    }
                     return (turns.capturedWrites[position].value as! Value)
                 }
             }
         }
+        // Read as published: a stored body ahead may still write it.
+        if storedBodyAhead { turns.captureReads.append(node) }
         return nil
     }
 

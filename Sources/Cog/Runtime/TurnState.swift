@@ -30,6 +30,22 @@ struct TurnState {
         /// turn that a reaction answered with an op allocated 2 per
         /// request, against PERF-01; the pool keeps its capacity.)
         var writes: Range<Int> = 0..<0
+        /// The entries whose writes this capture read although their
+        /// controller is not this one's or an ancestor's: a range of
+        /// `TurnState.captureDependencies`. If any of them is discarded at
+        /// admission, so is this entry, which computed from a write the
+        /// graph never published (MECH-29).
+        var dependencies: Range<Int> = 0..<0
+        /// The sources this capture read as published while a controller's
+        /// stored body or a discard waited ahead of it (a range of
+        /// `captureReads`), and
+        /// how many entries the drain had started then: if one of those
+        /// bodies writes such a source before this entry runs, the read was
+        /// stale, and the entry traps rather than land a lost update.
+        var readsBehindStoredBodies: Range<Int> = 0..<0
+        var drainedAtCapture = 0
+        /// Set when admission refused the entry.
+        var discarded = false
         /// Async refreshes requested during a flush: invalidated when this
         /// entry runs, then their handles bound to the generations it
         /// started. A state released before then resolves its handle as
@@ -63,6 +79,14 @@ struct TurnState {
     var capturedWrites: [CapturedWrite] = []
     /// Where the capturing turn's own writes begin in `capturedWrites`.
     var captureStart = 0
+    /// Pools the queued entries' ranges point into, cleared with the queue
+    /// (keeping their capacity, so a steady turn allocates nothing).
+    var captureDependencies: [Int] = []
+    var captureReads: [Int32] = []
+    /// The sources each stored body staged, and each discard released,
+    /// during this drain, with the entry's index, checked against later
+    /// captures' `captureReads`.
+    var storedBodyWrites: [(entry: Int, node: Int32)] = []
     /// How many queued entries the drain has started: those have landed
     /// (or were discarded), so a capture no longer reads their writes.
     var drained = 0

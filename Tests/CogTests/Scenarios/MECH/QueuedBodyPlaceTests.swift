@@ -88,7 +88,7 @@ struct QueuedBodyPlaceTests {
     }
 
     @Test(
-        "MECH-29 a body captured at once (an op through CogOps) does not read a queued write a retirement ahead may discard"
+        "MECH-29 a body captured at once (an op through CogOps) that read a queued write a retirement ahead discarded is discarded with it"
     )
     func discardedWriteInvisibleToCapturedBody() {
         let (cogs, m) = Cogs.forTestingWithController()
@@ -121,6 +121,73 @@ struct QueuedBodyPlaceTests {
         }
         cogs.turn(_pingCog, to: 1)
         #expect(cogs.peek(_yCog) == 21, "the same controller's queued write lands first whenever this one does")
+    }
+
+    @Test("MECH-29 a runtime turn captured behind another controller's captured op reads its write, and both land")
+    func capturedBehindOtherOwnersCapture() {
+        let (cogs, m) = Cogs.forTestingWithController()
+        m.run { c in
+            guard c[_pingCog] == 1 else { return }
+            m.setXThroughOp(21)
+            cogs.turn("runtimeCopy") { w in w[_yCog] = w[_xCog] + 1 }
+        }
+        cogs.turn(_pingCog, to: 1)
+        #expect(cogs.peek(_xCog) == 21)
+        #expect(cogs.peek(_yCog) == 22, "the write it read landed, so its own lands too")
+    }
+
+    @Test(
+        "MECH-29 a captured body that read a source a stored body queued ahead of it then wrote traps, naming both turns, instead of losing the update"
+    )
+    func staleReadBehindStoredBodyTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let (cogs, m) = Cogs.forTestingWithController()
+                m.run { c in
+                    guard c[_pingCog] == 1 else { return }
+                    m.turn("storedIncrement") { w in w[_xCog] += 1 }
+                    cogs.turn("capturedIncrement") { w in w[_xCog] += 1 }
+                }
+                cogs.turn(_pingCog, to: 1)
+            }
+        }
+        let message = result?.standardErrorContent.text ?? ""
+        #expect(message.contains("turn 'capturedIncrement' read"), "\(message)")
+        #expect(message.contains("turn 'storedIncrement', queued ahead of it, wrote or discarded it"), "\(message)")
+    }
+
+    @Test(
+        "MECH-29 a captured body that read a source a discard queued ahead of it releases traps instead of copying the old value"
+    )
+    func staleReadBehindDiscardTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let _draftCog = Cog<Int>.Manual(lifetime: .whileObserved(resetToInitial: true)) { 0 }
+                let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+                cogs.turn(_draftCog, to: 5)
+                m.run { c in
+                    guard c[_pingCog] == 1 else { return }
+                    cogs.discard(_draftCog)
+                    cogs.turn("copy") { w in w[_yCog] = w[_draftCog] }
+                }
+                cogs.turn(_pingCog, to: 1)
+            }
+        }
+        let message = result?.standardErrorContent.text ?? ""
+        #expect(message.contains("turn 'copy' read"), "\(message)")
+    }
+
+    @Test("MECH-29 a captured body behind a stored body that writes other sources lands as before")
+    func capturedBehindUnrelatedStoredBody() {
+        let (cogs, m) = Cogs.forTestingWithController()
+        m.run { c in
+            guard c[_pingCog] == 1 else { return }
+            m.turn("storedX") { w in w[_xCog] = 3 }
+            cogs.turn("capturedY") { w in w[_yCog] += 1 }
+        }
+        cogs.turn(_pingCog, to: 1)
+        #expect(cogs.peek(_xCog) == 3)
+        #expect(cogs.peek(_yCog) == 1)
     }
 
     @Test("MECH-29 outside a flush a controller's stored turn runs at once, and nested it joins the turn in progress")
