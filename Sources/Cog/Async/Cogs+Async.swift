@@ -227,7 +227,12 @@ extension Cogs {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
         let node = family.node(ofRow: row)
-        if let computing = graph.computingNode {
+        // A reaction is the place the message below sends the app, and a
+        // turn or discard from one is queued (performTurn, discard): only a
+        // selector or equality rule computing may not refresh. Without the
+        // reaction exemption, m.refresh from m.watch trapped with this very
+        // message (AsyncAdversarialTests, ASYNC-21).
+        if let computing = graph.computingNode, !graph.flags[Int(computing)].contains(.reaction) {
             fatalError(
                 "Cog: refresh of '\(graph.label(of: node))' was attempted while automatic cog '\(graph.label(of: computing))' was computing. "
                     + "Automatic computation cannot write; invoke the op outside automatic computation, "

@@ -1,0 +1,82 @@
+import Cog
+import CogTesting
+import Testing
+
+/// Refresh handles a reaction collected.
+@MainActor
+private final class HandleList {
+    var items: [CogRefresh] = []
+}
+
+@MainActor
+struct AsyncAdversarialTests {
+    /// Key 1 is released while its work is in flight, and key 2 is created
+    /// right after, so it can take the freed row and node. The stale run's
+    /// late result must land nowhere: not on key 2, not on a recreated key 1.
+    @Test("ASYNC-13 a released key's late result lands on neither a key that reused its slot nor its own recreation")
+    func lateResultAfterSlotReuse() async {
+        let clock = TestClock()
+        let work = ControlledWork<Int>()
+        let detailCogs = CogBox<Int, Int>.Async(default: -1) { _, _ in .run { try await work.run() } }
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        let handle = cogs.refresh(detailCogs[1])
+        await work.started(1)
+        clock.advance(by: .seconds(5))
+        #expect(work.wasCancelled(1))
+        #expect(handle.outcome?.name == "released")
+        _ = cogs.peek(detailCogs[2])
+        await work.started(2)
+        #expect(work.label(of: 2)?.hasSuffix("[2]") == true)
+        let turnsBefore = cogs.debugCompletedTurnCount
+        await work.succeed(1, with: 111)
+        #expect(cogs.debugCompletedTurnCount == turnsBefore, "the stale run published nothing")
+        #expect(cogs.status.peek(detailCogs[2]).entry == StatusEntry(kind: .pending, value: "-1", hasSucceeded: false))
+        _ = cogs.peek(detailCogs[1])
+        await work.started(3)
+        #expect(cogs.peek(detailCogs[1]) == -1, "the recreated key 1 did not inherit the stale result")
+        await work.succeed(2, with: 2)
+        await work.succeed(3, with: 1)
+        #expect(cogs.peek(detailCogs[2]) == 2)
+        #expect(cogs.peek(detailCogs[1]) == 1)
+        #expect(handle.outcome?.name == "released", "the handle never drifted to the recreated state")
+        #expect(work.generationCount == 3)
+    }
+
+    /// A refresh requested from a reaction (during a flush) is queued; the
+    /// dependency change that reaches the same flush's queue first must
+    /// not leave two runs in flight, and only the newest run may publish.
+    @Test("ASYNC-21 a refresh queued from a reaction behind a dependency change replaces, never doubles, the work")
+    func refreshFromReactionQueued() async {
+        let _inputCog = Cog<Int>.Manual { 0 }
+        let work = ControlledWork<Int>()
+        let inputs = EventLog()
+        let resultCog = Cog<Int>.Async(default: 0) { c in
+            let input = c[_inputCog]
+            return .run {
+                inputs.append("start \(input)")
+                return try await work.run()
+            }
+        }
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        let values = ValueWatcher(cogs, resultCog)
+        await work.started(1)
+        await work.succeed(1, with: 10)
+        let handles = HandleList()
+        m.watch(_inputCog) { _, input in
+            if input == 1 { handles.items.append(m.refresh(resultCog)) }
+        }
+        cogs.turn(_inputCog, to: 1)
+        await work.started(2)
+        // The dependency run (2) and the queued refresh (3) ran in FIFO order.
+        await work.started(3)
+        #expect(work.wasCancelled(2))
+        #expect(!work.wasCancelled(3))
+        #expect(inputs.events == ["start 0", "start 1", "start 1"])
+        await work.succeed(2, with: 20)
+        #expect(cogs.peek(resultCog) == 10, "the replaced run published nothing")
+        await work.succeed(3, with: 30)
+        #expect(handles.items.count == 1)
+        #expect(handles.items.first?.outcome?.isSuccess == true)
+        #expect(values.values == [0, 10, 30])
+    }
+}
