@@ -1,0 +1,74 @@
+import Cog
+import CogTesting
+import Testing
+
+@MainActor
+struct StreamAdversarialTests {
+    /// Key 1's stubborn feed keeps delivering after its state was released,
+    /// and key 2 was created after the release, so it may sit in key 1's
+    /// old row and node. The late element and the late error must publish
+    /// nothing, on key 2 least of all.
+    @Test(
+        "STREAM-04 a released key's late element and error publish nothing, not even on a key that reused its slot",
+        .timeLimit(.minutes(10)))
+    func lateElementAfterSlotReuse() async {
+        let clock = TestClock()
+        let stream = ControlledStream<Int>()
+        let feedCogs = CogBox<Int, Int>.Async(default: 0) { _, _ in .stream { stream.stubbornSequence() } }
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        _ = cogs.peek(feedCogs[1])
+        await stream.started(1)
+        await stream.yield(1, 7)
+        #expect(cogs.peek(feedCogs[1]) == 7)
+        clock.advance(by: .seconds(5))
+        await stream.cancelled(1)
+        let statuses = StatusWatcher(cogs, feedCogs[2])
+        await stream.started(2)
+        let turnsBefore = cogs.debugCompletedTurnCount
+        await stream.yield(1, 99)
+        await stream.fail(1, TestFailure("late"))
+        #expect(cogs.debugCompletedTurnCount == turnsBefore)
+        #expect(statuses.entries == [StatusEntry(kind: .pending, value: "0", hasSucceeded: false)])
+        await stream.yield(2, 2)
+        #expect(statuses.kinds == [.pending, .success])
+        #expect(cogs.peek(feedCogs[2]) == 2)
+        // Key 1 comes back fresh: its old element is gone with its state.
+        #expect(cogs.status.peek(feedCogs[1]).entry == StatusEntry(kind: .pending, value: "0", hasSucceeded: false))
+        await stream.started(3)
+        #expect(stream.generationCount == 3)
+    }
+
+    /// Equal elements stop at the stream; elements that differ but map to
+    /// an equal value stop at the first automatic cog; the end of the chain
+    /// reruns only for a real change.
+    @Test("STREAM-10 equal elements and equal derived values stop the wave at the first equal link of a chain")
+    func equalElementsThroughAChain() async {
+        let stream = ControlledStream<Int>()
+        let levelCog = Cog<Int>.Async(default: 0) { _ in .stream { stream.sequence() } }
+        let bandRuns = RunCounter()
+        let bandCog = Cog<Int> { c in
+            bandRuns.bump()
+            return c[levelCog] / 10
+        }
+        let labelRuns = RunCounter()
+        let labelCog = Cog<String> { c in
+            labelRuns.bump()
+            return "band \(c[bandCog])"
+        }
+        let cogs = Cogs.forTesting(clock: TestClock())
+        let labels = ValueWatcher(cogs, labelCog)
+        await stream.started(1)
+        await stream.yield(1, 11)
+        #expect(labels.values == ["band 0", "band 1"])
+        let turnsBefore = cogs.debugCompletedTurnCount
+        await stream.yield(1, 11)
+        #expect(cogs.debugCompletedTurnCount == turnsBefore, "an equal element makes no turn")
+        #expect(bandRuns.count == 2)
+        await stream.yield(1, 15)
+        #expect(bandRuns.count == 3, "a changed element reruns the first link")
+        #expect(labelRuns.count == 2, "an equal band stops the wave")
+        await stream.yield(1, 21)
+        #expect(labels.values == ["band 0", "band 1", "band 2"])
+        #expect(labelRuns.count == 3)
+    }
+}
