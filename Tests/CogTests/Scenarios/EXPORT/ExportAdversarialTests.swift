@@ -1,0 +1,59 @@
+import Cog
+import CogTesting
+import Testing
+
+private let _advNameCog = Cog<String>.Manual { "start" }
+private let _advCountCog = Cog<Int>.Manual { 0 }
+
+@MainActor
+struct ExportAdversarialTests {
+    /// A cancelled subscription's node may be reused by the next one, here
+    /// over a different cog. The old reader must stay ended and the new one
+    /// must see only its own cog: current value first, then its changes.
+    @Test("EXPORT-06 a subscription made after one was cancelled sees only its own cog; the old reader stays ended")
+    func resubscribeAfterCancel() async {
+        let cogs = Cogs.forTesting(clock: TestClock())
+        let first = cogs.values(of: _advNameCog, buffering: .unbounded)
+        var firstValues = first.makeAsyncIterator()
+        #expect(await firstValues.next() == "start")
+        first.cancel()
+        #expect(cogs.debugLiveExportCount == 0)
+        let second = cogs.values(of: _advCountCog, buffering: .unbounded)
+        var secondValues = second.makeAsyncIterator()
+        cogs.turn(_advNameCog, to: "A")
+        cogs.turn(_advCountCog, to: 1)
+        cogs.turn(_advNameCog, to: "B")
+        cogs.turn(_advCountCog, to: 2)
+        #expect(await firstValues.next() == nil)
+        #expect(await secondValues.next() == 0)
+        #expect(await secondValues.next() == 1)
+        #expect(await secondValues.next() == 2)
+        #expect(cogs.debugLiveExportCount == 1)
+        second.cancel()
+        #expect(await secondValues.next() == nil)
+    }
+
+    /// Turns queued from a reaction each settle and offer their own value,
+    /// in FIFO order, and a queued turn whose derived value is equal offers
+    /// nothing: the reader sees 0, 1, 2 from counts 0 → 1 → 2 → 3 → 4.
+    @Test("EXPORT-14 turns queued from a reaction offer each changed settled value in order, and equal ones nothing")
+    func queuedTurnsOfferInOrder() async {
+        let halfCog = Cog<Int> { c in c[_advCountCog] / 2 }
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        var values = cogs.values(of: halfCog, buffering: .unbounded).makeAsyncIterator()
+        #expect(await values.next() == 0)
+        m.watch(_advCountCog) { _, count in
+            if count == 1 {
+                m.turn { w in w[_advCountCog] = 2 }
+                m.turn { w in w[_advCountCog] = 3 }
+                m.turn { w in w[_advCountCog] = 4 }
+            }
+        }
+        cogs.turn(_advCountCog, to: 1)
+        #expect(cogs.peek(_advCountCog) == 4)
+        #expect(await values.next() == 1)
+        #expect(await values.next() == 2)
+        cogs.turn(_advCountCog, to: 10)
+        #expect(await values.next() == 5, "nothing else was buffered between")
+    }
+}
