@@ -79,4 +79,35 @@ struct AsyncAdversarialTests {
         #expect(handles.items.first?.outcome?.isSuccess == true)
         #expect(values.values == [0, 10, 30])
     }
+
+    /// A reaction refreshes an async state nobody has read yet: that is the
+    /// one initial load, requested during a flush. It must run the work once,
+    /// cancel nothing, and bind the handle to generation 1.
+    @Test("ASYNC-23 a refresh of a never-read async state from a reaction is one initial load, not two")
+    func initialLoadRefreshFromReaction() async {
+        let _triggerCog = Cog<Bool>.Manual { false }
+        let work = ControlledWork<Int>()
+        let selectorRuns = RunCounter()
+        let lazyCog = Cog<Int>.Async(default: -1) { _ in
+            selectorRuns.bump()
+            return .run { try await work.run() }
+        }
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        let handles = HandleList()
+        m.watch(_triggerCog) { _, on in
+            if on { handles.items.append(m.refresh(lazyCog)) }
+        }
+        cogs.turn(_triggerCog, to: true)
+        await work.started(1)
+        #expect(selectorRuns.count == 1)
+        #expect(cogs.status.peek(lazyCog).entry == StatusEntry(kind: .pending, value: "-1", hasSucceeded: false))
+        await work.succeed(1, with: 5)
+        #expect(!work.wasCancelled(1))
+        #expect(handles.items.count == 1)
+        #expect(handles.items.first?.generation == 1)
+        #expect(handles.items.first?.outcome?.isSuccess == true)
+        #expect(cogs.peek(lazyCog) == 5)
+        #expect(work.generationCount == 1)
+        #expect(selectorRuns.count == 1)
+    }
 }

@@ -56,4 +56,33 @@ struct ExportAdversarialTests {
         cogs.turn(_advCountCog, to: 10)
         #expect(await values.next() == 5, "nothing else was buffered between")
     }
+
+    /// A reaction subscribes while the flush that woke it is still running.
+    /// The first value must be the settled value of that turn, and the
+    /// queued turn the same reaction requested must arrive after it.
+    @Test("EXPORT-01 a subscription made from a reaction starts at the settled value of the turn that woke it")
+    func subscribeDuringFlush() async {
+        let doubledCog = Cog<Int> { c in c[_advCountCog] * 2 }
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        let subscriptions = SubscriptionList()
+        m.watch(_advCountCog) { _, count in
+            if count == 1 {
+                subscriptions.items.append(cogs.values(of: doubledCog, buffering: .unbounded))
+                m.turn { w in w[_advCountCog] = 2 }
+            }
+        }
+        cogs.turn(_advCountCog, to: 1)
+        #expect(subscriptions.items.count == 1)
+        var values = subscriptions.items[0].makeAsyncIterator()
+        #expect(await values.next() == 2)
+        #expect(await values.next() == 4)
+        cogs.turn(_advCountCog, to: 5)
+        #expect(await values.next() == 10)
+    }
+}
+
+/// Subscriptions a reaction made.
+@MainActor
+private final class SubscriptionList {
+    var items: [CogValues<Int>] = []
 }
