@@ -72,4 +72,63 @@ struct PolicyAdversarialTests {
                 StatusEntry(kind: .success, value: "3", hasSucceeded: true),
             ])
     }
+
+    /// Two .merged runs overlap when grace expiry releases the state: both
+    /// are cancelled, neither late result publishes (in either landing
+    /// order), and the recreated state rests on its default until its own
+    /// run lands.
+    @Test("POLICY-04 releasing a .merged state silences every overlapping run; the recreated state starts clean")
+    func releaseSilencesMergedRuns() async {
+        let clock = TestClock()
+        let work = ControlledWork<String>()
+        let logCog = Cog<String>.Async(.merged, default: "") { _ in .run { try await work.run() } }
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        let first = cogs.refresh(logCog)
+        await work.started(1)
+        let second = cogs.refresh(logCog)
+        await work.started(2)
+        clock.advance(by: .seconds(5))
+        #expect(work.wasCancelled(1) && work.wasCancelled(2))
+        #expect(first.outcome?.name == "released")
+        #expect(second.outcome?.name == "released")
+        _ = cogs.peek(logCog)
+        await work.started(3)
+        let turnsBefore = cogs.debugCompletedTurnCount
+        await work.succeed(2, with: "second")
+        await work.succeed(1, with: "first")
+        #expect(cogs.debugCompletedTurnCount == turnsBefore)
+        #expect(cogs.peek(logCog) == "")
+        await work.succeed(3, with: "third")
+        #expect(cogs.peek(logCog) == "third")
+    }
+
+    /// A reaction feeds each published value back as the next input, so
+    /// every .queue run's result requests the next run from inside the
+    /// flush that published it. Runs stay one at a time and in order.
+    @Test("POLICY-01 a reaction that feeds each .queue result back as input keeps runs serial and in order")
+    func feedbackThroughAReaction() async {
+        let _inputCog = Cog<Int>.Manual { 0 }
+        let work = ControlledWork<Int>()
+        let inputs = EventLog()
+        let stepCog = Cog<Int>.Async(.queue, default: -1) { c in
+            let input = c[_inputCog]
+            return .run {
+                inputs.append("start \(input)")
+                return try await work.run()
+            }
+        }
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        m.watch(stepCog) { _, value in
+            if value >= 0 && value < 3 { m.turn { w in w[_inputCog] = value + 1 } }
+        }
+        for generation in 1...4 {
+            await work.started(generation)
+            #expect(work.generationCount == generation, "one run at a time")
+            await work.succeed(generation, with: generation - 1)
+        }
+        #expect(inputs.events == ["start 0", "start 1", "start 2", "start 3"])
+        #expect(cogs.peek(stepCog) == 3)
+        #expect(cogs.peek(_inputCog) == 3)
+        #expect(cogs.debugLiveAsyncRunCount == 0)
+    }
 }
