@@ -110,4 +110,36 @@ struct AsyncAdversarialTests {
         #expect(work.generationCount == 1)
         #expect(selectorRuns.count == 1)
     }
+
+    /// One turn body both refreshes an async state and changes its
+    /// dependency. That is one new generation, on the new input: the refresh
+    /// must not start a second run, and its handle follows the one that runs.
+    @Test("ASYNC-35 a refresh and a dependency write in one turn body start one run on the new input, bound to the handle")
+    func refreshAndWriteInOneBody() async {
+        let _inputCog = Cog<Int>.Manual { 0 }
+        let work = ControlledWork<Int>()
+        let inputs = EventLog()
+        let resultCog = Cog<Int>.Async(default: 0) { c in
+            let input = c[_inputCog]
+            return .run {
+                inputs.append("start \(input)")
+                return try await work.run()
+            }
+        }
+        let cogs = Cogs.forTesting(clock: TestClock())
+        let statuses = StatusWatcher(cogs, resultCog)
+        await work.started(1)
+        await work.succeed(1, with: 10)
+        let handles = HandleList()
+        cogs.turn { c in
+            handles.items.append(cogs.refresh(resultCog))
+            c[_inputCog] = 1
+        }
+        await work.started(2)
+        await work.succeed(2, with: 20)
+        #expect(inputs.events == ["start 0", "start 1"])
+        #expect(work.generationCount == 2)
+        #expect(handles.items.first?.outcome?.isSuccess == true)
+        #expect(statuses.kinds == [.pending, .success, .pending, .success])
+    }
 }

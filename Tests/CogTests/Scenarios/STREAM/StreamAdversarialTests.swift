@@ -71,4 +71,35 @@ struct StreamAdversarialTests {
         #expect(labels.values == ["band 0", "band 1", "band 2"])
         #expect(labelRuns.count == 3)
     }
+
+    /// A reaction refreshes a live stream (a pull-to-refresh wired through a
+    /// mechanism). The refresh is queued in the flush, replaces the current
+    /// sequence, and its handle resolves with the new sequence's first element.
+    @Test("STREAM-03 a refresh from a reaction replaces the live sequence; its handle resolves on the new first element")
+    func refreshFromReaction() async {
+        let _pullCog = Cog<Int>.Manual { 0 }
+        let stream = ControlledStream<Int>()
+        let feedCog = Cog<Int>.Async(default: 0) { _ in .stream { stream.sequence() } }
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        let values = ValueWatcher(cogs, feedCog)
+        await stream.started(1)
+        await stream.yield(1, 1)
+        let handles = StreamHandleList()
+        m.watch(_pullCog) { _, _ in handles.items.append(m.refresh(feedCog)) }
+        cogs.turn(_pullCog, to: 1)
+        await stream.started(2)
+        await stream.cancelled(1)
+        #expect(handles.items.count == 1)
+        #expect(handles.items.first?.outcome == nil)
+        await stream.yield(2, 2)
+        #expect(handles.items.first?.outcome?.isSuccess == true)
+        #expect(values.values == [0, 1, 2])
+        #expect(stream.generationCount == 2)
+    }
+}
+
+/// Refresh handles a reaction collected.
+@MainActor
+private final class StreamHandleList {
+    var items: [CogRefresh] = []
 }
