@@ -114,7 +114,9 @@ struct AsyncAdversarialTests {
     /// One turn body both refreshes an async state and changes its
     /// dependency. That is one new generation, on the new input: the refresh
     /// must not start a second run, and its handle follows the one that runs.
-    @Test("ASYNC-35 a refresh and a dependency write in one turn body start one run on the new input, bound to the handle")
+    @Test(
+        "ASYNC-35 a refresh and a dependency write in one turn body start one run on the new input, bound to the handle"
+    )
     func refreshAndWriteInOneBody() async {
         let _inputCog = Cog<Int>.Manual { 0 }
         let work = ControlledWork<Int>()
@@ -142,4 +144,41 @@ struct AsyncAdversarialTests {
         #expect(handles.items.first?.outcome?.isSuccess == true)
         #expect(statuses.kinds == [.pending, .success, .pending, .success])
     }
+
+    /// Key 1 rests on its default object and is released; key 2 is created
+    /// next (it may take key 1's row), then key 1 comes back. Each state
+    /// rests on an object of its own: neither inherits key 1's old one.
+    @Test("ASYNC-40 a released key's default object is not inherited by a key that reused its row or by its recreation")
+    func defaultObjectAfterSlotReuse() async {
+        let clock = TestClock()
+        let made = RunCounter()
+        func makeDraft() -> AdversarialDraft {
+            made.bump()
+            return AdversarialDraft()
+        }
+        let work = ControlledWork<AdversarialDraft>()
+        let draftCogs = CogBox<AdversarialDraft, Int>.Async(default: makeDraft()) { _, _ in
+            .run { try await work.run() }
+        }
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(5))
+        let old = cogs.peek(draftCogs[1])
+        old.text = "mutated"
+        await work.started(1)
+        clock.advance(by: .seconds(5))
+        let sibling = cogs.peek(draftCogs[2])
+        let recreated = cogs.peek(draftCogs[1])
+        #expect(sibling !== old)
+        #expect(recreated !== old)
+        #expect(recreated !== sibling)
+        #expect(sibling.text == "start" && recreated.text == "start")
+        #expect(made.count == 3)
+        await work.fail(1, TestFailure())
+        #expect(cogs.peek(draftCogs[1]) === recreated, "the stale run's failure changed nothing")
+    }
+}
+
+/// A mutable reference-type async default (ASYNC-40).
+@MainActor
+private final class AdversarialDraft {
+    var text = "start"
 }

@@ -60,5 +60,28 @@ struct HistoryAdversarialTests {
             #expect(cogs.peek(_countCog) == 2)
             #expect(!cogs.debugHistory.contains { $0.label == "childTurn" })
         }
+
+        /// A retired watch's node is reused by the next registration (issue
+        /// 35). The reused node's runs must be recorded under the new
+        /// registration's name, never the retired one's.
+        @Test(
+            "HIST-05 a watch registered on a reused reaction node lands in history under its own name, not its predecessor's"
+        )
+        func reusedNodeKeepsItsName() {
+            let (cogs, m) = Cogs.forTestingWithController()
+            m.scope(_openCog) { child in
+                child.watch(_countCog, name: "oldWatch") { _, _ in }
+            }
+            cogs.turn("open") { c in c[_openCog] = true }
+            cogs.turn("first") { c in c[_countCog] = 1 }
+            #expect(entries(of: "first", in: cogs).contains { $0.hasSuffix(".oldWatch") })
+            let rows = cogs.debugLiveRowCount
+            cogs.turn("close") { c in c[_openCog] = false }
+            m.watch(_countCog, name: "newWatch") { _, _ in }
+            #expect(cogs.debugLiveRowCount <= rows, "the new watch reused a retired reaction's place")
+            cogs.turn("second") { c in c[_countCog] = 2 }
+            let recorded = entries(of: "second", in: cogs).filter { $0.hasPrefix("reaction") }
+            #expect(recorded == ["reaction Test.newWatch"])
+        }
     #endif
 }

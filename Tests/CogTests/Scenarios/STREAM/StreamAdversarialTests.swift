@@ -75,7 +75,8 @@ struct StreamAdversarialTests {
     /// A reaction refreshes a live stream (a pull-to-refresh wired through a
     /// mechanism). The refresh is queued in the flush, replaces the current
     /// sequence, and its handle resolves with the new sequence's first element.
-    @Test("STREAM-03 a refresh from a reaction replaces the live sequence; its handle resolves on the new first element")
+    @Test(
+        "STREAM-03 a refresh from a reaction replaces the live sequence; its handle resolves on the new first element")
     func refreshFromReaction() async {
         let _pullCog = Cog<Int>.Manual { 0 }
         let stream = ControlledStream<Int>()
