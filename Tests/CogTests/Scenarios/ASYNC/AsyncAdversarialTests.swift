@@ -181,4 +181,27 @@ struct AsyncAdversarialTests {
 @MainActor
 private final class AdversarialDraft {
     var text = "start"
+
+    /// A reaction's first run happens at registration, outside any flush,
+    /// and refreshes a warm async state: the refresh must queue behind that
+    /// first run and start exactly one new generation.
+    @Test("ASYNC-10 a refresh from a reaction's first run at registration starts exactly one new generation")
+    func refreshFromFirstRun() async {
+        let work = ControlledWork<Int>()
+        let loadCog = Cog<Int>.Async(default: 0) { _ in .run { try await work.run() } }
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        _ = cogs[loadCog]
+        await work.started(1)
+        await work.succeed(1, with: 1)
+        let handles = HandleList()
+        m.run { _ in handles.items.append(m.refresh(loadCog)) }
+        await work.started(2)
+        #expect(handles.items.count == 1)
+        #expect(handles.items.first?.generation == 2)
+        await work.succeed(2, with: 2)
+        #expect(handles.items.first?.outcome?.isSuccess == true)
+        #expect(cogs.peek(loadCog) == 2)
+        #expect(work.generationCount == 2)
+        #expect(cogs.debugLiveAsyncRunCount == 0)
+    }
 }

@@ -76,4 +76,40 @@ struct GraphAdversarialTests {
         cogs.turn(_yCog, to: 22)
         #expect(runs.count == 3)
     }
+
+    /// Writes to a shortcut diamond's source arrive as turns queued from a
+    /// reaction, and a second reaction reads the join with both arms. Every
+    /// run it makes must see one turn's values: never new A beside a stale arm.
+    @Test("GRAPH-13 a shortcut diamond driven by queued turns shows a reaction only consistent joins, each arm once per turn")
+    func diamondUnderQueuedTurns() {
+        let _aCog = Cog<Int>.Manual { 1 }
+        let armRuns = RunCounter()
+        let joinRuns = RunCounter()
+        let leftCog = Cog<Int> { c in
+            armRuns.bump()
+            return c[_aCog] * 10
+        }
+        let rightInnerCog = Cog<Int> { c in c[_aCog] + 1 }
+        let rightCog = Cog<Int> { c in
+            armRuns.bump()
+            return c[rightInnerCog] * 100
+        }
+        let joinCog = Cog<String> { c in
+            joinRuns.bump()
+            return "\(c[_aCog]):\(c[leftCog]):\(c[rightCog])"
+        }
+        let (cogs, m) = Cogs.forTestingWithController()
+        let seen = EventLog()
+        m.watch(_aCog) { _, a in
+            if a == 2 {
+                m.turn { w in w[_aCog] = 3 }
+                m.turn { w in w[_aCog] = 4 }
+            }
+        }
+        m.run { c in seen.append(c[joinCog]) }
+        cogs.turn(_aCog, to: 2)
+        #expect(seen.events == ["1:10:200", "2:20:300", "3:30:400", "4:40:500"])
+        #expect(armRuns.count == 2 * 4)
+        #expect(joinRuns.count == 4)
+    }
 }

@@ -64,4 +64,29 @@ struct LifeAdversarialTests {
         #expect(cogs.peek(_noteCogs[1]) == "blank")
         #expect(cogs.peek(_noteCogs[2]) == "blank")
     }
+
+    /// A reaction peeks a cold whileObserved cog while its flush runs. The
+    /// peek is one-shot demand: it opens one grace window and no lease, so
+    /// the state goes at that window's end and comes back fresh.
+    @Test("LIFE-10 a peek from a reaction during a flush opens one grace window and no lease")
+    func peekFromReaction() {
+        let clock = TestClock()
+        let runs = EventLog()
+        let labelCog = Cog<String> { c in
+            runs.append(c.curr == nil ? "fresh" : "rerun")
+            return "temp \(c[_tempCog])"
+        }
+        let (cogs, m) = Cogs.forTestingWithController(clock: clock, grace: .seconds(5))
+        let peeked = EventLog()
+        m.watch(_tempCog) { _, _ in peeked.append(cogs.peek(labelCog)) }
+        cogs.turn(_tempCog, to: 21)
+        #expect(peeked.events == ["temp 21"])
+        clock.advance(by: .seconds(4))
+        #expect(cogs.debugSlot(of: labelCog) != nil)
+        clock.advance(by: .seconds(1))
+        #expect(cogs.debugSlot(of: labelCog) == nil, "the reaction's peek left no lease")
+        cogs.turn(_tempCog, to: 22)
+        #expect(peeked.events == ["temp 21", "temp 22"])
+        #expect(runs.events == ["fresh", "fresh"])
+    }
 }
