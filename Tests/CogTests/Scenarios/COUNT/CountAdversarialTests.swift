@@ -77,4 +77,50 @@ struct CountAdversarialTests {
         }
         #expect(armRuns.count == 44 && joinRuns.count == 21)
     }
+
+    /// One reaction per visible key, opened and retired by `scope(each:)` as
+    /// the window slides, so retired reaction nodes are reused over and over.
+    /// A slide costs exactly one effect run (the entering key's first run);
+    /// afterwards a write to a visible key runs its one line and one effect,
+    /// and a write to a key that left runs nothing.
+    @Test(
+        "COUNT-08 per-key reactions churned by scope(each:): one effect run per slide, one per visible write, none for a key that left"
+    )
+    func churnedReactions() {
+        let window = 6
+        let effectRuns = RunCounter()
+        let lineRuns = RunCounter()
+        let _visibleCog = Cog<[Int]>.Manual { Array(0..<6) }
+        let _quantityCogs = CogBox<Int, Int>.Manual { _ in 1 }
+        let lineCogs = CogBox<Int, Int> { c, key in
+            lineRuns.bump()
+            return c[_quantityCogs[key]] * key
+        }
+        let clock = TestClock()
+        let (cogs, m) = Cogs.forTestingWithController(clock: clock, grace: .seconds(5))
+        m.scope(each: _visibleCog) { child, key in
+            child.run { c in
+                effectRuns.bump()
+                _ = c[lineCogs[key]]
+            }
+        }
+        #expect(effectRuns.count == window && lineRuns.count == window)
+        var nodesAfterFirstSlide = 0
+        for shift in 1...100 {
+            let effects = effectRuns.count
+            cogs.turn(_visibleCog, to: Array(shift..<(shift + window)))
+            #expect(effectRuns.count == effects + 1)
+            clock.advance(by: .seconds(5))
+            if shift == 1 { nodesAfterFirstSlide = cogs.debugNodeCount }
+        }
+        // Each slide adds the entering key's quantity source (app lifetime)
+        // and nothing else: reaction and line nodes are reused.
+        #expect(cogs.debugNodeCount == nodesAfterFirstSlide + 99)
+        let effects = effectRuns.count
+        let lines = lineRuns.count
+        cogs.turn { c in c[_quantityCogs[102]] = 3 }
+        #expect(effectRuns.count == effects + 1 && lineRuns.count == lines + 1)
+        cogs.turn { c in c[_quantityCogs[50]] = 3 }
+        #expect(effectRuns.count == effects + 1 && lineRuns.count == lines + 1)
+    }
 }
