@@ -79,6 +79,30 @@ struct ExportAdversarialTests {
         cogs.turn(_advCountCog, to: 5)
         #expect(await values.next() == 10)
     }
+
+    /// Fifty subscriptions to different keys, each cancelled after its first
+    /// value, churn the export nodes. The last one, to key 7, must deliver
+    /// only key 7's values, and the runtime keeps one live export.
+    @Test("EXPORT-05 after fifty keyed subscriptions came and went, a new one delivers only its own key")
+    func keyedSubscriptionChurn() async {
+        let _scoreCogs = CogBox<Int, Int>.Manual { key in key * 10 }
+        let cogs = Cogs.forTesting(clock: TestClock())
+        for key in 0..<50 {
+            let values = cogs.values(of: _scoreCogs[key])
+            var iterator = values.makeAsyncIterator()
+            #expect(await iterator.next() == key * 10)
+            values.cancel()
+        }
+        #expect(cogs.debugLiveExportCount == 0)
+        let seven = cogs.values(of: _scoreCogs[7], buffering: .unbounded)
+        var values = seven.makeAsyncIterator()
+        for key in 0..<50 { cogs.turn(_scoreCogs[key], to: key * 10 + 1) }
+        #expect(cogs.debugLiveExportCount == 1)
+        #expect(await values.next() == 70)
+        #expect(await values.next() == 71)
+        cogs.turn(_scoreCogs[7], to: 72)
+        #expect(await values.next() == 72)
+    }
 }
 
 /// Subscriptions a reaction made.
