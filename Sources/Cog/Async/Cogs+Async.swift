@@ -258,7 +258,16 @@ extension Cogs {
         case .accumulating:
             graph.invalidate(node)
             turns.refreshBindings.append((node, handle))
-        case .flushing, .capturing:
+        case .capturing:
+            // Inside a captured turn's body (an op called from a reaction):
+            // the refresh belongs to that turn, as it would at idle, so it
+            // runs with the body's writes in one entry. Queued on its own it
+            // ran first, on the pre-write inputs, and the body's dependency
+            // write then superseded it: a wasted run and a handle resolving
+            // superseded where the same op at idle starts one run and
+            // succeeds (AsyncAdversarialTests, ASYNC-35).
+            turns.capturedRefreshes.append((graph.handle(of: node), handle))
+        case .flushing:
             turns.queued.append(
                 .init(
                     name: "refresh(\(graph.label(of: node)))", owner: owner, writes: [],

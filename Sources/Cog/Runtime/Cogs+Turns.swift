@@ -87,6 +87,10 @@ extension Cogs {
         turns.phase = .flushing
         turns.queued.append(.init(name: name, owner: owner, writes: turns.capturedWrites))
         turns.capturedWrites.removeAll()
+        if !turns.capturedRefreshes.isEmpty {
+            turns.queued[turns.queued.count - 1].refreshes = turns.capturedRefreshes
+            turns.capturedRefreshes.removeAll()
+        }
     }
 
     @inline(__always)

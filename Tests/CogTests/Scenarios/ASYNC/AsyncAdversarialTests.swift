@@ -2,6 +2,22 @@ import Cog
 import CogTesting
 import Testing
 
+private let _reloadInputCog = Cog<Int>.Manual { 0 }
+private let _reloadTriggerCog = Cog<Int>.Manual { 0 }
+
+extension CogOps {
+    /// An op that reloads with a new input in one turn body: the refresh and
+    /// the dependency write belong to the same turn.
+    fileprivate func reload<Reference: CogStatusReadable>(
+        _ reference: Reference, with input: Int, into handles: HandleList
+    ) {
+        turn { c in
+            handles.items.append(refresh(reference))
+            c[_reloadInputCog] = input
+        }
+    }
+}
+
 /// Refresh handles a reaction collected.
 @MainActor
 private final class HandleList {
@@ -203,5 +219,45 @@ private final class AdversarialDraft {
         #expect(cogs.peek(loadCog) == 2)
         #expect(work.generationCount == 2)
         #expect(cogs.debugLiveAsyncRunCount == 0)
+    }
+
+    /// The op that reloads with a new input (refresh plus dependency write in
+    /// one body) is called from reactions, through the controller and through
+    /// the runtime. Called there it must do what it does at idle: start one
+    /// run on the new input whose handle succeeds, not a run on the old
+    /// input that the body's own write then supersedes.
+    @Test(
+        "ASYNC-35 an op that refreshes and writes the dependency in one body, called from a reaction, starts one run on the new input"
+    )
+    func reloadOpFromReaction() async {
+        let work = ControlledWork<Int>()
+        let inputs = EventLog()
+        let resultCog = Cog<Int>.Async(default: 0) { c in
+            let input = c[_reloadInputCog]
+            return .run {
+                inputs.append("start \(input)")
+                return try await work.run()
+            }
+        }
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        _ = cogs[resultCog]
+        await work.started(1)
+        await work.succeed(1, with: 0)
+        let handles = HandleList()
+        m.watch(_reloadTriggerCog) { _, trigger in
+            if trigger == 1 { m.reload(resultCog, with: 5, into: handles) }
+            if trigger == 2 { cogs.reload(resultCog, with: 6, into: handles) }
+        }
+        cogs.turn(_reloadTriggerCog, to: 1)
+        await work.started(2)
+        await work.succeed(2, with: 50)
+        cogs.turn(_reloadTriggerCog, to: 2)
+        await work.started(3)
+        await work.succeed(3, with: 60)
+        #expect(inputs.events == ["start 0", "start 5", "start 6"])
+        #expect(handles.items.map { $0.outcome?.name } == ["success", "success"])
+        #expect(handles.items.map(\.generation) == [2, 3])
+        #expect(cogs.peek(resultCog) == 60)
+        #expect(work.generationCount == 3)
     }
 }
