@@ -177,7 +177,10 @@ extension Cogs {
                     continue
                 }
                 let node = graph.node(of: refresh.state)
-                graph.invalidate(node)
+                // A never-read state (a captured body's initial load) has
+                // nothing to invalidate: bindRefreshes creates it after the
+                // commit, so its first generation sees this entry's writes.
+                if !graph.flags[Int(node)].contains(.cold) { graph.invalidate(node) }
                 turns.refreshBindings.append((node, refresh.handle))
             }
             flush(named: next.name, owner: next.owner, discards: next.discards)

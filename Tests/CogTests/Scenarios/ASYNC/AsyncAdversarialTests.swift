@@ -18,6 +18,18 @@ extension CogOps {
     }
 }
 
+extension CogOps {
+    /// An op that sets the input, then loads a state nobody read yet.
+    fileprivate func load<Reference: CogStatusReadable>(
+        _ reference: Reference, setting source: Cog<Int>.Manual, to input: Int, into handles: HandleList
+    ) {
+        turn { c in
+            c[source] = input
+            handles.items.append(refresh(reference))
+        }
+    }
+}
+
 /// Refresh handles a reaction collected.
 @MainActor
 private final class HandleList {
@@ -259,5 +271,46 @@ private final class AdversarialDraft {
         #expect(handles.items.map(\.generation) == [2, 3])
         #expect(cogs.peek(resultCog) == 60)
         #expect(work.generationCount == 3)
+    }
+
+    /// The same shape for a never-read state: at idle its one initial load
+    /// is created after the body's writes commit (docs/cog.md), so it sees
+    /// the new input. Called from a reaction it must do the same: one run,
+    /// on the new input, nothing cancelled, the handle succeeding.
+    @Test(
+        "ASYNC-23 an op that writes the input and loads a never-read state, called from a reaction, loads once on the new input"
+    )
+    func initialLoadOpFromReaction() async {
+        let work = ControlledWork<Int>()
+        let inputs = EventLog()
+        func makeCog(_ source: Cog<Int>.Manual) -> Cog<Int>.Async {
+            Cog<Int>.Async(default: 0) { c in
+                let input = c[source]
+                return .run {
+                    inputs.append("start \(input)")
+                    return try await work.run()
+                }
+            }
+        }
+        let _idleInputCog = Cog<Int>.Manual { 0 }
+        let _reactionInputCog = Cog<Int>.Manual { 0 }
+        let idleCog = makeCog(_idleInputCog)
+        let reactionCog = makeCog(_reactionInputCog)
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        let handles = HandleList()
+        cogs.load(idleCog, setting: _idleInputCog, to: 3, into: handles)
+        await work.started(1)
+        await work.succeed(1, with: 30)
+        m.watch(_reloadTriggerCog) { _, trigger in
+            if trigger == 3 { m.load(reactionCog, setting: _reactionInputCog, to: 4, into: handles) }
+        }
+        cogs.turn(_reloadTriggerCog, to: 3)
+        await work.started(2)
+        await work.succeed(2, with: 40)
+        #expect(inputs.events == ["start 3", "start 4"])
+        #expect(handles.items.map { $0.outcome?.name } == ["success", "success"])
+        #expect(!work.wasCancelled(2))
+        #expect(cogs.peek(reactionCog) == 40)
+        #expect(work.generationCount == 2)
     }
 }
