@@ -97,6 +97,53 @@ struct StreamAdversarialTests {
         #expect(values.values == [0, 1, 2])
         #expect(stream.generationCount == 2)
     }
+
+    /// The op that switches rooms and refreshes in one body, called from a
+    /// reaction: one new sequence for the new room (not one for the old room
+    /// that the write then replaces), and its handle resolves with it.
+    @Test(
+        "STREAM-03 an op that changes the dependency and refreshes, called from a reaction, starts one sequence for the new input"
+    )
+    func joinOpFromReaction() async {
+        let stream = ControlledStream<String>()
+        let rooms = EventLog()
+        let chatCog = Cog<String>.Async(default: "") { c in
+            let room = c[_advRoomCog]
+            return .stream {
+                rooms.append("room \(room)")
+                return stream.sequence()
+            }
+        }
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        _ = cogs[chatCog]
+        await stream.started(1)
+        let handles = StreamHandleList()
+        m.watch(_advJoinCog) { _, room in m.join(room: room, reloading: chatCog, into: handles) }
+        cogs.turn(_advJoinCog, to: 2)
+        await stream.started(2)
+        await stream.cancelled(1)
+        await stream.yield(2, "hello")
+        #expect(rooms.events == ["room 1", "room 2"])
+        #expect(stream.generationCount == 2)
+        #expect(handles.items.map { $0.outcome?.name } == ["success"])
+        #expect(cogs.peek(chatCog) == "hello")
+    }
+}
+
+private let _advRoomCog = Cog<Int>.Manual { 1 }
+private let _advJoinCog = Cog<Int>.Manual { 0 }
+
+extension CogOps {
+    /// An op that switches rooms and reloads the feed in one turn body.
+    fileprivate func join<Reference: CogStatusReadable>(
+        room: Int, reloading reference: Reference, into handles: StreamHandleList
+    ) {
+        turn { c in
+            c[_advRoomCog] = room
+            handles.items.append(refresh(reference))
+        }
+    }
+
 }
 
 /// Refresh handles a reaction collected.
