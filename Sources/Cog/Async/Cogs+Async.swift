@@ -227,7 +227,12 @@ extension Cogs {
         let family = family(for: reference.descriptor)
         let row = family.row(for: reference.key)
         let node = family.node(ofRow: row)
-        if let computing = graph.computingNode {
+        // A reaction is the place the message below sends the app, and a
+        // turn or discard from one is queued (performTurn, discard): only a
+        // selector or equality rule computing may not refresh. Without the
+        // reaction exemption, m.refresh from m.watch trapped with this very
+        // message (AsyncAdversarialTests, ASYNC-21).
+        if let computing = graph.computingNode, !graph.flags[Int(computing)].contains(.reaction) {
             fatalError(
                 "Cog: refresh of '\(graph.label(of: node))' was attempted while automatic cog '\(graph.label(of: computing))' was computing. "
                     + "Automatic computation cannot write; invoke the op outside automatic computation, "
@@ -242,6 +247,18 @@ extension Cogs {
             // Created once the turn's writes are committed, so its one
             // initial generation sees them (bindRefreshes creates it).
             turns.refreshBindings.append((node, handle))
+        case .capturing:
+            // Inside a captured turn's body (an op called from a reaction):
+            // the refresh belongs to that turn, as it would at idle, so it
+            // runs with the body's writes in one entry. Queued on its own it
+            // ran first, on the pre-write inputs, and the body's dependency
+            // write then superseded it: a wasted run and a handle resolving
+            // superseded where the same op at idle starts one run and
+            // succeeds (AsyncAdversarialTests, ASYNC-35). A never-read state
+            // waits too, and is created when the entry runs, after the
+            // body's writes commit, as in an accumulating body (ASYNC-23);
+            // created at once it ran on the pre-write inputs and was replaced.
+            turns.capturedRefreshes.append((graph.handle(of: node), handle))
         case _ where isNew:
             graph.prepareRead(node)
             bind(handle, to: node)
@@ -253,7 +270,7 @@ extension Cogs {
         case .accumulating:
             graph.invalidate(node)
             turns.refreshBindings.append((node, handle))
-        case .flushing, .capturing:
+        case .flushing:
             turns.queued.append(
                 .init(
                     name: "refresh(\(graph.label(of: node)))", owner: owner,

@@ -94,6 +94,10 @@ extension Cogs {
                 name: name, owner: owner, writes: start..<turns.capturedWrites.count,
                 dependencies: dependencies..<turns.captureDependencies.count,
                 readsBehindStoredBodies: reads..<turns.captureReads.count, drainedAtCapture: turns.drained))
+        if !turns.capturedRefreshes.isEmpty {
+            turns.queued[turns.queued.count - 1].refreshes = turns.capturedRefreshes
+            turns.capturedRefreshes.removeAll()
+        }
     }
 
     @inline(__always)
@@ -197,7 +201,10 @@ extension Cogs {
                     continue
                 }
                 let node = graph.node(of: refresh.state)
-                graph.invalidate(node)
+                // A never-read state (a captured body's initial load) has
+                // nothing to invalidate: bindRefreshes creates it after the
+                // commit, so its first generation sees this entry's writes.
+                if !graph.flags[Int(node)].contains(.cold) { graph.invalidate(node) }
                 turns.refreshBindings.append((node, refresh.handle))
             }
             flush(named: next.name, owner: next.owner, discards: next.discards)

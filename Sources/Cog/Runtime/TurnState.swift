@@ -90,6 +90,10 @@ struct TurnState {
     /// How many queued entries the drain has started: those have landed
     /// (or were discarded), so a capture no longer reads their writes.
     var drained = 0
+    /// Refreshes a captured turn's body requested: they join that turn's
+    /// entry, as a refresh in an accumulating body joins its turn, instead
+    /// of queueing ahead of the body's own writes.
+    var capturedRefreshes: [(state: NodeHandle, handle: CogRefresh)] = []
     /// The controller whose turn is capturing, if any: its body sees the
     /// queued writes no admission can discard before its own (see
     /// `Cogs.capturedValue`).
