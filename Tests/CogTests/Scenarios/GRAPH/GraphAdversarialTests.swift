@@ -80,7 +80,9 @@ struct GraphAdversarialTests {
     /// Writes to a shortcut diamond's source arrive as turns queued from a
     /// reaction, and a second reaction reads the join with both arms. Every
     /// run it makes must see one turn's values: never new A beside a stale arm.
-    @Test("GRAPH-13 a shortcut diamond driven by queued turns shows a reaction only consistent joins, each arm once per turn")
+    @Test(
+        "GRAPH-13 a shortcut diamond driven by queued turns shows a reaction only consistent joins, each arm once per turn"
+    )
     func diamondUnderQueuedTurns() {
         let _aCog = Cog<Int>.Manual { 1 }
         let armRuns = RunCounter()
