@@ -79,7 +79,7 @@ public final class CogPort: StorefrontPort {
         handle.onWorkEnded { outcome in
             switch outcome {
             case .success, .failure: service.acknowledge(.applied)
-            case .superseded, .released: service.acknowledge(.rejected)
+            case .superseded, .released, .withdrawn: service.acknowledge(.rejected)
             }
         }
     }

@@ -6,6 +6,7 @@
 ///     case .success: ...       // this generation's result was applied
 ///     case .superseded: ...    // a newer generation replaced it first
 ///     case .failure(let error), .released: ...
+///     case .withdrawn: ...     // its controller retired before it ran
 ///     }
 ///
 /// `outcome` is nil while the generation is in flight.
@@ -21,6 +22,10 @@ public final class CogRefresh {
         case superseded
         /// The state was released while the generation was in flight.
         case released
+        /// The refresh was requested during a flush through a controller
+        /// that retired before the refresh's turn came, so it started no
+        /// generation (MECH-29's admission refused it).
+        case withdrawn
     }
 
     /// The generation this handle follows (per state, counting from 1).
@@ -95,13 +100,15 @@ public final class CogRefresh {
 }
 
 nonisolated extension CogRefresh.Outcome {
-    /// The outcome's case name: "success", "failure", "superseded" or "released".
+    /// The outcome's case name: "success", "failure", "superseded", "released"
+    /// or "withdrawn".
     public var name: String {
         switch self {
         case .success: "success"
         case .failure: "failure"
         case .superseded: "superseded"
         case .released: "released"
+        case .withdrawn: "withdrawn"
         }
     }
 }

@@ -220,8 +220,9 @@ extension Cogs {
     }
 
     /// A refresh requested by `owner`: queued during a flush, it is rejected
-    /// at its execution point if that controller retired first (its handle
-    /// then stays unresolved; nothing pretends the state was released).
+    /// at its execution point if that controller retired first, and its
+    /// handle resolves as withdrawn (it started nothing, and the state was
+    /// not released).
     func refresh<Reference: CogStatusReadable>(_ reference: Reference, owner: CogController?) -> CogRefresh {
         let reference = reference.cogStatusReference
         let family = family(for: reference.descriptor)

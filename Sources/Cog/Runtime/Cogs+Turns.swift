@@ -166,11 +166,11 @@ extension Cogs {
             // here, before it stages anything or records a turn, and so is
             // a capture that read one of its writes (MECH-29).
             if let owner = next.owner, !owner.isLive {
-                turns.queued[index - 1].discarded = true
+                refuse(next, at: index - 1)
                 continue
             }
             if readDiscardedWrite(next) {
-                turns.queued[index - 1].discarded = true
+                refuse(next, at: index - 1)
                 continue
             }
             if !next.readsBehindStoredBodies.isEmpty { ensureReadsNotOverwritten(next) }
@@ -215,6 +215,14 @@ extension Cogs {
         if !turns.captureDependencies.isEmpty { turns.captureDependencies.removeAll(keepingCapacity: true) }
         if !turns.captureReads.isEmpty { turns.captureReads.removeAll(keepingCapacity: true) }
         if !turns.storedBodyWrites.isEmpty { turns.storedBodyWrites.removeAll(keepingCapacity: true) }
+    }
+
+    /// Admission refuses the entry at `position`: nothing of it lands, and
+    /// a refresh it carried, which started nothing, resolves as withdrawn
+    /// rather than leave its handle waiting for ever.
+    private func refuse(_ entry: TurnState.Queued, at position: Int) {
+        turns.queued[position].discarded = true
+        for refresh in entry.refreshes { refresh.handle.resolve(.withdrawn) }
     }
 
     /// Whether `entry` read a write of an entry admission refused.

@@ -313,4 +313,34 @@ private final class AdversarialDraft {
         #expect(cogs.peek(reactionCog) == 40)
         #expect(work.generationCount == 2)
     }
+
+    /// A child queues a refresh from a reaction, and a turn queued ahead of
+    /// it retires the child: admission refuses the refresh, which starts
+    /// nothing. Its handle must still resolve, or `await result` would wait
+    /// for ever (the adversarial pass found it stayed nil).
+    @Test(
+        "ASYNC-13 a refresh refused at admission because its controller retired resolves as withdrawn and starts nothing"
+    )
+    func refusedRefreshResolves() async {
+        let _openCog = Cog<Bool>.Manual { false }
+        let _countCog = Cog<Int>.Manual { 0 }
+        let work = ControlledWork<Int>()
+        let loadCog = Cog<Int>.Async(default: 0) { _ in .run { try await work.run() } }
+        let (cogs, m) = Cogs.forTestingWithController(clock: TestClock())
+        _ = cogs[loadCog]
+        await work.started(1)
+        await work.succeed(1, with: 1)
+        let handles = HandleList()
+        m.watch(_countCog) { _, count in if count == 1 { m.turn { w in w[_openCog] = false } } }
+        m.scope(_openCog) { child in
+            child.watch(_countCog) { _, count in if count == 1 { handles.items.append(child.refresh(loadCog)) } }
+        }
+        cogs.turn(_openCog, to: true)
+        cogs.turn(_countCog, to: 1)
+        #expect(handles.items.map { $0.outcome?.name } == ["withdrawn"])
+        #expect(work.generationCount == 1, "the refused refresh started no run")
+        #expect(cogs.debugLiveAsyncRunCount == 0)
+        #expect(cogs.peek(loadCog) == 1)
+        if let handle = handles.items.first { #expect(await handle.result.name == "withdrawn") }
+    }
 }
