@@ -25,8 +25,11 @@ struct ProcessUsageTests {
                 + " process-read-syscalls=0 process-write-syscalls=0")
     }
 
+    /// The writes are exact. The reads are at least the three made: once,
+    /// under the loaded parallel test run, the child read 4, a read made
+    /// by the test process's own machinery inside the region.
     @Test(
-        "another thread's writes, reads and CPU time in a region are the process's, the calls counted exactly, and its thread is alive at the end"
+        "another thread's writes, reads and CPU time in a region are the process's, the writes counted exactly, and its thread is alive at the end"
     )
     func otherThreadsCalls() async throws {
         let result = try #require(
@@ -35,6 +38,15 @@ struct ProcessUsageTests {
                 let source = open("/dev/zero", O_RDONLY | O_CLOEXEC)
                 let done = DispatchSemaphore(value: 0)
                 let release = DispatchSemaphore(value: 0)
+                // A first thread, unmeasured, so that one-time work (the
+                // loader, the thread machinery) is done before the region.
+                // It stays alive, as the measured one does, so the thread
+                // count cannot move with when it exits.
+                Thread.detachNewThread {
+                    done.signal()
+                    release.wait()
+                }
+                done.wait()
                 let before = ProcessUsage().measure {}.readings
                 let readings = ProcessUsage().measure {
                     Thread.detachNewThread {
@@ -54,6 +66,7 @@ struct ProcessUsageTests {
                     done.wait()
                 }.readings
                 release.signal()
+                release.signal()
                 func value(_ readings: [NamedReading], _ name: String) -> Int64 {
                     readings.first { $0.name == name }?.reading.value ?? -1
                 }
@@ -61,13 +74,13 @@ struct ProcessUsageTests {
                     value(readings, "process-threads-at-end") - value(before, "process-threads-at-end")
                 let text =
                     "writes=\(value(readings, "process-write-syscalls")) "
-                    + "reads=\(value(readings, "process-read-syscalls")) threads+\(threadsAdded) "
+                    + "reads>=3 \(value(readings, "process-read-syscalls") >= 3) threads+\(threadsAdded) "
                     + "cpu=\(value(readings, "process-cpu-us") >= 20_000) "
                     + "split=\(value(readings, "process-cpu-us") == value(readings, "process-cpu-user-us") + value(readings, "process-cpu-system-us"))"
                 FileHandle.standardError.write(Data(text.utf8))
             })
         #expect(
             String(decoding: result.standardErrorContent, as: UTF8.self)
-                == "writes=5 reads=3 threads+1 cpu=true split=true")
+                == "writes=5 reads>=3 true threads+1 cpu=true split=true")
     }
 }
