@@ -116,3 +116,13 @@ nonisolated extension FixtureTypeChecker {
         #endif
     }
 }
+
+/// Type-checks `fixture` and expects it rejected with the error its
+/// `expected-error:` line names (see `expectedError(in:)`).
+func expectFixtureRejected(_ fixture: String) throws {
+    let checker = try FixtureTypeChecker.required()
+    let expected = try #require(try FixtureTypeChecker.expectedError(in: fixture))
+    let outcome = try checker.typeCheck(fixture)
+    #expect(!outcome.succeeded, "\(fixture) type-checked but should not have")
+    #expect(outcome.diagnostics.contains(expected), "\(fixture) diagnostics: \(outcome.diagnostics)")
+}

@@ -6,14 +6,6 @@ private let _rowCogs = CogBox<Int, Int>.Manual { key in key * 10 }
 
 /// The compile-fail check of `CompileFailScenarioTests`: the fixture must
 /// fail to type-check with the diagnostic its first line names.
-private func expectFixtureRejected(_ fixture: String) throws {
-    let checker = try FixtureTypeChecker.required()
-    let expected = try #require(try FixtureTypeChecker.expectedError(in: fixture))
-    let outcome = try checker.typeCheck(fixture)
-    #expect(!outcome.succeeded, "\(fixture) type-checked but should not have")
-    #expect(outcome.diagnostics.contains(expected), "\(fixture) diagnostics: \(outcome.diagnostics)")
-}
-
 @MainActor
 struct DeclAdversarialTests {
     @Test(

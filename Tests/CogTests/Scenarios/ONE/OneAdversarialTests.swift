@@ -13,14 +13,6 @@ extension CogOps {
 
 /// The compile-fail check of `CompileFailScenarioTests`: the fixture must
 /// fail to type-check with the diagnostic its first line names.
-private func expectFixtureRejected(_ fixture: String) throws {
-    let checker = try FixtureTypeChecker.required()
-    let expected = try #require(try FixtureTypeChecker.expectedError(in: fixture))
-    let outcome = try checker.typeCheck(fixture)
-    #expect(!outcome.succeeded, "\(fixture) type-checked but should not have")
-    #expect(outcome.diagnostics.contains(expected), "\(fixture) diagnostics: \(outcome.diagnostics)")
-}
-
 @MainActor
 struct OneAdversarialTests {
     @Test("ONE-05 a context built and written inside another context's flush settles at once, not behind that flush")
