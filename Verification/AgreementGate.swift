@@ -230,7 +230,7 @@ public enum AgreementGate {
         return ("request #\(index) of \(expected.count) expected, \(issued.count) sent", want, got)
     }
 
-    private static func compareAll<Port>(
+    private static func compareAll<Port: StorefrontPort>(
         _ runner: SessionRunner<Port>, with shadow: ShadowModel,
         check: GateFailure.Check, phase: String, step: String
     ) throws(GateFailure) {

@@ -21,19 +21,39 @@ public struct ComputeControl: Sendable {
 
     public let catalog: Catalog
     public let steps: [Step]
+    /// Views changed by each action of a cycle played over and over after
+    /// `steps` (the interactions suite's), in cycle order; empty when
+    /// nothing follows the steps. A cycle leaves the session as it found
+    /// it, so every round changes the same views.
+    public let cycle: [[ViewID]]
 
     public init(catalog: Catalog, schedule: SessionSchedule) {
+        self.init(catalog: catalog, steps: schedule.phases.flatMap(\.steps))
+    }
+
+    /// The control for `steps` played from a fresh session, then `cycle`'s
+    /// actions round after round. Which views each one changes is worked
+    /// out here, untimed, from the shadow model.
+    public init(catalog: Catalog, steps scheduled: [SessionSchedule.Step], cycle actions: [UserAction] = []) {
         self.catalog = catalog
         var shadow = ShadowModel(serving: catalog)
         var shown = Self.screens(of: shadow)
-        var steps: [Step] = []
-        for step in schedule.phases.flatMap(\.steps) {
+        func changes(_ step: SessionSchedule.Step) -> [ViewID] {
             shadow.apply(step)
             let next = shadow.mountedScreens()
-            steps.append(Step(step: step, changedViews: next.filter { shown[$0.view] != $0.screen }.map(\.view)))
-            shown = Dictionary(uniqueKeysWithValues: next.map { ($0.view, $0.screen) })
+            defer { shown = Dictionary(uniqueKeysWithValues: next.map { ($0.view, $0.screen) }) }
+            return next.filter { shown[$0.view] != $0.screen }.map(\.view)
         }
-        self.steps = steps
+        steps = scheduled.map { Step(step: $0, changedViews: changes($0)) }
+        cycle = actions.map { changes(.action($0, issuedAfter: shadow.expectedRequests.count)) }
+    }
+
+    /// The views whose screens differ after the session's event `index`
+    /// (its actions and deliveries counted from 0 in the order played).
+    public func changedViews(after index: Int) -> [ViewID] {
+        if index < steps.count { return steps[index].changedViews }
+        precondition(!cycle.isEmpty, "the control's session played \(index + 1) events; its plan has \(steps.count)")
+        return cycle[(index - steps.count) % cycle.count]
     }
 
     /// One run from nothing: the first screens, then every step. Returns

@@ -48,13 +48,24 @@ struct ComputeControlState {
     // MARK: Steps
 
     mutating func apply(_ step: SessionSchedule.Step) {
-        var deliversCatalog = false
         switch step {
-        case .action(let action, _): markStale(before: action)
-        case .deliver(let sequence, _): deliversCatalog = shadow.expectedRequests[sequence] == .catalog
+        case .action(let action, _): apply(action)
+        case .deliver(let sequence, _): _ = deliver(sequence)
         }
-        shadow.apply(step)
+    }
+
+    mutating func apply(_ action: UserAction) {
+        markStale(before: action)
+        shadow.apply(action)
+    }
+
+    /// Delivers the answer to request `sequence`; returns whether a correct
+    /// port applies it (false: it was superseded).
+    mutating func deliver(_ sequence: Int) -> Bool {
+        let deliversCatalog = shadow.expectedRequests[sequence] == .catalog
+        let applied = shadow.deliver(sequence)
         if deliversCatalog { catalogArrived() }
+        return applied
     }
 
     private mutating func catalogArrived() {

@@ -2,14 +2,10 @@
 /// service, and after each one settles its `ViewLayer` re-renders what
 /// changed.
 @MainActor
-public final class SessionRunner<Port: StorefrontPort> {
+public final class SessionRunner<Port: SessionPort> {
     public let service: StorefrontService
     public let port: Port
     private let views: ViewLayer<Port>
-
-    public convenience init(catalog: Catalog, fault: Fault? = nil) {
-        self.init(catalog: catalog) { service in Port(service: service, fault: fault) }
-    }
 
     /// A session whose port `makePort` builds, for tests that configure a
     /// port beyond the protocol's initializer.
@@ -51,5 +47,11 @@ public final class SessionRunner<Port: StorefrontPort> {
     /// Renders `view` without tracking, as a freshly created view would.
     public func renderFresh(_ view: ViewID) -> Screen {
         port.render(view)
+    }
+}
+
+extension SessionRunner where Port: StorefrontPort {
+    public convenience init(catalog: Catalog, fault: Fault? = nil) {
+        self.init(catalog: catalog) { service in Port(service: service, fault: fault) }
     }
 }

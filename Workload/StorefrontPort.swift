@@ -9,14 +9,21 @@
 /// inside `withObservationTracking`, so it must read state the way a view
 /// in that runtime would, and read nothing it does not show.
 @MainActor
-public protocol StorefrontPort: AnyObject, SendableMetatype {
+public protocol StorefrontPort: SessionPort, SendableMetatype {
     /// The port's name on the command line and in reports.
     nonisolated static var name: String { get }
 
     /// `fault`, when set, is a defect from `Fault` this port carries; a
     /// port ignores faults that belong to another port.
     init(service: StorefrontService, fault: Fault?)
+}
 
+/// What a session drives and its views read: actions in, screens out. Every
+/// runtime port is one (`StorefrontPort`); so is the compute control played
+/// through the view layer (`ControlPort`), which is made from a plan of the
+/// session rather than by name.
+@MainActor
+public protocol SessionPort: AnyObject {
     func perform(_ action: UserAction)
 
     func render(_ view: ViewID) -> Screen

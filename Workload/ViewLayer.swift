@@ -21,7 +21,7 @@ import Observation
 /// reach the layer again (a port's `render` never sees it), so the stored
 /// properties skip the runtime's exclusivity checks, as Cog's arena does.
 @MainActor
-final class ViewLayer<Port: StorefrontPort> {
+final class ViewLayer<Port: SessionPort> {
     let port: Port
     @exclusivity(unchecked) private(set) var renderCount = 0
     /// What each fixed view last showed, in `ViewID.fixed` order.
