@@ -48,7 +48,7 @@ package enum ReportRenderer {
             lines.append("")
             if let regions = suite.regions { lines += calibrationTable(regions, markdown: markdown) }
             if let runtimes = suite.runtimes {
-                lines += runtimeTable(runtimes, markdown: markdown)
+                lines += runtimeTable(runtimes, control: suite.control, markdown: markdown)
                 lines += actionKindSection(runtimes, markdown: markdown)
             }
             if let shapes = suite.shapes {
@@ -65,7 +65,7 @@ package enum ReportRenderer {
             lines.append("")
             let counters =
                 (suite.regions?.map { ($0.region, $0.counters) } ?? [])
-                + (suite.runtimes?.compactMap { result in
+                + ((suite.runtimes ?? []) + (suite.control.map { [$0] } ?? [])).compactMap { result in
                     result.counters.map { counters in
                         var all = counters
                         if let recomputations = result.recomputations, recomputations.unavailable != nil {
@@ -73,7 +73,7 @@ package enum ReportRenderer {
                         }
                         return (result.runtime, all)
                     }
-                } ?? [])
+                }
             lines += counterLines(counters)
             for failed in suite.runtimes?.filter({ $0.gate == "failed" }) ?? [] {
                 lines.append("not measured: \(failed.gateFailure ?? failed.runtime)")
@@ -234,14 +234,19 @@ package enum ReportRenderer {
             }, markdown: markdown)
     }
 
-    private static func runtimeTable(_ runtimes: [RuntimeResult], markdown: Bool) -> [String] {
-        let measured = runtimes.filter { $0.gate == "passed" }
+    /// The ports' rows, then the compute control's (played through the
+    /// same view layer), whose instruction factor is against the port with
+    /// the fewest: below 1 where every port is above the floor.
+    private static func runtimeTable(_ runtimes: [RuntimeResult], control: RuntimeResult?, markdown: Bool)
+        -> [String]
+    {
+        let measured = runtimes.filter { $0.gate == "passed" } + (control.map { [$0] } ?? [])
         let controlled = measured.contains {
             $0.factorVsControl?.value != nil && $0.runtime != Suite.computeControl.rawValue
         }
         // Exact counts beside the times: a time factor on a noisy machine
         // can be checked against an instruction factor that noise cannot move.
-        let instructionFactors = instructionFactors(measured)
+        let instructionFactors = instructionFactors(runtimes, control: control)
         let counted = !instructionFactors.isEmpty
         return table(
             header: ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
@@ -333,6 +338,17 @@ package enum ReportRenderer {
             results.filter { $0.gate == "passed" }.compactMap { result in
                 instructionCount(result).map { (result.runtime, $0) }
             })
+    }
+
+    /// `instructionFactors(results)`, and the control's count as a factor
+    /// of the same fewest port's, by name.
+    static func instructionFactors(_ results: [RuntimeResult], control: RuntimeResult?) -> [String: Double] {
+        var factors = instructionFactors(results)
+        let fewest = results.filter { $0.gate == "passed" }.compactMap(instructionCount).min()
+        if let control, let count = instructionCount(control), let fewest, fewest > 0 {
+            factors[control.runtime] = count / fewest
+        }
+        return factors
     }
 
     /// Each port's count as a factor of the fewest, by port; empty when

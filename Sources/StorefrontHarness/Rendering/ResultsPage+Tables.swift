@@ -113,7 +113,7 @@ extension ResultsPage {
         }
         if let regions = suite.regions { lines.append(calibrationTable(regions, id: id)) }
         if let runtimes = suite.runtimes {
-            lines.append(runtimeTable(runtimes, id: id))
+            lines.append(runtimeTable(runtimes, control: suite.control, id: id))
             lines += actionKindTable(runtimes, id: id)
         }
         if let shapes = suite.shapes {
@@ -131,12 +131,14 @@ extension ResultsPage {
         return lines
     }
 
-    private static func runtimeTable(_ runtimes: [RuntimeResult], id: String) -> String {
-        let measured = runtimes.filter { $0.gate == "passed" }
+    /// The ports' rows, then the compute control's, played through the
+    /// same view layer (its instruction factor is against the fewest port).
+    private static func runtimeTable(_ runtimes: [RuntimeResult], control: RuntimeResult?, id: String) -> String {
+        let measured = runtimes.filter { $0.gate == "passed" } + (control.map { [$0] } ?? [])
         let controlled = measured.contains {
             $0.factorVsControl?.value != nil && $0.runtime != Suite.computeControl.rawValue
         }
-        let instructionFactors = ReportRenderer.instructionFactors(measured)
+        let instructionFactors = ReportRenderer.instructionFactors(runtimes, control: control)
         let counted = !instructionFactors.isEmpty
         let header =
             ["port", "median", "95% CI", "p90", "vs fastest"] + (controlled ? ["vs control"] : [])
@@ -146,7 +148,7 @@ extension ResultsPage {
                 "mallocs", "mallocs/action", "heap peak", "retained", "RSS growth", "renders", "recomputations",
                 "requests",
             ]
-        let rows = runtimes.map { result -> [HTML.Cell] in
+        let rows = (runtimes + (control.map { [$0] } ?? [])).map { result -> [HTML.Cell] in
             guard result.gate == "passed", let wall = result.wallNanoseconds else {
                 var failure = HTML.Cell(
                     "failed the agreement gate: " + (result.gateFailure ?? "no reason recorded"),
@@ -279,7 +281,9 @@ extension ResultsPage {
     private static func counterNotes(_ suite: SuiteResult) -> [String] {
         let entries =
             (suite.regions?.map { ($0.region, $0.counters) } ?? [])
-            + (suite.runtimes?.compactMap { result in result.counters.map { (result.runtime, $0) } } ?? [])
+            + ((suite.runtimes ?? []) + (suite.control.map { [$0] } ?? [])).compactMap { result in
+                result.counters.map { (result.runtime, $0) }
+            }
         var items: [String] = []
         var unavailable: [String: Set<String>] = [:]
         for (name, counters) in entries {

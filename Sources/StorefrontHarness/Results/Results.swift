@@ -89,6 +89,10 @@ package struct SuiteResult: Codable {
     var suite: String
     var summary: String
     package var runtimes: [RuntimeResult]? = nil
+    /// A runtime suite's compute control, played through the same view
+    /// layer, service and rotation as the ports: the floor their figures
+    /// sit above (`Player.control`). Absent from records made before it.
+    package var control: RuntimeResult? = nil
     package var regions: [CalibrationResult]? = nil
     var shapes: [GraphShapeResult]? = nil
     /// The perf-scenarios suite: one entry per probe.
@@ -267,7 +271,8 @@ package struct RuntimeResult: Codable {
         }
         factorVsControl =
             control.map { Factor(PairedComparison(samples, against: $0)) }
-            ?? Factor(unavailable: "the compute control covers the whole session only")
+            ?? Factor(
+                unavailable: "the compute control did not play beside this port here (the growth suite fits lines)")
     }
 
     /// Fills `factorVsFastest` for every measured port from its samples,

@@ -117,12 +117,13 @@ package func measure(
         case .growth:
             suites.append(await GrowthSuiteRunner(options: options, progress: progress).run(callgrind: callgrind))
         case .coldStart, .session, .interactions, .inventoryBurst, .funnelMemory, .crossRuntime:
-            var results =
+            let played =
                 verified.isEmpty
-                ? []
+                ? RuntimeSuiteRunner.Results(ports: [], control: nil)
                 : await runtimeRunner().run(
                     suite, runtimes: verified, callgrind: callgrind,
                     elsewhere: elsewhere.compactMap { $0.times(for: suite) })
+            var results = played.ports
             for result in results where result.gate == "failed" {
                 guard let runtime = verified.first(where: { $0.name == result.runtime }) else { continue }
                 Console.error("storefront: \(result.gateFailure ?? "")\n")
@@ -132,7 +133,8 @@ package func measure(
             results += failedPorts.filter { failed in !results.contains { $0.runtime == failed.runtime.name } }
                 .map { RuntimeResult.failed($0.runtime, $0.failure) }
             RuntimeResult.compareWithFastest(&results)
-            suites.append(SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results))
+            suites.append(
+                SuiteResult(suite: suite.rawValue, summary: suite.summary, runtimes: results, control: played.control))
         }
     }
     return suites

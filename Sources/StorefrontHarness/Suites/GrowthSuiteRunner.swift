@@ -191,11 +191,18 @@ package struct GrowthSuiteRunner {
                 schedule: SessionSchedule(catalog: catalog, script: script, shuffleSeed: options.seed?.shuffleSeed))
             let measured = gated.map(\.runtime)
             let label = "\(ReportRenderer.grouped(Double(size))) \(axis.name)"
+            // The growth suite fits each port's line along an axis; the
+            // control's floor is reported by the fixed-size suites.
             let cycle = await runner.run(
-                .growth, runner.cycleAfterSchedule(label), runtimes: measured, callgrind: CallgrindCounts())
+                .growth, runner.cycleAfterSchedule(label), runtimes: measured, callgrind: CallgrindCounts(),
+                withControl: false
+            ).ports
             let cold =
                 axis.measuresColdStart
-                ? await runner.run(.growth, runner.coldStart(label), runtimes: measured, callgrind: CallgrindCounts())
+                ? await runner.run(
+                    .growth, runner.coldStart(label), runtimes: measured, callgrind: CallgrindCounts(),
+                    withControl: false
+                ).ports
                 : []
             // The measuring rotates the ports, so its time is shared out by
             // each port's gate time: a port's gate is one play with checks.

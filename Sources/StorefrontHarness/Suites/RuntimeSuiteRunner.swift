@@ -38,8 +38,10 @@ package struct RuntimeSuiteRunner {
         /// What the shadow model shows when the measured part ends: every
         /// session a suite plays, timed or not, must end showing it.
         let end: SessionSchedule.Checkpoint
-        let prepare: (Runtime) async -> (any PlayableSession)?
-        let play: (Runtime, (any PlayableSession)?, inout [Double]) async -> any PlayableSession
+        let prepare: (Player) async -> (any PlayableSession)?
+        let play: (Player, (any PlayableSession)?, inout [Double]) async -> any PlayableSession
+        /// The compute control's plan for the same steps.
+        let control: ControlPlan
         /// Set when each sample is one action of a fixed cycle (interactions):
         /// the cycle, whose actions `play` times in order, and an untimed
         /// play of it that counts each action's allocations in a region of
@@ -59,7 +61,7 @@ package struct RuntimeSuiteRunner {
         /// cycles came before; counted on it, the same code gave 646, 648,
         /// 664 or 632 mallocs a cycle after 1, 2, 3 or 30 iterations. A
         /// fresh session makes every count a property of the code.
-        let freshSession: (Runtime) async -> any PlayableSession
+        let freshSession: (Player) async -> any PlayableSession
         /// Plays the cycle once, appending to `counts` what each action
         /// allocated, counted in a region around that action alone.
         let countEach: (any PlayableSession, inout [AllocationCounts]) async -> Void
@@ -116,23 +118,37 @@ package struct RuntimeSuiteRunner {
         _ setup: [SessionSchedule.Step]?, _ measured: [SessionSchedule.Step],
         end: SessionSchedule.Checkpoint, _ summary: String
     ) -> Plan {
-        Plan(
+        let catalog = catalog
+        let control = ControlPlan { ComputeControl(catalog: catalog, steps: (setup ?? []) + measured) }
+        return Plan(
             summary: summary,
             actionsPerRun: measured.filter { if case .action = $0 { true } else { false } }.count,
             end: end,
-            prepare: { runtime in
+            prepare: { player in
                 guard let setup else { return nil }
-                let session = runtime.startSession(catalog: catalog, fault: options.fault)
+                let session = startSession(player, control)
                 await session.play(setup)
                 return session
             },
-            play: { runtime, prepared, samples in
+            play: { player, prepared, samples in
                 let start = Stopwatch.now()
-                let session = prepared ?? runtime.startSession(catalog: catalog, fault: options.fault)
+                let session = prepared ?? startSession(player, control)
                 await session.play(measured)
                 samples.append(Double(Stopwatch.now() &- start))
                 return session
-            })
+            },
+            control: control)
+    }
+
+    /// A fresh session of `player`'s, its views mounted.
+    private func startSession(_ player: Player, _ control: ControlPlan) -> any PlayableSession {
+        switch player {
+        case .port(let runtime):
+            return runtime.startSession(catalog: catalog, fault: options.fault)
+        case .control:
+            let plan = control.plan
+            return SessionRunner<ControlPort>(catalog: catalog) { ControlPort(service: $0, plan: plan) }
+        }
     }
 
     /// One warmed session per port, kept for the whole suite, through a
@@ -145,15 +161,17 @@ package struct RuntimeSuiteRunner {
     ) -> Plan {
         let cycle = SessionSchedule.interactionCycle(after: setup)
         let warmed = WarmedSessions()
+        let catalog = catalog
+        let control = ControlPlan { ComputeControl(catalog: catalog, steps: setup, cycle: cycle) }
         return Plan(
             summary: "one settled action at \(scale) scale (counts: a cycle of \(cycle.count))",
             actionsPerRun: cycle.count,
             end: end,
-            prepare: { runtime in
-                if let session = warmed.sessions[runtime] { return session }
-                let session = runtime.startSession(catalog: catalog, fault: options.fault)
+            prepare: { player in
+                if let session = warmed.sessions[player] { return session }
+                let session = startSession(player, control)
                 await session.play(setup)
-                warmed.sessions[runtime] = session
+                warmed.sessions[player] = session
                 return session
             },
             play: { _, prepared, samples in
@@ -165,10 +183,11 @@ package struct RuntimeSuiteRunner {
                 }
                 return session
             },
+            control: control,
             cycle: Cycle(
                 actions: cycle,
-                freshSession: { runtime in
-                    let session = runtime.startSession(catalog: catalog, fault: options.fault)
+                freshSession: { player in
+                    let session = startSession(player, control)
                     await session.play(setup)
                     for action in cycle { await session.act(action) }
                     return session
@@ -184,192 +203,226 @@ package struct RuntimeSuiteRunner {
 
     /// The sessions the interactions suite keeps warm between runs.
     private final class WarmedSessions {
-        var sessions: [Runtime: any PlayableSession] = [:]
+        var sessions: [Player: any PlayableSession] = [:]
     }
 
     /// What one process's timing runs of a suite took: each port's samples,
-    /// the compute control's from the same rotation (whole-session suites),
-    /// and the ports whose sessions ended wrong.
+    /// the compute control's from the same rotation, and the players whose
+    /// sessions ended wrong.
     package struct Timed {
         package var samples: [Runtime: [Double]] = [:]
         package var control: [Double] = []
         package var ends: SessionEnds
     }
 
-    /// Plays the suite on every port: warm-up, timed iterations, then one
-    /// counting run each. Every session any of them plays must end showing
-    /// the shadow model's screens (checked outside the timed region); a port
-    /// whose session does not is dropped from the suite and reported failed.
-    /// `elsewhere` holds what other processes' timing runs of the suite took
-    /// (`--processes`); times and factors then come from every process.
+    /// A runtime suite's results: each port's, and the compute control's,
+    /// played through the same view layer (nil where it did not play).
+    package struct Results {
+        package var ports: [RuntimeResult]
+        package var control: RuntimeResult?
+    }
+
+    /// Plays the suite on every port and the compute control: warm-up,
+    /// timed iterations, then one counting run each. Every session any of
+    /// them plays must end showing the shadow model's screens (checked
+    /// outside the timed region); a port whose session does not is dropped
+    /// from the suite and reported failed. `elsewhere` holds what other
+    /// processes' timing runs of the suite took (`--processes`); times and
+    /// factors then come from every process.
     package func run(
         _ suite: Suite, runtimes: [Runtime], callgrind: CallgrindCounts, elsewhere: [TimingReport.SuiteTimes] = []
-    ) async -> [RuntimeResult] {
+    ) async -> Results {
         await run(suite, plan(for: suite), runtimes: runtimes, callgrind: callgrind, elsewhere: elsewhere)
     }
 
     func run(
         _ suite: Suite, _ plan: Plan, runtimes: [Runtime], callgrind: CallgrindCounts,
-        elsewhere: [TimingReport.SuiteTimes] = []
-    ) async -> [RuntimeResult] {
+        elsewhere: [TimingReport.SuiteTimes] = [], withControl: Bool = true
+    ) async -> Results {
         let perPort = Double(Self.playsPerPort(options.plan))
         let timedShare = (perPort - Double(Self.untimedPlays)) / perPort
-        var timed = await time(suite, plan, runtimes: runtimes) { detail, fraction in
+        var timed = await time(suite, plan, runtimes: runtimes, withControl: withControl) { detail, fraction in
             progress.report(detail, done: fraction * timedShare)
         }
         for other in elsewhere {
             for (name, failure) in other.failures.sorted(by: { $0.key < $1.key }) {
-                if let runtime = runtimes.first(where: { $0.name == name }) { timed.ends.fail(runtime, failure) }
+                if let runtime = runtimes.first(where: { $0.name == name }) { timed.ends.fail(.port(runtime), failure) }
+                if name == Player.controlName { timed.ends.fail(.control, failure) }
             }
         }
         var ends = timed.ends
         var discarded: [Double] = []
-        let plays = Double(runtimes.count) * perPort
+        let players = runtimes.map(Player.port) + (withControl ? [.control] : [])
+        let plays = Double(players.count) * perPort
         var played = plays * timedShare
-        let hardware = HardwareCounters()
-        let software = SoftwareCounters()
-        let usage = ProcessUsage()
-        var results: [RuntimeResult] = []
-        for runtime in runtimes {
-            if let failure = ends.failures[runtime] {
-                results.append(.failed(runtime, failure))
+        var results = Results(ports: [], control: nil)
+        for player in players {
+            if let failure = ends.failures[player] {
+                record(.failed(player, failure), in: &results)
                 continue
             }
-            progress.report("\(runtime.name), counting runs", done: played / plays)
+            progress.report("\(player.name), counting runs", done: played / plays)
             played += Double(Self.untimedPlays)
-            let prepared = await countedSession(plan, runtime)
-            let rendersBefore = prepared?.renderCount ?? 0
-            let recomputationsBefore = prepared?.recomputations ?? 0
-            let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
-            // The same counting runs as `CountingRuns`, written out: a port's
-            // session is async, and calling it through an async recipe
-            // deepens the task's stack inside the malloc region, where the
-            // task allocator then took a new slab of its own: one malloc more
-            // per interactions cycle charged to cog (639 against 638).
-            let (counted, counts, eachAction) = await countAllocations(plan, runtime, prepared, discarded: &discarded)
-            ends.check(counted, runtime, when: "the counting run")
-            let renders = counted.renderCount - rendersBefore
-            let recomputations =
-                counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
-                ?? Reading(
-                    unavailable: "\(runtime.name) keeps no count of its derived values' runs, and a port never "
-                        + "counts them by hand (StorefrontPort.recomputations)")
-            let tally = counted.requestTally
-            var counters: [String: Reading] = [:]
-            for counterSet in [hardware, software, usage] as [any CounterSet] {
-                let session = await countedSession(plan, runtime)
-                counterSet.start()
-                let played = await plan.play(runtime, session, &discarded)
-                counters.merge(counterSet.stop().byName) { first, _ in first }
-                ends.check(played, runtime, when: "the counter run")
+            let taken: ProcessSamples
+            switch player {
+            case .port(let runtime):
+                taken = ProcessSamples(
+                    elsewhere.map { $0.samples[runtime.name] ?? [] } + [timed.samples[runtime] ?? []])
+            case .control:
+                taken = ProcessSamples(elsewhere.map { $0.control ?? [] } + [timed.control])
             }
-            counters.merge(callgrind.counters(for: Self.instructionRegion(suite, runtime))) { _, counted in counted }
-            var memoryRuns: [PeakMemory] = []
-            for _ in 0..<Self.memoryRuns {
-                let session = await countedSession(plan, runtime)
-                let peak = PeakMemory.begin()
-                let played = await plan.play(runtime, session, &discarded)
-                memoryRuns.append(peak.end())
-                ends.check(played, runtime, when: "the memory run")
-            }
-            let heap = MedianHeap(memoryRuns)
-            if let failure = ends.failures[runtime] {
-                results.append(.failed(runtime, failure))
-                continue
-            }
-            // This process's samples last: the other processes ran first.
-            let taken = ProcessSamples(
-                elsewhere.map { $0.samples[runtime.name] ?? [] } + [timed.samples[runtime] ?? []])
             let control =
                 timed.control.isEmpty ? nil : ProcessSamples(elsewhere.map { $0.control ?? [] } + [timed.control])
-            var result = RuntimeResult(
-                runtime: runtime.name,
-                gate: "passed",
-                mallocsPerIteration: counts.mallocs,
-                bytesPerIteration: counts.bytesRequested,
-                actionsPerIteration: plan.actionsPerRun,
-                mallocsPerAction: plan.actionsPerRun > 0
-                    ? Double(counts.mallocs) / Double(plan.actionsPerRun) : nil,
-                peakLiveBytes: heap.peakBytes,
-                peakResidentBytes: Reading(memoryRuns[heap.middle].residentPeakBytes),
-                residentGrowthBytes: Reading(memoryRuns[heap.middle].residentGrowthBytes),
-                retainedBytes: heap.retainedBytes,
-                renders: renders,
-                recomputations: recomputations,
-                requests: Requests(
-                    started: tally.started - requestsBefore.started,
-                    applied: tally.applied - requestsBefore.applied,
-                    rejected: tally.rejected - requestsBefore.rejected, cancelled: 0),
-                counters: counters)
-            result.setTimes(taken, control: control)
-            result.actionKinds = plan.cycle.map {
-                ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
-                    .map { kind in
-                        var kind = kind
-                        let region = Self.instructionRegion(suite, runtime, ActionKind(rawValue: kind.kind)!)
-                        let units = Double(kind.actionsPerCycle)
-                        kind.instructionsPerAction = callgrind.perUnit(region, minus: nil, units: units) {
-                            $0.instructions
-                        }
-                        kind.retainsPerAction = callgrind.perUnit(region, minus: nil, units: units) { $0.retainCalls }
-                        kind.releasesPerAction = callgrind.perUnit(region, minus: nil, units: units) { $0.releaseCalls }
-                        return kind
-                    }
-            }
-            results.append(result)
+            let result = await count(
+                player, suite, plan, callgrind: callgrind, taken: taken, control: control, ends: &ends,
+                discarded: &discarded)
+            record(ends.failures[player].map { .failed(player, $0) } ?? .measured(result), in: &results)
         }
         progress.finish()
         return results
     }
 
-    /// The warm-up and timed iterations of `suite` on every port, ports
-    /// rotating, with the compute control in the rotation for a
-    /// whole-session suite. `report` gets a detail and the fraction done.
-    package func time(_ suite: Suite, runtimes: [Runtime]) async -> Timed {
-        await time(suite, plan(for: suite), runtimes: runtimes) { _, _ in }
+    private enum Outcome {
+        case measured(RuntimeResult)
+        case failed(Player, String)
     }
 
-    func time(_ suite: Suite, _ plan: Plan, runtimes: [Runtime], report: (String, Double) -> Void) async -> Timed {
+    /// Files one player's outcome. The control is proven by tests to show
+    /// the shadow model's screens, so a control session that ends wrong is
+    /// the harness's bug, and the run stops rather than publish factors
+    /// against it.
+    private func record(_ outcome: Outcome, in results: inout Results) {
+        switch outcome {
+        case .measured(let result) where result.runtime == Player.controlName: results.control = result
+        case .measured(let result): results.ports.append(result)
+        case .failed(.port(let runtime), let failure): results.ports.append(.failed(runtime, failure))
+        case .failed(.control, let failure): fail("\(failure); this is a bug in the harness, not in any port")
+        }
+    }
+
+    /// The counting runs of one player after its timed ones: mallocs (per
+    /// action kind for a cycle), the counter sets, the memory runs, and
+    /// the callgrind figures of its region; `taken` are its timed samples.
+    private func count(
+        _ player: Player, _ suite: Suite, _ plan: Plan, callgrind: CallgrindCounts, taken: ProcessSamples,
+        control: ProcessSamples?, ends: inout SessionEnds, discarded: inout [Double]
+    ) async -> RuntimeResult {
+        let prepared = await countedSession(plan, player)
+        let rendersBefore = prepared?.renderCount ?? 0
+        let recomputationsBefore = prepared?.recomputations ?? 0
+        let requestsBefore = prepared?.requestTally ?? Requests(started: 0, applied: 0, rejected: 0, cancelled: 0)
+        // The same counting runs as `CountingRuns`, written out: a port's
+        // session is async, and calling it through an async recipe
+        // deepens the task's stack inside the malloc region, where the
+        // task allocator then took a new slab of its own: one malloc more
+        // per interactions cycle charged to cog (639 against 638).
+        let (counted, counts, eachAction) = await countAllocations(plan, player, prepared, discarded: &discarded)
+        ends.check(counted, player, when: "the counting run")
+        let renders = counted.renderCount - rendersBefore
+        let recomputations =
+            counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
+            ?? Reading(
+                unavailable: player == .control
+                    ? "the control computes each changed screen once and counts screens"
+                    : "\(player.name) keeps no count of its derived values' runs, and a port never "
+                        + "counts them by hand (StorefrontPort.recomputations)")
+        let tally = counted.requestTally
+        var counters: [String: Reading] = [:]
+        for counterSet in [HardwareCounters(), SoftwareCounters(), ProcessUsage()] as [any CounterSet] {
+            let session = await countedSession(plan, player)
+            counterSet.start()
+            let played = await plan.play(player, session, &discarded)
+            counters.merge(counterSet.stop().byName) { first, _ in first }
+            ends.check(played, player, when: "the counter run")
+        }
+        counters.merge(callgrind.counters(for: Self.instructionRegion(suite, player.name))) { _, counted in counted }
+        var memoryRuns: [PeakMemory] = []
+        for _ in 0..<Self.memoryRuns {
+            let session = await countedSession(plan, player)
+            let peak = PeakMemory.begin()
+            let played = await plan.play(player, session, &discarded)
+            memoryRuns.append(peak.end())
+            ends.check(played, player, when: "the memory run")
+        }
+        let heap = MedianHeap(memoryRuns)
+        var result = RuntimeResult(
+            runtime: player.name,
+            gate: "passed",
+            mallocsPerIteration: counts.mallocs,
+            bytesPerIteration: counts.bytesRequested,
+            actionsPerIteration: plan.actionsPerRun,
+            mallocsPerAction: plan.actionsPerRun > 0
+                ? Double(counts.mallocs) / Double(plan.actionsPerRun) : nil,
+            peakLiveBytes: heap.peakBytes,
+            peakResidentBytes: Reading(memoryRuns[heap.middle].residentPeakBytes),
+            residentGrowthBytes: Reading(memoryRuns[heap.middle].residentGrowthBytes),
+            retainedBytes: heap.retainedBytes,
+            renders: renders,
+            recomputations: recomputations,
+            requests: Requests(
+                started: tally.started - requestsBefore.started,
+                applied: tally.applied - requestsBefore.applied,
+                rejected: tally.rejected - requestsBefore.rejected, cancelled: 0),
+            counters: counters)
+        result.setTimes(taken, control: control)
+        result.actionKinds = plan.cycle.map {
+            ActionKindResult.split(samples: taken, allocations: eachAction, cycle: $0.actions)
+                .map { kind in
+                    var kind = kind
+                    let region = Self.instructionRegion(suite, player.name, ActionKind(rawValue: kind.kind)!)
+                    let units = Double(kind.actionsPerCycle)
+                    kind.instructionsPerAction = callgrind.perUnit(region, minus: nil, units: units) {
+                        $0.instructions
+                    }
+                    kind.retainsPerAction = callgrind.perUnit(region, minus: nil, units: units) { $0.retainCalls }
+                    kind.releasesPerAction = callgrind.perUnit(region, minus: nil, units: units) { $0.releaseCalls }
+                    return kind
+                }
+        }
+        return result
+    }
+
+    /// The warm-up and timed iterations of `suite` on every port, ports
+    /// rotating, with the compute control in the rotation.
+    package func time(_ suite: Suite, runtimes: [Runtime]) async -> Timed {
+        await time(suite, plan(for: suite), runtimes: runtimes, withControl: true) { _, _ in }
+    }
+
+    func time(
+        _ suite: Suite, _ plan: Plan, runtimes: [Runtime], withControl: Bool, report: (String, Double) -> Void
+    ) async -> Timed {
         let sampling = options.plan
         var timed = Timed(ends: SessionEnds(suite: suite, expected: plan.end))
         var discarded: [Double] = []
-        let plays = Double(runtimes.count * (sampling.warmup + 2 * sampling.iterations))
+        // The control plays in the same rotation, primed the same way, so
+        // each iteration's control sample sits beside that iteration's port
+        // samples: the vs-control factor pairs like with like. Its plan is
+        // worked out here, before anything is timed.
+        if withControl { _ = plan.control.plan }
+        let players = runtimes.map(Player.port) + (withControl ? [.control] : [])
+        let plays = Double(players.count * (sampling.warmup + 2 * sampling.iterations))
         var played = 0.0
         for round in 0..<sampling.warmup {
             report("warm-up \(round + 1)/\(sampling.warmup)", played / plays)
-            played += Double(runtimes.count)
-            for runtime in runtimes where timed.ends.passing(runtime) {
+            played += Double(players.count)
+            for player in players where timed.ends.passing(player) {
                 timed.ends.check(
-                    await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
+                    await plan.play(player, await plan.prepare(player), &discarded), player,
                     when: "warm-up \(round + 1)")
             }
         }
-        // A whole-session suite times the compute control in the same
-        // rotation, primed the same way, so each iteration's control sample
-        // sits beside that iteration's port samples: the vs-control factor
-        // pairs like with like.
-        let control = suite.measuresWholeSession ? ComputeControl(catalog: catalog, schedule: schedule) : nil
-        let participants = runtimes.count + (control == nil ? 0 : 1)
         let deadline = Stopwatch.now() &+ UInt64(sampling.minimumSeconds * 1e9)
         var iteration = 0
         while iteration < sampling.iterations || Stopwatch.now() < deadline {
-            // Rotate the starting port so none always runs first.
-            for offset in 0..<participants {
-                let slot = (iteration + offset) % participants
-                if let control, slot == runtimes.count {
-                    blackHole(control.run())  // priming, as for a port
-                    let start = Stopwatch.now()
-                    blackHole(control.run())
-                    timed.control.append(Double(Stopwatch.now() &- start))
-                    continue
-                }
-                let runtime = runtimes[slot]
-                guard timed.ends.passing(runtime) else { continue }
+            // Rotate the starting player so none always runs first.
+            for offset in 0..<players.count {
+                let player = players[(iteration + offset) % players.count]
+                guard timed.ends.passing(player) else { continue }
                 // Past the asked-for count only --min-time keeps sampling.
                 let count = iteration < sampling.iterations ? "/\(sampling.iterations)" : " (until --min-time)"
-                report("\(runtime.name), iteration \(iteration + 1)\(count)", min(played / plays, 1))
+                report("\(player.name), iteration \(iteration + 1)\(count)", min(played / plays, 1))
                 played += 2
-                // Priming: the port plays once untimed right before its
+                // Priming: the player plays once untimed right before its
                 // timed play, so the timed play finds the allocator and the
                 // caches as this port leaves them, as in an app that runs
                 // one runtime, never as the port before it in the rotation
@@ -380,12 +433,19 @@ package struct RuntimeSuiteRunner {
                 // took 1.7–1.8 ms for a cold start beside the other ports
                 // against 0.75–0.78 ms alone (docs/measurement.md).
                 timed.ends.check(
-                    await plan.play(runtime, await plan.prepare(runtime), &discarded), runtime,
+                    await plan.play(player, await plan.prepare(player), &discarded), player,
                     when: "priming play \(iteration + 1)")
-                let session = await plan.prepare(runtime)
-                timed.ends.check(
-                    await plan.play(runtime, session, &timed.samples[runtime, default: []]), runtime,
-                    when: "timed iteration \(iteration + 1)")
+                let session = await plan.prepare(player)
+                switch player {
+                case .port(let runtime):
+                    timed.ends.check(
+                        await plan.play(player, session, &timed.samples[runtime, default: []]), player,
+                        when: "timed iteration \(iteration + 1)")
+                case .control:
+                    timed.ends.check(
+                        await plan.play(player, session, &timed.control), player,
+                        when: "timed iteration \(iteration + 1)")
+                }
             }
             iteration += 1
         }
@@ -394,9 +454,9 @@ package struct RuntimeSuiteRunner {
 
     /// The session a counting, counter or memory run starts from: a fresh
     /// one for a cycle plan (`Cycle.freshSession`), else the plan's own.
-    private func countedSession(_ plan: Plan, _ runtime: Runtime) async -> sending (any PlayableSession)? {
-        if let cycle = plan.cycle { return await cycle.freshSession(runtime) }
-        return await plan.prepare(runtime)
+    private func countedSession(_ plan: Plan, _ player: Player) async -> sending (any PlayableSession)? {
+        if let cycle = plan.cycle { return await cycle.freshSession(player) }
+        return await plan.prepare(player)
     }
 
     /// What a port's results take from the malloc counter, added up over
@@ -420,7 +480,7 @@ package struct RuntimeSuiteRunner {
     /// buffer is sized before a region opens, so the harness allocates
     /// nothing inside one.
     private func countAllocations(
-        _ plan: Plan, _ runtime: Runtime, _ prepared: sending (any PlayableSession)?,
+        _ plan: Plan, _ player: Player, _ prepared: sending (any PlayableSession)?,
         discarded: inout [Double]
     ) async
         -> (session: any PlayableSession, total: Allocated, eachAction: [AllocationCounts])
@@ -436,7 +496,7 @@ package struct RuntimeSuiteRunner {
         discarded.removeAll(keepingCapacity: true)
         discarded.reserveCapacity(max(plan.actionsPerRun, 1))
         let region = AllocationCounter.begin(.thread)
-        let session = await plan.play(runtime, prepared, &discarded)
+        let session = await plan.play(player, prepared, &discarded)
         return (session, Allocated([region.end()]), [])
     }
 
@@ -511,7 +571,8 @@ package struct RuntimeSuiteRunner {
     func countInstructions(_ suite: Suite, runtimes: [Runtime]) async {
         let plan = plan(for: suite)
         var discarded: [Double] = []
-        for runtime in runtimes {
+        _ = plan.control.plan
+        for player in runtimes.map(Player.port) + [.control] {
             // Set-up runs in a dropped region: callgrind writes a call
             // site's count only with a block collected there, so calls made
             // outside any region would land in the next region's retains
@@ -519,21 +580,21 @@ package struct RuntimeSuiteRunner {
             // not affected.
             InstructionRegion.begin()
             if let cycle = plan.cycle {
-                let session = await cycle.freshSession(runtime)
+                let session = await cycle.freshSession(player)
                 InstructionRegion.end(InstructionRegion.discardedDumpName)
                 InstructionRegion.begin()
                 for action in cycle.actions { await session.act(action) }
-                InstructionRegion.end(Self.instructionRegion(suite, runtime))
+                InstructionRegion.end(Self.instructionRegion(suite, player.name))
                 await Self.countEachAction(of: cycle.actions, on: session) {
-                    Self.instructionRegion(suite, runtime, $0)
+                    Self.instructionRegion(suite, player.name, $0)
                 }
             } else {
-                _ = await plan.play(runtime, await plan.prepare(runtime), &discarded)
-                let session = await plan.prepare(runtime)
+                _ = await plan.play(player, await plan.prepare(player), &discarded)
+                let session = await plan.prepare(player)
                 InstructionRegion.end(InstructionRegion.discardedDumpName)
                 InstructionRegion.begin()
-                let played = await plan.play(runtime, session, &discarded)
-                InstructionRegion.end(Self.instructionRegion(suite, runtime))
+                let played = await plan.play(player, session, &discarded)
+                InstructionRegion.end(Self.instructionRegion(suite, player.name))
                 // Torn down after the region: freeing a session is not part
                 // of playing it (inside, it added 1.15 M instructions, 5%,
                 // to cog's small session).
@@ -549,7 +610,7 @@ package struct RuntimeSuiteRunner {
     func countCycleInstructions(_ plan: Plan, runtime: Runtime, region: (ActionKind) -> String) async {
         guard let cycle = plan.cycle else { return }
         InstructionRegion.begin()
-        let session = await cycle.freshSession(runtime)
+        let session = await cycle.freshSession(.port(runtime))
         InstructionRegion.end(InstructionRegion.discardedDumpName)
         await Self.countEachAction(of: cycle.actions, on: session, region: region)
     }
@@ -588,10 +649,15 @@ package struct RuntimeSuiteRunner {
     static let memoryRuns = 3
 
     static func instructionRegion(_ suite: Suite, _ runtime: Runtime) -> String {
-        "\(suite.rawValue)/\(runtime.name)"
+        instructionRegion(suite, runtime.name)
     }
 
-    static func instructionRegion(_ suite: Suite, _ runtime: Runtime, _ kind: ActionKind) -> String {
-        "\(instructionRegion(suite, runtime))/\(kind.rawValue)"
+    /// The region of a port, or of the control (`Player.controlName`).
+    static func instructionRegion(_ suite: Suite, _ player: String) -> String {
+        "\(suite.rawValue)/\(player)"
+    }
+
+    static func instructionRegion(_ suite: Suite, _ player: String, _ kind: ActionKind) -> String {
+        "\(instructionRegion(suite, player))/\(kind.rawValue)"
     }
 }

@@ -10,29 +10,29 @@ import Workload
 package struct SessionEnds {
     let suite: Suite
     let expected: SessionSchedule.Checkpoint
-    /// The first failure of each port that had one.
-    package private(set) var failures: [Runtime: String] = [:]
+    /// The first failure of each player (port or control) that had one.
+    package private(set) var failures: [Player: String] = [:]
 
     init(suite: Suite, expected: SessionSchedule.Checkpoint) {
         self.suite = suite
         self.expected = expected
     }
 
-    func passing(_ runtime: Runtime) -> Bool { failures[runtime] == nil }
+    func passing(_ player: Player) -> Bool { failures[player] == nil }
 
     /// Records a failure found elsewhere (another process's timing runs).
-    mutating func fail(_ runtime: Runtime, _ failure: String) {
-        if failures[runtime] == nil { failures[runtime] = failure }
+    mutating func fail(_ player: Player, _ failure: String) {
+        if failures[player] == nil { failures[player] = failure }
     }
 
     /// Compares `session`'s views with the expected ones; `when` names the
     /// session ("timed iteration 3") for the failure.
-    mutating func check(_ session: any PlayableSession, _ runtime: Runtime, when: String) {
-        guard failures[runtime] == nil,
+    mutating func check(_ session: any PlayableSession, _ player: Player, when: String) {
+        guard failures[player] == nil,
             let difference = expected.firstDifference(mounted: session.mounted, shown: session.shown)
         else { return }
-        failures[runtime] =
-            "\(runtime.name) ended a measured \(suite.rawValue) session (\(when)) showing other "
+        failures[player] =
+            "\(player.name) ended a measured \(suite.rawValue) session (\(when)) showing other "
             + "screens than the shadow model: \(difference)"
     }
 }

@@ -44,10 +44,6 @@ package enum Suite: String, CaseIterable {
             && self != .growth
     }
 
-    /// Suites whose measured part is the whole session, so a port's time
-    /// there can be set against the compute control's.
-    var measuresWholeSession: Bool { self == .session || self == .crossRuntime }
-
     /// Calibration regions; runtime suites are run by RuntimeSuiteRunner.
     package var regions: [Region] {
         switch self {
