@@ -17,12 +17,21 @@
 struct ComputeControlState {
     private(set) var shadow: ShadowModel
     private var products: [Product] = []
-    /// Each category's product ids, ascending: built once, when the catalog arrives.
-    private var idsByCategory: [[Int]] = []
+    private var categoryCount = 0
+    /// Each category's product ids, ascending: built on the first
+    /// recommendation, which a cold start never needs, each list allocated
+    /// once at its final size.
+    private var idsByCategory: [[Int]]?
     /// Each category's ids in recommendation rank, computed on first use.
     private var rankedByCategory: [[Int]?] = []
     /// The matches of every query seen on this catalog, by normalised query.
     private var matchesByQuery: [SearchText: [Int]] = [:]
+
+    /// Each product's card screen as last built, by id, kept until a
+    /// source it shows changes (its stock, its category's sale, its cart
+    /// quantity), so a card that a page flip mounts again is not rebuilt.
+    /// Grown to the highest id shown.
+    private var cards: [CardScreen?] = []
 
     private var queryMatches: [Int] = []
     private var matching: [Int] = []
@@ -71,10 +80,11 @@ struct ComputeControlState {
     private mutating func catalogArrived() {
         guard let catalog = sources.catalog else { return }
         products = catalog.products
-        idsByCategory = Array(repeating: [], count: catalog.categoryCount)
-        for index in products.indices { idsByCategory[products[index].category].append(products[index].id) }
-        rankedByCategory = Array(repeating: nil, count: catalog.categoryCount)
+        categoryCount = catalog.categoryCount
+        idsByCategory = nil
+        rankedByCategory = Array(repeating: nil, count: categoryCount)
         matchesByQuery = [:]
+        cards = []
         queryMatchesStale = true
         cartStale = true
         recommendationsStale = true
@@ -98,24 +108,32 @@ struct ComputeControlState {
             let openCategory = sources.openProduct.map { products[$0].category }
             for update in updates {
                 let id = update.productID
+                forgetCard(id)
                 let flips = (sources.stock[id] == 0) != (update.stock == 0)
                 if flips && sources.filters.inStockOnly { matchingStale = true }
                 if sources.cart[id] != nil { cartStale = true }
                 if flips && products[id].category == openCategory { recommendationsStale = true }
             }
         case .setSale(let category, _):
+            for id in cards.indices where cards[id] != nil && products[id].category == category { cards[id] = nil }
             if sources.filters.narrowsPrice { matchingStale = true }
             if sources.sort.comparesPrices { listedStale = true }
             if sources.cart.keys.contains(where: { products[$0].category == category }) { cartStale = true }
             if let open = sources.openProduct, products[open].category == category { recommendationsStale = true }
         case .applyCoupon, .setZip: break
         case .placeOrder:
+            for id in sources.cart.keys { forgetCard(id) }
             cartStale = true
             recommendationsStale = true
         }
     }
 
+    private mutating func forgetCard(_ id: Int) {
+        if id < cards.count { cards[id] = nil }
+    }
+
     private mutating func cartChanged(_ id: Int, wasCarted: Bool, isCarted: Bool) {
+        forgetCard(id)
         cartStale = true
         if wasCarted != isCarted, let open = sources.openProduct, products[open].category == products[id].category {
             recommendationsStale = true
@@ -128,7 +146,7 @@ struct ComputeControlState {
         switch view {
         case .header: return shadow.render(.header)
         case .grid: return .grid(currentGrid())
-        case .card: return shadow.render(view)
+        case .card(let id): return .card(card(id))
         case .facets:
             refreshLists()
             return .facets(
@@ -140,6 +158,14 @@ struct ComputeControlState {
         case .checkout: return .checkout(shadow.checkout(cart: currentCart()))
         case .recommendations: return .recommendations(currentRecommendations())
         }
+    }
+
+    private mutating func card(_ id: Int) -> CardScreen {
+        if id < cards.count, let kept = cards[id] { return kept }
+        if id >= cards.count { cards.append(contentsOf: repeatElement(nil, count: id + 1 - cards.count)) }
+        let card = shadow.card(id)
+        cards[id] = card
+        return card
     }
 
     private mutating func currentGrid() -> GridScreen {
@@ -173,7 +199,7 @@ struct ComputeControlState {
             }
             if ids != matching || facetCounts.isEmpty {
                 matching = ids
-                var counts = Array(repeating: 0, count: idsByCategory.count)
+                var counts = Array(repeating: 0, count: categoryCount)
                 for id in ids { counts[products[id].category] += 1 }
                 facetCounts = counts
                 listedStale = true
@@ -269,12 +295,25 @@ struct ComputeControlState {
         return best?.ids
     }
 
+    private func categoryIndex() -> [[Int]] {
+        var sizes = Array(repeating: 0, count: categoryCount)
+        for index in products.indices { sizes[products[index].category] += 1 }
+        var index = sizes.map { size in
+            var ids: [Int] = []
+            ids.reserveCapacity(size)
+            return ids
+        }
+        for product in products.indices { index[products[product].category].append(products[product].id) }
+        return index
+    }
+
     /// A category's ids in recommendation rank (the shared rating sort), so
     /// the shared rule's own sort finds its candidates in order.
     private mutating func ranked(_ category: Int) -> [Int] {
         if let ranked = rankedByCategory[category] { return ranked }
-        let ranked = Browsing.sorted(
-            idsByCategory[category].map { (id: $0, price: 0) }, products: products, by: .rating)
+        let index = idsByCategory ?? categoryIndex()
+        idsByCategory = index
+        let ranked = Browsing.sorted(index[category].map { (id: $0, price: 0) }, products: products, by: .rating)
         rankedByCategory[category] = ranked
         return ranked
     }

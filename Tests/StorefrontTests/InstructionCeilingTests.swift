@@ -72,6 +72,23 @@ struct InstructionCeilingTests {
         }
     }
 
+    @Test("a port that runs fewer instructions than the compute control through the same view layer is a violation at any scale: the floor is not one")
+    func belowTheFloor() {
+        let control = RuntimeResult(
+            runtime: "control", gate: "passed", counters: ["callgrind-instructions": Reading(.counted(20_000_000))])
+        var document = session(
+            arena: "specialized", ["memoized": 19_999_999, "cog": 20_000_000, "stategraph": nil], scale: "default")
+        document.suites[0].control = control
+        #expect(
+            thresholds.violations(in: document) == [
+                "session/memoized at default scale: 19999999 instructions, below the compute control's 20000000 "
+                    + "through the same view layer: the floor is not one (give the control the technique this port "
+                    + "uses)"
+            ])
+        document.suites[0].control = nil
+        #expect(thresholds.violations(in: document).isEmpty, "no control played, no floor to hold")
+    }
+
     /// A session suite whose ports counted these instructions (nil: not counted).
     private func session(arena: String, _ instructions: [String: Double?], scale: String = "small")
         -> ResultsDocument

@@ -28,8 +28,12 @@ enum ViewLayerCost {
     static let members = [workload + "9ViewLayerC", workload + "15InvalidationSetC"]
     private static let sessionRunner = workload + "13SessionRunnerC"
     private static let observation = FunctionFamily.swiftModulePrefix("Observation")
-    private static let ports = SharedRules.portAndRuntimeModules.filter { $0 != "Observation" }
-        .map(FunctionFamily.swiftModulePrefix)
+    /// The ports' modules, and the compute control's port, which lives in
+    /// Workload beside the layer (its render is the control's, not the
+    /// layer's).
+    private static let ports =
+        SharedRules.portAndRuntimeModules.filter { $0 != "Observation" }.map(FunctionFamily.swiftModulePrefix)
+        + [workload + "11ControlPortC"]
 
     static let families: [String: FunctionFamily] = [
         inclusiveCounterName: FunctionFamily(members: members, callers: [sessionRunner], callbacks: []),

@@ -294,7 +294,22 @@ package struct Thresholds: Codable {
         for probe in document.suites.flatMap({ $0.probes ?? [] }) where probe.verified == "passed" {
             found += probeViolations(probe)
         }
+        for suite in document.suites { found += Self.floorViolations(suite, scale: scale) }
         return found
+    }
+
+    /// A port that ran fewer instructions than the compute control played
+    /// through the same view layer: the control is meant to be the least
+    /// work the screens need, so a port below it shows a technique the
+    /// control lacks (issue 55). Not a pin: it holds at every scale.
+    static func floorViolations(_ suite: SuiteResult, scale: String) -> [String] {
+        guard let control = suite.control, let floor = ReportRenderer.instructionCount(control) else { return [] }
+        return (suite.runtimes ?? []).filter { $0.gate == "passed" }.compactMap { result in
+            guard let counted = ReportRenderer.instructionCount(result), counted < floor else { return nil }
+            return "\(suite.suite)/\(result.runtime) at \(scale) scale: \(UInt64(counted)) instructions, below the "
+                + "compute control's \(UInt64(floor)) through the same view layer: the floor is not one (give the "
+                + "control the technique this port uses)"
+        }
     }
 
     /// A port's instructions per iteration above its PERF-10 ceiling, or
