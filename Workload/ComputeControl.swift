@@ -17,12 +17,16 @@ public struct ComputeControl: Sendable {
         public var step: SessionSchedule.Step
         /// The views whose screens differ after this step, in render order.
         public var changedViews: [ViewID]
+        /// Of those, the ones mounted before the step too: the views a
+        /// change must be told to. A card the step mounts renders when the
+        /// grid mounts it, whatever it showed when last mounted.
+        public var viewsToTell: [ViewID]
     }
 
     public let catalog: Catalog
     public let steps: [Step]
-    /// Views changed by each action of a cycle played over and over after
-    /// `steps` (the interactions suite's), in cycle order; empty when
+    /// The views to tell after each action of a cycle played over and over
+    /// after `steps` (the interactions suite's), in cycle order; empty when
     /// nothing follows the steps. A cycle leaves the session as it found
     /// it, so every round changes the same views.
     public let cycle: [[ViewID]]
@@ -38,20 +42,23 @@ public struct ComputeControl: Sendable {
         self.catalog = catalog
         var shadow = ShadowModel(serving: catalog)
         var shown = Self.screens(of: shadow)
-        func changes(_ step: SessionSchedule.Step) -> [ViewID] {
+        func play(_ step: SessionSchedule.Step) -> Step {
             shadow.apply(step)
             let next = shadow.mountedScreens()
             defer { shown = Dictionary(uniqueKeysWithValues: next.map { ($0.view, $0.screen) }) }
-            return next.filter { shown[$0.view] != $0.screen }.map(\.view)
+            let changed = next.filter { shown[$0.view] != $0.screen }
+            return Step(
+                step: step, changedViews: changed.map(\.view),
+                viewsToTell: changed.filter { shown[$0.view] != nil }.map(\.view))
         }
-        steps = scheduled.map { Step(step: $0, changedViews: changes($0)) }
-        cycle = actions.map { changes(.action($0, issuedAfter: shadow.expectedRequests.count)) }
+        steps = scheduled.map(play)
+        cycle = actions.map { play(.action($0, issuedAfter: shadow.expectedRequests.count)).viewsToTell }
     }
 
-    /// The views whose screens differ after the session's event `index`
-    /// (its actions and deliveries counted from 0 in the order played).
-    public func changedViews(after index: Int) -> [ViewID] {
-        if index < steps.count { return steps[index].changedViews }
+    /// The views to tell after the session's event `index` (its actions
+    /// and deliveries counted from 0 in the order played).
+    public func viewsToTell(after index: Int) -> [ViewID] {
+        if index < steps.count { return steps[index].viewsToTell }
         precondition(!cycle.isEmpty, "the control's session played \(index + 1) events; its plan has \(steps.count)")
         return cycle[(index - steps.count) % cycle.count]
     }

@@ -115,7 +115,8 @@ struct ComputeControlState {
                 if flips && products[id].category == openCategory { recommendationsStale = true }
             }
         case .setSale(let category, _):
-            for id in cards.indices where cards[id] != nil && products[id].category == category { cards[id] = nil }
+            // Written, never read: reading a kept card would copy it.
+            for id in cards.indices where products[id].category == category { cards[id] = nil }
             if sources.filters.narrowsPrice { matchingStale = true }
             if sources.sort.comparesPrices { listedStale = true }
             if sources.cart.keys.contains(where: { products[$0].category == category }) { cartStale = true }
@@ -188,13 +189,19 @@ struct ComputeControlState {
             matchingStale = false
             let sources = self.sources
             var ids: [Int] = []
-            ids.reserveCapacity(queryMatches.count)
-            for id in queryMatches {
-                if Browsing.passes(
-                    sources.filters, priceCents: price(id, sales: sources.salePercent), stock: sources.stock[id],
-                    ratingTenths: products[id].ratingTenths)
-                {
-                    ids.append(id)
+            if sources.filters == Filters() {
+                // No filter set: every query match passes, and the list is
+                // the same buffer, so the comparison below is immediate.
+                ids = queryMatches
+            } else {
+                ids.reserveCapacity(queryMatches.count)
+                for id in queryMatches {
+                    if Browsing.passes(
+                        sources.filters, priceCents: price(id, sales: sources.salePercent), stock: sources.stock[id],
+                        ratingTenths: products[id].ratingTenths)
+                    {
+                        ids.append(id)
+                    }
                 }
             }
             if ids != matching || facetCounts.isEmpty {

@@ -35,6 +35,7 @@ public final class ControlPort: SessionPort {
         self.plan = plan
         state = ComputeControlState(serving: plan.catalog)
         fixedSignals = ViewID.fixed.map { _ in ViewSignal() }
+        assert(ViewID.fixed.indices.allSatisfy { Self.slot(of: ViewID.fixed[$0]) == $0 })
     }
 
     public func perform(_ action: UserAction) {
@@ -73,17 +74,31 @@ public final class ControlPort: SessionPort {
     }
 
     private func eventEnded() {
-        for view in plan.changedViews(after: events) {
+        for view in plan.viewsToTell(after: events) {
             switch view {
-            case .card(let id): if id < cardSignals.count { cardSignals[id]?.changed() }
-            default: fixedSignals[ViewID.fixed.firstIndex(of: view)!].changed()
+            case .card(let id): cardSignals[id]!.changed()
+            default: fixedSignals[Self.slot(of: view)].changed()
             }
         }
         events += 1
     }
 
+    /// A fixed view's place in `ViewID.fixed`.
+    private static func slot(of view: ViewID) -> Int {
+        switch view {
+        case .header: 0
+        case .grid: 1
+        case .facets: 2
+        case .cart: 3
+        case .detail: 4
+        case .checkout: 5
+        case .recommendations: 6
+        case .card: preconditionFailure("a card has a signal of its own")
+        }
+    }
+
     private func signal(for view: ViewID) -> ViewSignal {
-        guard case .card(let id) = view else { return fixedSignals[ViewID.fixed.firstIndex(of: view)!] }
+        guard case .card(let id) = view else { return fixedSignals[Self.slot(of: view)] }
         if id >= cardSignals.count {
             cardSignals.append(contentsOf: repeatElement(nil, count: id + 1 - cardSignals.count))
         }
