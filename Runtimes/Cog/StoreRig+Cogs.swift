@@ -410,6 +410,10 @@ let headerCog = Cog<HeaderScreen>(name: "header") { c in
         lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) })
 }
 
+/// The open product's screen reads its quantity from the cart's sources,
+/// as the quantity cog does, rather than through that cog: a product only
+/// opened (the funnel opens hundreds) then leaves no quantity row waiting
+/// out its grace period behind it.
 let detailScreenCog = Cog<DetailScreen>(name: "detailScreen") { c in
     guard let id = c[_openProductCog], let product = c[_catalogCog]?.products[id] else { return .closed }
     return DetailScreen(
@@ -417,7 +421,7 @@ let detailScreenCog = Cog<DetailScreen>(name: "detailScreen") { c in
         priceCents: Money.effectivePrice(
             baseCents: product.basePriceCents, salePercent: c[_salePercentCogs[product.category]]),
         stock: c[_stockCogs[id]],
-        inCart: c[quantityCogs[id]], description: c[detailTextCog])
+        inCart: c[_cartProductsCog].contains(id) ? c[_cartQuantityCogs[id]] : 0, description: c[detailTextCog])
 }
 
 // MARK: Operations
