@@ -345,8 +345,16 @@ let checkoutCog = Cog<CheckoutScreen>(name: "checkout") { c in
 /// whole catalog.
 let categoryProductsCog = Cog<[[Int]]>(name: "categoryProducts") { c in
     guard let catalog = c[_catalogCog] else { return [] }
-    var lists = Array(repeating: [Int](), count: catalog.categoryCount)
-    for product in catalog.products.indices { lists[catalog.products[product].category].append(product) }
+    let products = catalog.products
+    // Counted first, so each category's list is allocated once, at its size.
+    var counts = Array(repeating: 0, count: catalog.categoryCount)
+    for product in products.indices { counts[products[product].category] += 1 }
+    var lists = counts.map { count -> [Int] in
+        var list: [Int] = []
+        list.reserveCapacity(count)
+        return list
+    }
+    for product in products.indices { lists[products[product].category].append(product) }
     return lists
 }
 
