@@ -345,8 +345,16 @@ let checkoutCog = Cog<CheckoutScreen>(name: "checkout") { c in
 /// whole catalog.
 let categoryProductsCog = Cog<[[Int]]>(name: "categoryProducts") { c in
     guard let catalog = c[_catalogCog] else { return [] }
-    var lists = Array(repeating: [Int](), count: catalog.categoryCount)
-    for product in catalog.products.indices { lists[catalog.products[product].category].append(product) }
+    let products = catalog.products
+    // Counted first, so each category's list is allocated once, at its size.
+    var counts = Array(repeating: 0, count: catalog.categoryCount)
+    for product in products.indices { counts[products[product].category] += 1 }
+    var lists = counts.map { count -> [Int] in
+        var list: [Int] = []
+        list.reserveCapacity(count)
+        return list
+    }
+    for product in products.indices { lists[products[product].category].append(product) }
     return lists
 }
 
@@ -410,6 +418,10 @@ let headerCog = Cog<HeaderScreen>(name: "header") { c in
         lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) })
 }
 
+/// The open product's screen reads its quantity from the cart's sources,
+/// as the quantity cog does, rather than through that cog: a product only
+/// opened (the funnel opens hundreds) then leaves no quantity row waiting
+/// out its grace period behind it.
 let detailScreenCog = Cog<DetailScreen>(name: "detailScreen") { c in
     guard let id = c[_openProductCog], let product = c[_catalogCog]?.products[id] else { return .closed }
     return DetailScreen(
@@ -417,7 +429,7 @@ let detailScreenCog = Cog<DetailScreen>(name: "detailScreen") { c in
         priceCents: Money.effectivePrice(
             baseCents: product.basePriceCents, salePercent: c[_salePercentCogs[product.category]]),
         stock: c[_stockCogs[id]],
-        inCart: c[quantityCogs[id]], description: c[detailTextCog])
+        inCart: c[_cartProductsCog].contains(id) ? c[_cartQuantityCogs[id]] : 0, description: c[detailTextCog])
 }
 
 // MARK: Operations
