@@ -143,8 +143,14 @@ final class MemoizedStore {
     /// refreshed too).
     @discardableResult
     func refreshMatching() -> Bool {
-        let ids = Self.matching(
-            queryMatchIDs, products: products, salePercent: salePercent, stock: stock, filters: filters)
+        // With no filter set every query match passes, so the matching list
+        // is the query matches' own array: no pass over them, and the
+        // comparisons below find the shared buffer equal at once.
+        let ids =
+            filters == Filters()
+            ? queryMatchIDs
+            : Self.matching(
+                queryMatchIDs, products: products, salePercent: salePercent, stock: stock, filters: filters)
         guard ids != matchingIDs else { return false }
         matchingIDs = ids
         update(
