@@ -2,8 +2,10 @@ import Observation
 import Workload
 
 /// The app state: `@Observable` sources plus hand-maintained caches of every
-/// derived value. A cache a view reads is an observable stored property and
-/// is assigned only when its value differs, so equal results notify nobody;
+/// derived value. A cache a view reads is an observable stored property,
+/// assigned plainly: the `@Observable` setter (since Swift 6.2) compares an
+/// `Equatable` value with the stored one and notifies nobody when they are
+/// equal, so the refreshes need no comparison of their own before it;
 /// a cache only other caches read is `@ObservationIgnored`, so keeping it
 /// costs no observation bookkeeping.
 @Observable
@@ -91,11 +93,6 @@ final class MemoizedStore {
     /// observed value rather than the list and a price per recommended row.
     private(set) var recommendations = RecommendationScreen(items: [])
 
-    /// Assigns only a changed value, so an equal result notifies nobody.
-    private func update<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<MemoizedStore, Value>, _ value: Value) {
-        if self[keyPath: keyPath] != value { self[keyPath: keyPath] = value }
-    }
-
     /// Drops the caches kept across a catalog's queries.
     func clearCatalogCaches() {
         categoryIndex = []
@@ -143,13 +140,18 @@ final class MemoizedStore {
     /// refreshed too).
     @discardableResult
     func refreshMatching() -> Bool {
-        let ids = Self.matching(
-            queryMatchIDs, products: products, salePercent: salePercent, stock: stock, filters: filters)
+        // With no filter set every query match passes, so the matching list
+        // is the query matches' own array: no pass over them, and the
+        // comparisons below find the shared buffer equal at once.
+        let ids =
+            filters == Filters()
+            ? queryMatchIDs
+            : Self.matching(
+                queryMatchIDs, products: products, salePercent: salePercent, stock: stock, filters: filters)
         guard ids != matchingIDs else { return false }
         matchingIDs = ids
-        update(
-            \.facets,
-            FacetScreen(counts: facetCounts(of: ids, queryMatches: queryMatchIDs), selectedCategory: selectedCategory))
+        facets = FacetScreen(
+            counts: facetCounts(of: ids, queryMatches: queryMatchIDs), selectedCategory: selectedCategory)
         refreshListed()
         return true
     }
@@ -165,7 +167,7 @@ final class MemoizedStore {
     func refreshVisible() {
         let ids = page(of: listedIDs)
         for id in ids { makeRow(id) }
-        update(\.grid, GridScreen(productIDs: ids, page: page))
+        grid = GridScreen(productIDs: ids, page: page)
     }
 
     func refreshSelectedCategory() {
@@ -197,33 +199,33 @@ final class MemoizedStore {
 
     func refreshHeader(cartItemCount: Int) {
         let last = orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }
-        update(\.header, HeaderScreen(cartItemCount: cartItemCount, orderCount: orders.count, lastOrder: last))
+        header = HeaderScreen(cartItemCount: cartItemCount, orderCount: orders.count, lastOrder: last)
     }
 
     func refreshCheckout() {
         let cart = self.cart
-        update(
-            \.checkout,
-            CheckoutScreen(
-                subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
-                warningCount: cart.warningCount, appliedCoupon: appliedCoupon,
-                coupon: coupon, quote: quote))
+        checkout = CheckoutScreen(
+            subtotalCents: cart.subtotalCents, lineCount: cart.lines.count,
+            warningCount: cart.warningCount, appliedCoupon: appliedCoupon,
+            coupon: coupon, quote: quote)
     }
 
     func refreshDetail() {
-        guard let id = openProduct, !products.isEmpty else { return update(\.detailScreen, .closed) }
+        guard let id = openProduct, !products.isEmpty else {
+            detailScreen = .closed
+            return
+        }
         let product = products[id]
-        update(
-            \.detailScreen,
-            DetailScreen(
-                product: product, priceCents: price(of: product, salePercent: salePercent), stock: stock[id],
-                inCart: quantities[id] ?? 0, description: detail))
+        detailScreen = DetailScreen(
+            product: product, priceCents: price(of: product, salePercent: salePercent), stock: stock[id],
+            inCart: quantities[id] ?? 0, description: detail)
     }
 
     func refreshRecommendations() {
         guard let open = openProduct, !rows.isEmpty else {
             recommendedIDs = []
-            return update(\.recommendations, RecommendationScreen(items: []))
+            recommendations = RecommendationScreen(items: [])
+            return
         }
         let category = products[open].category
         let candidates = rankedByCategory[category] ?? rank(category)
@@ -243,7 +245,7 @@ final class MemoizedStore {
         for id in recommendedIDs {
             items.append(.init(product: products[id], priceCents: price(of: products[id], salePercent: salePercent)))
         }
-        update(\.recommendations, RecommendationScreen(items: items))
+        recommendations = RecommendationScreen(items: items)
     }
 
     private func rank(_ category: Int) -> [Int] {
