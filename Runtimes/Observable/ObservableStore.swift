@@ -38,7 +38,7 @@ final class ObservableStore {
         return item
     }
     // HAND-WRITTEN BEGIN: every product's stock as one source list beside
-    // the rows' own, as `cartIDs` sits beside their quantities (and the only
+    // the rows' own, as `cartQuantities` sits beside their quantities (and the only
     // one for a product no view has shown yet, which has no row). The grid and
     // the facets filter the whole catalog by stock; read from the rows, each
     // of their renders would register with, and each change cancel from,
@@ -52,8 +52,14 @@ final class ObservableStore {
     func applyStock(_ updates: [StockUpdate]) {
         let items = self.items
         // A product no view has shown yet has no row: its stock lives in
-        // `stockLevels` until one is made.
-        for update in updates { if let item = items[update.productID] { item.stock = update.stock } }
+        // `stockLevels` until one is made. The state is assigned whole, so
+        // an unchanged stock notifies nobody.
+        for update in updates {
+            guard let item = items[update.productID] else { continue }
+            var state = item.state
+            state.stock = update.stock
+            item.state = state
+        }
         // One in-place modify: a single change notice for the batch, and no
         // copy of the list.
         Self.write(updates, into: &stockLevels)
@@ -72,29 +78,47 @@ final class ObservableStore {
     var sort = SortOrder.featured
     var page = 0
     var openProduct: Int?
-    // HAND-WRITTEN BEGIN: cart membership as its own source list, so the
-    // cart screen reads the few products in the cart and the recommendations
-    // track membership only, while each card and the detail track just their
-    // own row's quantity. Kept sorted by id by `setQuantity` and `emptyCart`.
+    // HAND-WRITTEN BEGIN: the cart as two source lists, its ids kept
+    // sorted by `setQuantity` and `emptyCart` and each one's quantity beside
+    // it, as `stockLevels` sits beside the rows' stock. The cart screen
+    // reads the few products in the cart and the recommendations track
+    // membership only; the header, which shows the count alone, reads the
+    // quantities and no row: a row's stock and quantity are one observed
+    // value, so a header reading rows would re-render on their stock too.
     var cartIDs: [Int] = []
+    var cartQuantities: [Int] = []
 
     func setQuantity(_ id: Int, _ quantity: Int) {
         let item = row(id)
-        let was = item.quantity
+        var state = item.state
+        let was = state.quantity
         guard was != quantity else { return }
-        item.quantity = quantity
+        state.quantity = quantity
+        item.state = state
+        let ids = cartIDs
+        var index = 0
+        while index < ids.count && ids[index] < id { index += 1 }
         if was == 0 {
-            var index = cartIDs.count
-            while index > 0 && cartIDs[index - 1] > id { index -= 1 }
             cartIDs.insert(id, at: index)
-        } else if quantity == 0, let index = cartIDs.firstIndex(of: id) {
+            cartQuantities.insert(quantity, at: index)
+        } else if quantity == 0 {
             cartIDs.remove(at: index)
+            cartQuantities.remove(at: index)
+        } else {
+            // Membership is unchanged: only the quantities' readers hear.
+            cartQuantities[index] = quantity
         }
     }
 
     func emptyCart() {
-        for id in cartIDs { row(id).quantity = 0 }
+        for id in cartIDs {
+            let item = row(id)
+            var state = item.state
+            state.quantity = 0
+            item.state = state
+        }
         cartIDs = []
+        cartQuantities = []
     }
     // HAND-WRITTEN END
     var detail: Remote<String> = .idle
@@ -190,10 +214,8 @@ final class ObservableStore {
     var visible: [Int] { Array(Browsing.page(listed, page: page)) }
 
     var cartItemCount: Int {
-        let ids = cartIDs
-        guard !ids.isEmpty else { return 0 }
         var count = 0
-        for id in ids { count += row(id).quantity }
+        for quantity in cartQuantities { count += quantity }
         return count
     }
 
@@ -204,12 +226,12 @@ final class ObservableStore {
         var lines: [CartLineScreen] = []
         lines.reserveCapacity(ids.count)
         for id in ids {
-            let product = products[id], item = row(id)
+            let product = products[id], state = row(id).state
             lines.append(
                 CartLineScreen(
-                    product: product, quantity: item.quantity,
+                    product: product, quantity: state.quantity,
                     unitCents: price(product, percent: sales[product.category].percent),
-                    stock: item.stock))
+                    stock: state.stock))
         }
         return lines
     }
@@ -236,6 +258,6 @@ final class ObservableStore {
         for id in products.indices where products[id].category == category && id != open && !inCart.contains(id) {
             candidates.append(id)
         }
-        return CheckoutRules.recommended(candidates, products: products, inStock: { self.row($0).stock > 0 })
+        return CheckoutRules.recommended(candidates, products: products, inStock: { self.row($0).state.stock > 0 })
     }
 }
