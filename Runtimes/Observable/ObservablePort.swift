@@ -187,9 +187,7 @@ public final class ObservablePort: StorefrontPort {
             let selected = store.selectedCategory
             let products = store.products
             guard !products.isEmpty else { return .facets(.empty(selectedCategory: selected)) }
-            var counts = Array(repeating: 0, count: store.categoryCount)
-            for id in store.matching() { counts[products[id].category] += 1 }
-            return .facets(FacetScreen(counts: counts, selectedCategory: selected))
+            return .facets(FacetScreen(counts: store.matchCounts(), selectedCategory: selected))
         case .cart:
             return .cart(CartScreen(lines: store.cartLines))
         case .detail:

@@ -197,6 +197,26 @@ final class ObservableStore {
         return ids
     }
 
+    /// How many products in each category pass the query and filters: the
+    /// facets' counts, tallied as the catalog is scanned rather than from a
+    /// list of the passing ids, which a catalog-wide pass would fill with
+    /// most of the catalog on every facets render.
+    func matchCounts() -> [Int] {
+        let products = self.products, query = SearchText(self.query), filters = self.filters
+        let sale = filters.narrowsPrice ? salePercents() : []
+        let stock = filters.inStockOnly ? stockLevels : []
+        var counts = Array(repeating: 0, count: categoryCount)
+        for index in products.indices
+        where Browsing.matches(products[index], query: query)
+            && Browsing.passes(
+                filters, priceCents: price(products[index], sale: sale), stock: stock[index],
+                ratingTenths: products[index].ratingTenths)
+        {
+            counts[products[index].category] += 1
+        }
+        return counts
+    }
+
     /// Ids the grid lists across all pages: the matching products of the
     /// selected category, sorted.
     var listed: [Int] {
