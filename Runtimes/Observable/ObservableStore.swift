@@ -168,35 +168,6 @@ final class ObservableStore {
         return percents
     }
 
-    /// Ids of products passing the query and filters, in `category` or, given
-    /// none, in any. The category is tested first, so a grid showing one
-    /// category runs the query and filters over that category's products
-    /// only.
-    func matching(in category: Int? = nil) -> [Int] {
-        let products = self.products, query = SearchText(self.query), filters = self.filters
-        let sale = filters.narrowsPrice ? salePercents() : []
-        let stock = filters.inStockOnly ? stockLevels : []
-        var ids: [Int] = []
-        ids.reserveCapacity(products.count)
-        // By index: `for product in products` copies each `Product`, retaining
-        // and releasing its strings and arrays; a subscript read borrows it.
-        func passes(_ index: Int) -> Bool {
-            Browsing.matches(products[index], query: query)
-                && Browsing.passes(
-                    filters, priceCents: price(products[index], sale: sale), stock: stock[index],
-                    ratingTenths: products[index].ratingTenths)
-        }
-        // Two loops, so the catalog-wide pass pays no category test.
-        if let category {
-            for index in products.indices where products[index].category == category && passes(index) {
-                ids.append(products[index].id)
-            }
-        } else {
-            for index in products.indices where passes(index) { ids.append(products[index].id) }
-        }
-        return ids
-    }
-
     /// How many products in each category pass the query and filters: the
     /// facets' counts, tallied as the catalog is scanned rather than from a
     /// list of the passing ids, which a catalog-wide pass would fill with
@@ -217,16 +188,38 @@ final class ObservableStore {
         return counts
     }
 
-    /// Ids the grid lists across all pages: the matching products of the
-    /// selected category, sorted.
+    /// Ids the grid lists across all pages: the products of the selected
+    /// category (or of all, given none) passing the query and filters,
+    /// sorted. The scan builds the sort's rows directly, each with its price
+    /// where the order compares prices. The category is tested first, so a
+    /// grid showing one category runs the query and filters over that
+    /// category's products only.
     var listed: [Int] {
         let products = self.products, category = selectedCategory, sort = self.sort
-        let sale = sort.comparesPrices ? salePercents(only: category) : []
-        let matching = self.matching(in: category)
+        let query = SearchText(self.query), filters = self.filters
+        let filterSale = filters.narrowsPrice ? salePercents() : []
+        let sortSale =
+            sort.comparesPrices ? (filters.narrowsPrice ? filterSale : salePercents(only: category)) : []
+        let stock = filters.inStockOnly ? stockLevels : []
         var rows: [(id: Int, price: Int)] = []
-        rows.reserveCapacity(matching.count)
-        for id in matching {
-            rows.append((id, sort.comparesPrices ? price(products[id], sale: sale) : 0))
+        // Room for the whole catalog, or for twice a category's average share.
+        rows.reserveCapacity(category == nil ? products.count : 2 * products.count / max(categoryCount, 1))
+        // By index: `for product in products` copies each `Product`, retaining
+        // and releasing its strings and arrays; a subscript read borrows it.
+        func passes(_ index: Int) -> Bool {
+            Browsing.matches(products[index], query: query)
+                && Browsing.passes(
+                    filters, priceCents: price(products[index], sale: filterSale), stock: stock[index],
+                    ratingTenths: products[index].ratingTenths)
+        }
+        func add(_ index: Int) {
+            rows.append((products[index].id, sort.comparesPrices ? price(products[index], sale: sortSale) : 0))
+        }
+        // Two loops, so the catalog-wide pass pays no category test.
+        if let category {
+            for index in products.indices where products[index].category == category && passes(index) { add(index) }
+        } else {
+            for index in products.indices where passes(index) { add(index) }
         }
         return Browsing.sorted(rows, products: products, by: sort)
     }
