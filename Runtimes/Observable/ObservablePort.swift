@@ -50,7 +50,7 @@ public final class ObservablePort: StorefrontPort {
             store.openProduct = nil
             store.detail = .idle
             detailGeneration += 1  // hand-written
-        case .addToCart(let id): store.setQuantity(id, store.row(id).quantity + 1)
+        case .addToCart(let id): store.setQuantity(id, store.row(id).state.quantity + 1)
         case .setQuantity(let id, let quantity): store.setQuantity(id, max(quantity, 0))
         case .updateStock(let updates):
             store.applyStock(updates)
@@ -178,27 +178,25 @@ public final class ObservablePort: StorefrontPort {
         case .grid:
             return .grid(GridScreen(productIDs: store.visible, page: store.page))
         case .card(let id):
-            let item = store.row(id), product = item.product
+            let item = store.row(id), product = item.product, state = item.state
             return .card(
                 CardScreen(
                     product: product, priceCents: store.price(product, percent: store.sale(product.category).percent),
-                    stock: item.stock, inCart: item.quantity))
+                    stock: state.stock, inCart: state.quantity))
         case .facets:
             let selected = store.selectedCategory
             let products = store.products
             guard !products.isEmpty else { return .facets(.empty(selectedCategory: selected)) }
-            var counts = Array(repeating: 0, count: store.categoryCount)
-            for id in store.matching() { counts[products[id].category] += 1 }
-            return .facets(FacetScreen(counts: counts, selectedCategory: selected))
+            return .facets(FacetScreen(counts: store.matchCounts(), selectedCategory: selected))
         case .cart:
             return .cart(CartScreen(lines: store.cartLines))
         case .detail:
             guard let id = store.openProduct, !store.products.isEmpty else { return .detail(.closed) }
-            let item = store.row(id), product = item.product
+            let item = store.row(id), product = item.product, state = item.state
             return .detail(
                 DetailScreen(
                     product: product, priceCents: store.price(product, percent: store.sale(product.category).percent),
-                    stock: item.stock, inCart: item.quantity,
+                    stock: state.stock, inCart: state.quantity,
                     description: store.detail))
         case .checkout:
             return .checkout(store.checkout)

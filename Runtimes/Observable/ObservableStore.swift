@@ -38,7 +38,7 @@ final class ObservableStore {
         return item
     }
     // HAND-WRITTEN BEGIN: every product's stock as one source list beside
-    // the rows' own, as `cartIDs` sits beside their quantities (and the only
+    // the rows' own, as `cartQuantities` sits beside their quantities (and the only
     // one for a product no view has shown yet, which has no row). The grid and
     // the facets filter the whole catalog by stock; read from the rows, each
     // of their renders would register with, and each change cancel from,
@@ -52,8 +52,14 @@ final class ObservableStore {
     func applyStock(_ updates: [StockUpdate]) {
         let items = self.items
         // A product no view has shown yet has no row: its stock lives in
-        // `stockLevels` until one is made.
-        for update in updates { if let item = items[update.productID] { item.stock = update.stock } }
+        // `stockLevels` until one is made. The state is assigned whole, so
+        // an unchanged stock notifies nobody.
+        for update in updates {
+            guard let item = items[update.productID] else { continue }
+            var state = item.state
+            state.stock = update.stock
+            item.state = state
+        }
         // One in-place modify: a single change notice for the batch, and no
         // copy of the list.
         Self.write(updates, into: &stockLevels)
@@ -72,29 +78,47 @@ final class ObservableStore {
     var sort = SortOrder.featured
     var page = 0
     var openProduct: Int?
-    // HAND-WRITTEN BEGIN: cart membership as its own source list, so the
-    // cart screen reads the few products in the cart and the recommendations
-    // track membership only, while each card and the detail track just their
-    // own row's quantity. Kept sorted by id by `setQuantity` and `emptyCart`.
+    // HAND-WRITTEN BEGIN: the cart as two source lists, its ids kept
+    // sorted by `setQuantity` and `emptyCart` and each one's quantity beside
+    // it, as `stockLevels` sits beside the rows' stock. The cart screen
+    // reads the few products in the cart and the recommendations track
+    // membership only; the header, which shows the count alone, reads the
+    // quantities and no row: a row's stock and quantity are one observed
+    // value, so a header reading rows would re-render on their stock too.
     var cartIDs: [Int] = []
+    var cartQuantities: [Int] = []
 
     func setQuantity(_ id: Int, _ quantity: Int) {
         let item = row(id)
-        let was = item.quantity
+        var state = item.state
+        let was = state.quantity
         guard was != quantity else { return }
-        item.quantity = quantity
+        state.quantity = quantity
+        item.state = state
+        let ids = cartIDs
+        var index = 0
+        while index < ids.count && ids[index] < id { index += 1 }
         if was == 0 {
-            var index = cartIDs.count
-            while index > 0 && cartIDs[index - 1] > id { index -= 1 }
             cartIDs.insert(id, at: index)
-        } else if quantity == 0, let index = cartIDs.firstIndex(of: id) {
+            cartQuantities.insert(quantity, at: index)
+        } else if quantity == 0 {
             cartIDs.remove(at: index)
+            cartQuantities.remove(at: index)
+        } else {
+            // Membership is unchanged: only the quantities' readers hear.
+            cartQuantities[index] = quantity
         }
     }
 
     func emptyCart() {
-        for id in cartIDs { row(id).quantity = 0 }
+        for id in cartIDs {
+            let item = row(id)
+            var state = item.state
+            state.quantity = 0
+            item.state = state
+        }
         cartIDs = []
+        cartQuantities = []
     }
     // HAND-WRITTEN END
     var detail: Remote<String> = .idle
@@ -144,45 +168,58 @@ final class ObservableStore {
         return percents
     }
 
-    /// Ids of products passing the query and filters, in `category` or, given
-    /// none, in any. The category is tested first, so a grid showing one
-    /// category runs the query and filters over that category's products
-    /// only.
-    func matching(in category: Int? = nil) -> [Int] {
+    /// How many products in each category pass the query and filters: the
+    /// facets' counts, tallied as the catalog is scanned rather than from a
+    /// list of the passing ids, which a catalog-wide pass would fill with
+    /// most of the catalog on every facets render.
+    func matchCounts() -> [Int] {
         let products = self.products, query = SearchText(self.query), filters = self.filters
         let sale = filters.narrowsPrice ? salePercents() : []
         let stock = filters.inStockOnly ? stockLevels : []
-        var ids: [Int] = []
-        ids.reserveCapacity(products.count)
+        var counts = Array(repeating: 0, count: categoryCount)
+        for index in products.indices
+        where Browsing.matches(products[index], query: query)
+            && Browsing.passes(
+                filters, priceCents: price(products[index], sale: sale), stock: stock[index],
+                ratingTenths: products[index].ratingTenths)
+        {
+            counts[products[index].category] += 1
+        }
+        return counts
+    }
+
+    /// Ids the grid lists across all pages: the products of the selected
+    /// category (or of all, given none) passing the query and filters,
+    /// sorted. The scan builds the sort's rows directly, each with its price
+    /// where the order compares prices. The category is tested first, so a
+    /// grid showing one category runs the query and filters over that
+    /// category's products only.
+    var listed: [Int] {
+        let products = self.products, category = selectedCategory, sort = self.sort
+        let query = SearchText(self.query), filters = self.filters
+        let filterSale = filters.narrowsPrice ? salePercents() : []
+        let sortSale =
+            sort.comparesPrices ? (filters.narrowsPrice ? filterSale : salePercents(only: category)) : []
+        let stock = filters.inStockOnly ? stockLevels : []
+        var rows: [(id: Int, price: Int)] = []
+        // Room for the whole catalog, or for twice a category's average share.
+        rows.reserveCapacity(category == nil ? products.count : 2 * products.count / max(categoryCount, 1))
         // By index: `for product in products` copies each `Product`, retaining
         // and releasing its strings and arrays; a subscript read borrows it.
         func passes(_ index: Int) -> Bool {
             Browsing.matches(products[index], query: query)
                 && Browsing.passes(
-                    filters, priceCents: price(products[index], sale: sale), stock: stock[index],
+                    filters, priceCents: price(products[index], sale: filterSale), stock: stock[index],
                     ratingTenths: products[index].ratingTenths)
+        }
+        func add(_ index: Int) {
+            rows.append((products[index].id, sort.comparesPrices ? price(products[index], sale: sortSale) : 0))
         }
         // Two loops, so the catalog-wide pass pays no category test.
         if let category {
-            for index in products.indices where products[index].category == category && passes(index) {
-                ids.append(products[index].id)
-            }
+            for index in products.indices where products[index].category == category && passes(index) { add(index) }
         } else {
-            for index in products.indices where passes(index) { ids.append(products[index].id) }
-        }
-        return ids
-    }
-
-    /// Ids the grid lists across all pages: the matching products of the
-    /// selected category, sorted.
-    var listed: [Int] {
-        let products = self.products, category = selectedCategory, sort = self.sort
-        let sale = sort.comparesPrices ? salePercents(only: category) : []
-        let matching = self.matching(in: category)
-        var rows: [(id: Int, price: Int)] = []
-        rows.reserveCapacity(matching.count)
-        for id in matching {
-            rows.append((id, sort.comparesPrices ? price(products[id], sale: sale) : 0))
+            for index in products.indices where passes(index) { add(index) }
         }
         return Browsing.sorted(rows, products: products, by: sort)
     }
@@ -190,10 +227,8 @@ final class ObservableStore {
     var visible: [Int] { Array(Browsing.page(listed, page: page)) }
 
     var cartItemCount: Int {
-        let ids = cartIDs
-        guard !ids.isEmpty else { return 0 }
         var count = 0
-        for id in ids { count += row(id).quantity }
+        for quantity in cartQuantities { count += quantity }
         return count
     }
 
@@ -204,12 +239,12 @@ final class ObservableStore {
         var lines: [CartLineScreen] = []
         lines.reserveCapacity(ids.count)
         for id in ids {
-            let product = products[id], item = row(id)
+            let product = products[id], state = row(id).state
             lines.append(
                 CartLineScreen(
-                    product: product, quantity: item.quantity,
+                    product: product, quantity: state.quantity,
                     unitCents: price(product, percent: sales[product.category].percent),
-                    stock: item.stock))
+                    stock: state.stock))
         }
         return lines
     }
@@ -236,6 +271,6 @@ final class ObservableStore {
         for id in products.indices where products[id].category == category && id != open && !inCart.contains(id) {
             candidates.append(id)
         }
-        return CheckoutRules.recommended(candidates, products: products, inStock: { self.row($0).stock > 0 })
+        return CheckoutRules.recommended(candidates, products: products, inStock: { self.row($0).state.stock > 0 })
     }
 }
