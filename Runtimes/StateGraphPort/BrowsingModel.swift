@@ -42,9 +42,12 @@ final class BrowsingModel: Sendable {
     let _categoryProducts: Computed<[[Int]]>
     var categoryProducts: [[Int]] { _categoryProducts.wrappedValue }
 
-    /// Ids recommended beside the open product.
-    let _recommendations: Computed<[Int]>
-    var recommendations: [Int] { _recommendations.wrappedValue }
+    /// The recommendations screen beside the open product, one node the
+    /// panel reads, built from the sources: the catalog's products, the
+    /// category's sold-out list and its sale. No product model is made for
+    /// a product only ranked or recommended.
+    let _recommendations: Computed<RecommendationScreen>
+    var recommendations: RecommendationScreen { _recommendations.wrappedValue }
 
     init(store: StoreModel, rows: ProductRows) {
         let _catalog = store._catalog, _categories = store._categories
@@ -116,31 +119,40 @@ final class BrowsingModel: Sendable {
             return index
         }
         _recommendations = Computed(name: "recommendations") {
-            [rows, _catalog, _categoryProducts, _openProduct, _cartProducts] _ in
-            guard let open = _openProduct.wrappedValue else { return [Int]() }
+            [_catalog, _categories, _categoryProducts, _openProduct, _cartProducts] _ in
+            guard let open = _openProduct.wrappedValue else { return RecommendationScreen(items: []) }
             let catalog = _catalog.wrappedValue
-            guard !catalog.isEmpty else { return [] }
+            guard !catalog.isEmpty else { return RecommendationScreen(items: []) }
             let carted = _cartProducts.wrappedValue
+            let category = _categories.wrappedValue[catalog[open].category]
+            // Whether a candidate is in stock is all the rule asks, so the
+            // category's sold-out list (one read) answers it; a product's
+            // own stock node would need its model and a read per candidate.
+            let soldOut = category.soldOut
             // The category's ranked ids are walked only as far as the one
             // that fills the panel: the shared rule gets that prefix (less
-            // the open and carted products), already in its order, so a
-            // product ranked below the shown ones is neither a dependency
-            // nor filtered and sorted. Each stock node is read once, here;
-            // the rule's own asks are answered from those reads.
+            // the open and carted products), already in its order.
             var candidates: [Int] = []
-            var inStock: [Bool] = []
             var found = 0
-            for id in _categoryProducts.wrappedValue[catalog[open].category]
+            for id in _categoryProducts.wrappedValue[category.index]
             where id != open && !carted.contains(id) {
-                let available = rows[id].stock > 0
                 candidates.append(id)
-                inStock.append(available)
-                guard available else { continue }
+                guard !soldOut.contains(id) else { continue }
                 found += 1
                 if found == CheckoutRules.recommendationCount { break }
             }
-            return CheckoutRules.recommended(
-                candidates, products: catalog, inStock: { id in inStock[candidates.firstIndex(of: id)!] })
+            let picked = CheckoutRules.recommended(
+                candidates, products: catalog, inStock: { !soldOut.contains($0) })
+            guard !picked.isEmpty else { return RecommendationScreen(items: []) }
+            // Every recommended product is of the open product's category:
+            // its sale is read once.
+            let sale = category.salePercent
+            return RecommendationScreen(
+                items: picked.map { id in
+                    RecommendationScreen.Item(
+                        product: catalog[id],
+                        priceCents: Money.effectivePrice(baseCents: catalog[id].basePriceCents, salePercent: sale))
+                })
         }
     }
 }

@@ -46,16 +46,7 @@ extension StateGraphPort {
         case .checkout:
             return .checkout(checkout.screen)
         case .recommendations:
-            // Recommended ids exist only once the catalog has arrived; their
-            // rows come from the untracked `rows`.
-            let ids = browsing.recommendations
-            var sales = SaleReads()
-            return .recommendations(
-                RecommendationScreen(
-                    items: ids.map { id in
-                        let item = rows[id]
-                        return RecommendationScreen.Item(product: item.product, priceCents: sales.price(of: item))
-                    }))
+            return .recommendations(browsing.recommendations)
         }
     }
 }
