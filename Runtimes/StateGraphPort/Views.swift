@@ -12,11 +12,7 @@ extension StateGraphPort {
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header:
-            let orders = store.orders
-            return .header(
-                HeaderScreen(
-                    cartItemCount: checkout.itemCount, orderCount: orders.count,
-                    lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }))
+            return .header(checkout.header)
         case .grid:
             return .grid(browsing.grid)
         case .card(let id):
