@@ -110,9 +110,17 @@ final class BrowsingModel: Sendable {
             return FacetScreen(counts: counts, selectedCategory: selected)
         }
         _categoryProducts = Computed(name: "categoryProducts") { [_catalog, _categories] _ in
-            var index = Array(repeating: [Int](), count: _categories.wrappedValue.count)
             let catalog = _catalog.wrappedValue
-            for product in catalog { index[product.category].append(product.id) }
+            // Counted first, so each category's list is allocated once at
+            // its size rather than grown by appends.
+            var counts = Array(repeating: 0, count: _categories.wrappedValue.count)
+            for position in catalog.indices { counts[catalog[position].category] += 1 }
+            var index = counts.map { count in
+                var ids: [Int] = []
+                ids.reserveCapacity(count)
+                return ids
+            }
+            for position in catalog.indices { index[catalog[position].category].append(catalog[position].id) }
             for category in index.indices {
                 index[category].sort { CheckoutRules.recommends(catalog[$0], before: catalog[$1]) }
             }
