@@ -36,9 +36,10 @@ final class BrowsingModel: Sendable {
     var facets: FacetScreen { _facets.wrappedValue }
 
     /// Each category's product ids in recommendation rank (the shared
-    /// `CheckoutRules.recommends`): built once the catalog arrives, so
-    /// recommendations look at the open product's category only, and the
-    /// shared rule's own sort gets its candidates already in order.
+    /// `CheckoutRules.recommends`): built on its first read, the first
+    /// recommendation, so recommendations look at the open product's
+    /// category only, and the shared rule's own sort gets its candidates
+    /// already in order.
     let _categoryProducts: Computed<[[Int]]>
     var categoryProducts: [[Int]] { _categoryProducts.wrappedValue }
 
@@ -49,7 +50,7 @@ final class BrowsingModel: Sendable {
     let _recommendations: Computed<RecommendationScreen>
     var recommendations: RecommendationScreen { _recommendations.wrappedValue }
 
-    init(store: StoreModel, rows: ProductRows) {
+    init(store: StoreModel) {
         let _catalog = store._catalog, _categories = store._categories
         let _query = store._query, _filters = store._filters
         let _selectedCategory = store._selectedCategory, _sort = store._sort, _page = store._page
