@@ -50,7 +50,7 @@ final class BrowsingModel: Sendable {
     let _recommendations: Computed<RecommendationScreen>
     var recommendations: RecommendationScreen { _recommendations.wrappedValue }
 
-    init(store: StoreModel) {
+    init(store: StoreModel, rows: ProductRows) {
         let _catalog = store._catalog, _categories = store._categories
         let _query = store._query, _filters = store._filters
         let _selectedCategory = store._selectedCategory, _sort = store._sort, _page = store._page
@@ -128,12 +128,15 @@ final class BrowsingModel: Sendable {
             return index
         }
         _recommendations = Computed(name: "recommendations") {
-            [_catalog, _categories, _categoryProducts, _openProduct, _cartProducts] _ in
+            [rows, _catalog, _categoryProducts, _openProduct, _cartProducts] _ in
             guard let open = _openProduct.wrappedValue else { return RecommendationScreen(items: []) }
             let catalog = _catalog.wrappedValue
             guard !catalog.isEmpty else { return RecommendationScreen(items: []) }
             let carted = _cartProducts.wrappedValue
-            let category = _categories.wrappedValue[catalog[open].category]
+            // The category's model comes from the untracked table, as a
+            // product's model does: the models are made with the catalog,
+            // which this rule reads, and never replaced.
+            let category = rows.category(of: open)
             // Whether a candidate is in stock is all the rule asks, so the
             // category's sold-out list (one read) answers it; a product's
             // own stock node would need its model and a read per candidate.

@@ -29,7 +29,7 @@ public final class StateGraphPort: StorefrontPort {
     /// carries none.
     public init(service: StorefrontService, fault: Fault?) {
         self.service = service
-        browsing = BrowsingModel(store: store)
+        browsing = BrowsingModel(store: store, rows: rows)
         checkout = CheckoutModel(store: store, rows: rows)
     }
 
