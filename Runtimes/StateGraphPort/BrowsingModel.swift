@@ -36,15 +36,19 @@ final class BrowsingModel: Sendable {
     var facets: FacetScreen { _facets.wrappedValue }
 
     /// Each category's product ids in recommendation rank (the shared
-    /// `CheckoutRules.recommends`): built once the catalog arrives, so
-    /// recommendations look at the open product's category only, and the
-    /// shared rule's own sort gets its candidates already in order.
+    /// `CheckoutRules.recommends`): built on its first read, the first
+    /// recommendation, so recommendations look at the open product's
+    /// category only, and the shared rule's own sort gets its candidates
+    /// already in order.
     let _categoryProducts: Computed<[[Int]]>
     var categoryProducts: [[Int]] { _categoryProducts.wrappedValue }
 
-    /// Ids recommended beside the open product.
-    let _recommendations: Computed<[Int]>
-    var recommendations: [Int] { _recommendations.wrappedValue }
+    /// The recommendations screen beside the open product, one node the
+    /// panel reads, built from the sources: the catalog's products, the
+    /// category's sold-out list and its sale. No product model is made for
+    /// a product only ranked or recommended.
+    let _recommendations: Computed<RecommendationScreen>
+    var recommendations: RecommendationScreen { _recommendations.wrappedValue }
 
     init(store: StoreModel, rows: ProductRows) {
         let _catalog = store._catalog, _categories = store._categories
@@ -107,9 +111,17 @@ final class BrowsingModel: Sendable {
             return FacetScreen(counts: counts, selectedCategory: selected)
         }
         _categoryProducts = Computed(name: "categoryProducts") { [_catalog, _categories] _ in
-            var index = Array(repeating: [Int](), count: _categories.wrappedValue.count)
             let catalog = _catalog.wrappedValue
-            for product in catalog { index[product.category].append(product.id) }
+            // Counted first, so each category's list is allocated once at
+            // its size rather than grown by appends.
+            var counts = Array(repeating: 0, count: _categories.wrappedValue.count)
+            for position in catalog.indices { counts[catalog[position].category] += 1 }
+            var index = counts.map { count in
+                var ids: [Int] = []
+                ids.reserveCapacity(count)
+                return ids
+            }
+            for position in catalog.indices { index[catalog[position].category].append(catalog[position].id) }
             for category in index.indices {
                 index[category].sort { CheckoutRules.recommends(catalog[$0], before: catalog[$1]) }
             }
@@ -117,30 +129,42 @@ final class BrowsingModel: Sendable {
         }
         _recommendations = Computed(name: "recommendations") {
             [rows, _catalog, _categoryProducts, _openProduct, _cartProducts] _ in
-            guard let open = _openProduct.wrappedValue else { return [Int]() }
+            guard let open = _openProduct.wrappedValue else { return RecommendationScreen(items: []) }
             let catalog = _catalog.wrappedValue
-            guard !catalog.isEmpty else { return [] }
+            guard !catalog.isEmpty else { return RecommendationScreen(items: []) }
             let carted = _cartProducts.wrappedValue
+            // The category's model comes from the untracked table, as a
+            // product's model does: the models are made with the catalog,
+            // which this rule reads, and never replaced.
+            let category = rows.category(of: open)
+            // Whether a candidate is in stock is all the rule asks, so the
+            // category's sold-out list (one read) answers it; a product's
+            // own stock node would need its model and a read per candidate.
+            let soldOut = category.soldOut
             // The category's ranked ids are walked only as far as the one
             // that fills the panel: the shared rule gets that prefix (less
-            // the open and carted products), already in its order, so a
-            // product ranked below the shown ones is neither a dependency
-            // nor filtered and sorted. Each stock node is read once, here;
-            // the rule's own asks are answered from those reads.
+            // the open and carted products), already in its order.
             var candidates: [Int] = []
-            var inStock: [Bool] = []
             var found = 0
-            for id in _categoryProducts.wrappedValue[catalog[open].category]
+            for id in _categoryProducts.wrappedValue[category.index]
             where id != open && !carted.contains(id) {
-                let available = rows[id].stock > 0
                 candidates.append(id)
-                inStock.append(available)
-                guard available else { continue }
+                guard !soldOut.contains(id) else { continue }
                 found += 1
                 if found == CheckoutRules.recommendationCount { break }
             }
-            return CheckoutRules.recommended(
-                candidates, products: catalog, inStock: { id in inStock[candidates.firstIndex(of: id)!] })
+            let picked = CheckoutRules.recommended(
+                candidates, products: catalog, inStock: { !soldOut.contains($0) })
+            guard !picked.isEmpty else { return RecommendationScreen(items: []) }
+            // Every recommended product is of the open product's category:
+            // its sale is read once.
+            let sale = category.salePercent
+            return RecommendationScreen(
+                items: picked.map { id in
+                    RecommendationScreen.Item(
+                        product: catalog[id],
+                        priceCents: Money.effectivePrice(baseCents: catalog[id].basePriceCents, salePercent: sale))
+                })
         }
     }
 }

@@ -11,13 +11,14 @@ import Workload
 /// its view shows every total, and a reader hears of a node as soon as the
 /// node may change, before any value is compared, so totals split into
 /// nodes would re-render the view exactly as often while each split node
-/// added its own notice, edges and pull. The header's item count is its own
-/// node, reading only membership and quantities, so a price or stock change
-/// of a carted product does not reach the header.
+/// added its own notice, edges and pull. The header is its own screen node
+/// for the same reason.
 final class CheckoutModel: Sendable {
-    /// Units in the cart, for the header.
-    let _itemCount: Computed<Int>
-    var itemCount: Int { _itemCount.wrappedValue }
+    /// The header screen: units in the cart and the last order, one node
+    /// the header reads, reading only membership, quantities and orders,
+    /// so a price or stock change of a carted product does not reach it.
+    let _header: Computed<HeaderScreen>
+    var header: HeaderScreen { _header.wrappedValue }
 
     /// The cart screen: lines in product-id order, count, subtotal, warnings.
     let _cart: Computed<CartScreen>
@@ -30,9 +31,14 @@ final class CheckoutModel: Sendable {
     init(store: StoreModel, rows: ProductRows) {
         let _cartProducts = store._cartProducts
         let _appliedCoupon = store._appliedCoupon, _coupon = store._coupon, _quote = store._quote
+        let _orders = store._orders
 
-        _itemCount = Computed(name: "itemCount") { [_cartProducts, rows] _ in
-            _cartProducts.wrappedValue.reduce(0) { $0 + rows[$1].cartQuantity }
+        _header = Computed(name: "header") { [_cartProducts, rows, _orders] _ in
+            let itemCount = _cartProducts.wrappedValue.reduce(0) { $0 + rows[$1].cartQuantity }
+            let orders = _orders.wrappedValue
+            return HeaderScreen(
+                cartItemCount: itemCount, orderCount: orders.count,
+                lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) })
         }
         _cart = Computed(name: "cart") { [_cartProducts, rows] _ in
             let ids = _cartProducts.wrappedValue

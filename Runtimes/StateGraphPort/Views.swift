@@ -12,11 +12,7 @@ extension StateGraphPort {
     public func render(_ view: ViewID) -> Screen {
         switch view {
         case .header:
-            let orders = store.orders
-            return .header(
-                HeaderScreen(
-                    cartItemCount: checkout.itemCount, orderCount: orders.count,
-                    lastOrder: orders.last.map { HeaderScreen.orderLabel(number: $0.number, confirmed: $0.confirmed) }))
+            return .header(checkout.header)
         case .grid:
             return .grid(browsing.grid)
         case .card(let id):
@@ -46,16 +42,7 @@ extension StateGraphPort {
         case .checkout:
             return .checkout(checkout.screen)
         case .recommendations:
-            // Recommended ids exist only once the catalog has arrived; their
-            // rows come from the untracked `rows`.
-            let ids = browsing.recommendations
-            var sales = SaleReads()
-            return .recommendations(
-                RecommendationScreen(
-                    items: ids.map { id in
-                        let item = rows[id]
-                        return RecommendationScreen.Item(product: item.product, priceCents: sales.price(of: item))
-                    }))
+            return .recommendations(browsing.recommendations)
         }
     }
 }
