@@ -195,6 +195,9 @@ let matchingCog = Cog<[Int]>(name: "matching") { c in
     guard let catalog = c[_catalogCog] else { return [] }
     let products = catalog.products
     let queryMatches = c[queryMatchesCog]
+    // No filter set: every match passes, and handing back the matches' own
+    // buffer lets the equality cut-off compare it at once (T22).
+    if filters == Filters() { return queryMatches }
     var sales = SalePercents(categoryCount: catalog.categoryCount)
     var soldOut = SoldOut(productCount: products.count, categoryCount: catalog.categoryCount)
     var ids: [Int] = []

@@ -164,10 +164,11 @@ struct StateGraphPortObservationTests {
         #expect(gridNotices(after: .setSale(category: 0, percent: 0)) == 1)
     }
 
-    /// The recommendations rule ranks candidates first and reads stock in
-    /// rank order only until the panel is full, so the stock of a candidate
-    /// ranked below the shown ones is not a dependency.
-    @Test("a candidate ranked below the shown recommendations is not a dependency")
+    /// The recommendations rule ranks candidates first and asks for stock
+    /// in rank order only until the panel is full; the panel's screen node
+    /// reads its category's sold-out list, so a stock change that sells
+    /// nothing out is not a dependency.
+    @Test("a stock change that sells nothing out does not reach the recommendations panel")
     func recommendationsReadStockAsNeeded() async {
         let catalog = Catalog(scale: .small)
         let open = 0
@@ -198,7 +199,10 @@ struct StateGraphPortObservationTests {
         } onChange: {
             notices.hit()
         }
-        port.perform(.updateStock([StockUpdate(productID: ranked[lastShown + 1].id, stock: 0)]))
+        // Since round 4 the panel is one screen node that hears stock
+        // through its category's sold-out list: a shown product whose stock
+        // moves but stays above 0 changes nothing it reads.
+        port.perform(.updateStock([StockUpdate(productID: shown.first!.id, stock: 1)]))
         #expect(notices.value == 0)
         port.perform(.updateStock([StockUpdate(productID: shown.first!.id, stock: 0)]))
         #expect(notices.value == 1)
