@@ -65,7 +65,8 @@ public final class ControlPort: SessionPort {
             case .productDetail(let id): _ = try? await service.productDetail(id)
             case .validateCoupon(let code): _ = try? await service.validateCoupon(code)
             case .shippingQuote(let zip): _ = try? await service.shippingQuote(zip: zip)
-            case .placeOrder(let number, let total): _ = try? await service.placeOrder(number: number, totalCents: total)
+            case .placeOrder(let number, let total):
+                _ = try? await service.placeOrder(number: number, totalCents: total)
             }
             let applied = state.deliver(sequence)
             eventEnded()

@@ -72,7 +72,9 @@ struct InstructionCeilingTests {
         }
     }
 
-    @Test("a port that runs fewer instructions than the compute control through the same view layer is a violation at any scale: the floor is not one")
+    @Test(
+        "a port that runs fewer instructions than the compute control through the same view layer is a violation at any scale: the floor is not one"
+    )
     func belowTheFloor() {
         let control = RuntimeResult(
             runtime: "control", gate: "passed", counters: ["callgrind-instructions": Reading(.counted(20_000_000))])

@@ -53,7 +53,9 @@ struct ControlPortTests {
         #expect(session.service.log.allSatisfy { $0.outcome != nil })
     }
 
-    @Test("the control renders exactly the changed screens: as many renders as the memoized port, which cuts off every equal value")
+    @Test(
+        "the control renders exactly the changed screens: as many renders as the memoized port, which cuts off every equal value"
+    )
     func renders() async {
         let catalog = Catalog(scale: .small)
         let steps = SessionSchedule(catalog: catalog).phases.flatMap(\.steps)
