@@ -65,7 +65,7 @@ struct TimedRegionTests {
     func sessionSampleCoversConstruction() async throws {
         WitnessPort.log = []
         let timed = try await runner("session").time(.session, runtimes: [witness])
-        let samples = try #require(timed.samples[witness])
+        let samples = try #require(timed.samples[.port(witness)])
         // Each iteration is an untimed priming play, then the timed play:
         // a fresh instance each, built inside the play.
         let instances = Dictionary(grouping: WitnessPort.log, by: \.instance).sorted { $0.key < $1.key }
@@ -82,7 +82,7 @@ struct TimedRegionTests {
     func actionSampleCoversItsRenders() async throws {
         WitnessPort.log = []
         let timed = try await runner("interactions").time(.interactions, runtimes: [witness])
-        let samples = try #require(timed.samples[witness])
+        let samples = try #require(timed.samples[.port(witness)])
         // One warmed instance plays the setup, then per iteration a priming
         // cycle and a timed one; each action starts at its perform.
         var actions: [(start: UInt64, end: UInt64)] = []

@@ -128,7 +128,10 @@ package enum ProcessRepetitions {
             report.suites.append(
                 TimingReport.SuiteTimes(
                     suite: suite.rawValue,
-                    samples: Dictionary(uniqueKeysWithValues: timed.samples.map { ($0.key.name, $0.value) }),
+                    samples: Dictionary(
+                        uniqueKeysWithValues: timed.samples.filter { $0.key != .control }.map {
+                            ($0.key.name, $0.value)
+                        }),
                     control: timed.control.isEmpty ? nil : timed.control,
                     failures: Dictionary(uniqueKeysWithValues: timed.ends.failures.map { ($0.key.name, $0.value) })))
         }

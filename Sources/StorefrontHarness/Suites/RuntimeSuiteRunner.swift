@@ -210,9 +210,11 @@ package struct RuntimeSuiteRunner {
     /// the compute control's from the same rotation, and the players whose
     /// sessions ended wrong.
     package struct Timed {
-        package var samples: [Runtime: [Double]] = [:]
-        package var control: [Double] = []
+        package var samples: [Player: [Double]] = [:]
         package var ends: SessionEnds
+
+        /// The compute control's samples (empty where it did not play).
+        package var control: [Double] { samples[.control] ?? [] }
     }
 
     /// A runtime suite's results: each port's, and the compute control's,
@@ -255,28 +257,24 @@ package struct RuntimeSuiteRunner {
         let players = runtimes.map(Player.port) + (withControl ? [.control] : [])
         let plays = Double(players.count) * perPort
         var played = plays * timedShare
+        // This process's samples last: the other processes ran first.
+        func samples(_ player: Player) -> ProcessSamples {
+            let others = elsewhere.map { player == .control ? $0.control ?? [] : $0.samples[player.name] ?? [] }
+            return ProcessSamples(others + [timed.samples[player] ?? []])
+        }
+        let control = timed.control.isEmpty ? nil : samples(.control)
         var results = Results(ports: [], control: nil)
         for player in players {
             if let failure = ends.failures[player] {
-                record(.failed(player, failure), in: &results)
+                record(player, .failed(failure), in: &results)
                 continue
             }
             progress.report("\(player.name), counting runs", done: played / plays)
             played += Double(Self.untimedPlays)
-            let taken: ProcessSamples
-            switch player {
-            case .port(let runtime):
-                taken = ProcessSamples(
-                    elsewhere.map { $0.samples[runtime.name] ?? [] } + [timed.samples[runtime] ?? []])
-            case .control:
-                taken = ProcessSamples(elsewhere.map { $0.control ?? [] } + [timed.control])
-            }
-            let control =
-                timed.control.isEmpty ? nil : ProcessSamples(elsewhere.map { $0.control ?? [] } + [timed.control])
             let result = await count(
-                player, suite, plan, callgrind: callgrind, taken: taken, control: control, ends: &ends,
+                player, suite, plan, callgrind: callgrind, taken: samples(player), control: control, ends: &ends,
                 discarded: &discarded)
-            record(ends.failures[player].map { .failed(player, $0) } ?? .measured(result), in: &results)
+            record(player, ends.failures[player].map { .failed($0) } ?? .measured(result), in: &results)
         }
         progress.finish()
         return results
@@ -284,19 +282,19 @@ package struct RuntimeSuiteRunner {
 
     private enum Outcome {
         case measured(RuntimeResult)
-        case failed(Player, String)
+        case failed(String)
     }
 
     /// Files one player's outcome. The control is proven by tests to show
     /// the shadow model's screens, so a control session that ends wrong is
     /// the harness's bug, and the run stops rather than publish factors
     /// against it.
-    private func record(_ outcome: Outcome, in results: inout Results) {
-        switch outcome {
-        case .measured(let result) where result.runtime == Player.controlName: results.control = result
-        case .measured(let result): results.ports.append(result)
-        case .failed(.port(let runtime), let failure): results.ports.append(.failed(runtime, failure))
-        case .failed(.control, let failure): fail("\(failure); this is a bug in the harness, not in any port")
+    private func record(_ player: Player, _ outcome: Outcome, in results: inout Results) {
+        switch (player, outcome) {
+        case (.control, .measured(let result)): results.control = result
+        case (.port, .measured(let result)): results.ports.append(result)
+        case (.port(let runtime), .failed(let failure)): results.ports.append(.failed(runtime, failure))
+        case (.control, .failed(let failure)): fail("\(failure); this is a bug in the harness, not in any port")
         }
     }
 
@@ -436,16 +434,9 @@ package struct RuntimeSuiteRunner {
                     await plan.play(player, await plan.prepare(player), &discarded), player,
                     when: "priming play \(iteration + 1)")
                 let session = await plan.prepare(player)
-                switch player {
-                case .port(let runtime):
-                    timed.ends.check(
-                        await plan.play(player, session, &timed.samples[runtime, default: []]), player,
-                        when: "timed iteration \(iteration + 1)")
-                case .control:
-                    timed.ends.check(
-                        await plan.play(player, session, &timed.control), player,
-                        when: "timed iteration \(iteration + 1)")
-                }
+                timed.ends.check(
+                    await plan.play(player, session, &timed.samples[player, default: []]), player,
+                    when: "timed iteration \(iteration + 1)")
             }
             iteration += 1
         }
