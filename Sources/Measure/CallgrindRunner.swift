@@ -98,6 +98,9 @@ public struct CallgrindRunner: Sendable {
             [
                 "--tool=callgrind",
                 "--fair-sched=yes",
+                // No gdb server: its FIFOs in the temporary folder would
+                // outlive a valgrind killed by an interrupt.
+                "--vgdb=no",
                 "--collect-atstart=no",
                 "--dump-instr=no",
                 "--callgrind-out-file=\(directory.path)/callgrind.out",
@@ -110,9 +113,10 @@ public struct CallgrindRunner: Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try ChildProcesses.start(process)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        ChildProcesses.finish(process) { try? FileManager.default.removeItem(at: directory) }
         guard process.terminationStatus == 0 else {
             throw Failure.commandFailed(status: process.terminationStatus, output: text)
         }

@@ -132,6 +132,11 @@ void cmeasure_callgrind_dump_stats_at(const char *name);
 
 // MARK: - Memory and process facts
 
+/// Asks the kernel to end this process with SIGKILL when its parent dies
+/// (PR_SET_PDEATHSIG). Returns the parent's process ID, to check it did not
+/// die before the request (then the ID is no longer the starter's), or
+/// -errno.
+int cmeasure_end_with_parent(void);
 /// Writes 5 to /proc/self/clear_refs, which resets the VmHWM high-water mark.
 /// Returns 0 on success, -errno otherwise.
 int cmeasure_reset_peak_rss(void);

@@ -100,9 +100,10 @@ package enum ProcessRepetitions {
         process.environment = ProcessInfo.processInfo.environment.merging([parentVariable: "\(getpid())"]) { $1 }
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try ChildProcesses.start(process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        ChildProcesses.finish(process)
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw ChildFailure(description: "it ended with status \(process.terminationStatus)")
         }
