@@ -19,6 +19,11 @@ enum CompareCommand {
             let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             let before = try ComparedRun.load(operands[0], root: root)
             let after = try ComparedRun.load(operands[1], root: root)
+            if before.file.resolvingSymlinksInPath().standardized == after.file.resolvingSymlinksInPath().standardized {
+                fail(
+                    "compare: A and B are the same file (\(after.file.path)), so every factor would be 1 and nothing "
+                        + "would be checked; compare two different runs")
+            }
             // Only the time limit is used; with no thresholds file the default holds.
             let limit = try Thresholds.loadIfPresent(root: root)?.relativeTimeLimit ?? 1.25
             let comparison = Comparison(before, after, timeLimit: limit)
@@ -37,6 +42,11 @@ enum CompareCommand {
             }
             if comparison.sharedSuites.isEmpty {
                 fail("compare: A and B share no suite, so nothing was compared; compare two runs of the same suites")
+            }
+            if comparison.comparedTimes == 0 {
+                fail(
+                    "compare: no entry has a time in both A and B (a side with no ports, or only failed ones), so "
+                        + "nothing was compared; compare two runs that timed the same ports")
             }
             succeed()
         } catch let failure as ToolFailure {
@@ -83,7 +93,11 @@ enum CompareCommand {
         guard operands.count == 2 else {
             throw ToolFailure(.failure, "compare takes two results to compare, got \(operands.count); \(usage)")
         }
-        if let output { try RecordWriter.prepare(output, toWrite: ResultsPage.fileName) }
+        try PublishedData.checkTemporaryDirectory()
+        if let output {
+            try PublishedData.refuseWritingInto(output, flag: "compare --output")
+            try RecordWriter.prepare(output, toWrite: ResultsPage.fileName)
+        }
         return (operands, output, markdown)
     }
 }

@@ -127,6 +127,7 @@ extension Options {
                     throw UsageError(
                         description: "unknown baseline action '\(action)'; accepted: save NAME, compare NAME")
                 }
+            case "--replace-baseline": replaceBaseline = true
             case "--quiet": quiet = true
             case "--environment": showEnvironment = true
             case "--list": list = true
@@ -160,6 +161,20 @@ extension Options {
         let ports = lineup.map(\.name).joined(separator: ", ")
         if runtimes.isEmpty {
             throw UsageError(description: "--runtime names no port; accepted: \(ports)")
+        }
+        // Each information request prints and exits; a second one, or a run
+        // flag beside one, would be silently dropped.
+        let requests =
+            [(help, "--help"), (list, "--list"), (showEnvironment, "--environment")]
+            .filter(\.0).map(\.1) + (probe.map { ["--probe \($0)"] } ?? [])
+        if requests.count > 1 {
+            throw UsageError(
+                description: "\(requests.joined(separator: " and ")) each print something and exit; give one of them")
+        }
+        if replaceBaseline, baseline?.isSave != true {
+            throw UsageError(
+                description: "--replace-baseline lets --baseline save NAME write over an existing baseline; without "
+                    + "--baseline save it would do nothing: drop it, or add --baseline save NAME")
         }
         if let shapes {
             guard !shapes.isEmpty else {
@@ -392,7 +407,8 @@ extension Options {
               --format text|markdown|json|csv
                                       report format on stdout (default text)
               --output DIR            also write the JSON record and the results page
-                                      (index.html) to DIR, atomically
+                                      (index.html) to DIR, atomically; a folder in
+                                      Results/ is refused (only --record writes there)
               --instructions callgrind
                                       re-run the measured regions under valgrind's
                                       callgrind and add exact instruction counts
@@ -407,6 +423,8 @@ extension Options {
                                       gate, and any thresholds or baseline); written
                                       as one unit, one --record at a time per folder
               --baseline save NAME    save this run as Results/baselines/NAME.json
+              --replace-baseline      let --baseline save write over an existing
+                                      baseline of that name (refused otherwise)
               --baseline compare NAME compare with a saved baseline; a port slower
                                       than the limit in Results/thresholds.json exits 3;
                                       a baseline of another scale or seed, or of none

@@ -9,6 +9,9 @@ import Workload
 /// actor, which `main.swift` keeps on the main thread.
 @MainActor
 func runTool(_ options: Options) async -> Never {
+    if options.callgrindChild || options.timingChild, !ChildProcesses.endWithParent() {
+        fail("the tool that started this child has already ended; nothing to report to")
+    }
     if options.callgrindChild {
         guard InstructionRegion.isCollecting else {
             fail(
@@ -144,7 +147,11 @@ private struct Preflight {
                     "--instructions callgrind needs valgrind, which is not on PATH: install it "
                         + "(apt-get install -y valgrind) or drop --instructions")
             }
-            if let directory = options.outputDirectory { try RecordWriter.prepare(directory, toWrite: "results.json") }
+            try PublishedData.checkTemporaryDirectory()
+            if let directory = options.outputDirectory {
+                try PublishedData.refuseWritingInto(directory, flag: "--output")
+                try RecordWriter.prepare(directory, toWrite: "results.json")
+            }
             if let directory = options.outputDirectory {
                 try RecordWriter.prepare(directory, toWrite: ResultsPage.fileName)
             }
@@ -165,7 +172,8 @@ private struct Preflight {
                 let loaded = try Baselines.load(name, root: repositoryRoot!)
                 try Baselines.checkComparable(loaded, name: name, options: options)
                 baseline = loaded
-            case .save(let name): try Baselines.checkSavable(name, root: repositoryRoot!)
+            case .save(let name):
+                try Baselines.checkSavable(name, root: repositoryRoot!, replacing: options.replaceBaseline)
             case nil: break
             }
             if options.checkThresholds {

@@ -3,7 +3,7 @@ import Testing
 
 /// A scratch folder shaped like the repository root (Package.swift and
 /// Results/), where --record, baselines and thresholds can write.
-private struct ScratchRoot: ~Copyable {
+struct ScratchRoot: ~Copyable {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-root-\(UUID().uuidString)")
 
     init() throws {
@@ -53,7 +53,7 @@ private struct ScratchRoot: ~Copyable {
 /// These tests run the debug build, which records and saves only when told
 /// to (`--allow-test-build`, which also lets the CompactArena leg's build
 /// record); `StorefrontCommandTests` prove a debug build refuses.
-private let quickColdStart = [
+let quickColdStart = [
     "--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet",
     "--allow-test-build",
 ]
@@ -621,11 +621,11 @@ struct RecordsTests {
 }
 
 /// Baselines are files a person may edit: samples that do not fit their
-/// per-process counts must not trap a comparison.
+/// per-process counts must not trap a comparison, nor pass as one.
 @Suite("baselines read back")
 struct BaselineReadBackTests {
     @Test(
-        "--baseline compare against a baseline whose samples are empty or do not fit their counts finishes",
+        "--baseline compare against a baseline whose samples are empty or do not fit their counts is refused by field",
         arguments: [#""samplesNanoseconds" : []"#, #""samplesPerProcess" : [5, 0]"#])
     func damagedSamples(replacement: String) throws {
         let root = try ScratchRoot()
@@ -644,7 +644,9 @@ struct BaselineReadBackTests {
         try root.write(text.replacing(pattern, with: replacement), to: path)
         let compared = try Storefront.run(arguments + ["--baseline", "compare", "nightly"], in: root.url)
         #expect(compared.signal == nil)
-        #expect(compared.status == 0, "\(compared.standardError)")
+        #expect(compared.status == 1, "\(compared.standardError)")
+        #expect(compared.standardError.contains("cannot be compared with: suites[0]."), "\(compared.standardError)")
+        #expect(compared.standardOutput.isEmpty, "refused before measuring")
     }
 }
 
@@ -760,6 +762,7 @@ struct EmptyComparisonTests {
             "\(outcome.standardError)")
         let same = try Storefront.run(
             ["compare", "plain", "plain", "--output", root.url.appendingPathComponent("page").path], in: root.url)
-        #expect(same.status == 0, "\(same.standardError)")
+        #expect(same.status == 1)
+        #expect(same.standardError.contains("A and B are the same file"), "\(same.standardError)")
     }
 }

@@ -150,7 +150,8 @@ struct ThresholdsCheckTests {
         let outcome = try Storefront.run(["--suite", "session", "--scale", "small", "--thresholds", file.path])
         #expect(outcome.status == 1)
         #expect(
-            outcome.standardError.contains("mallocsPerIteration.small.session.cog must be a whole number ≥ 0"),
+            outcome.standardError.contains(
+                "mallocsPerIteration.small.session.cog must be a whole number from 0 to 2^63 − 1, got -5"),
             "\(outcome.standardError)")
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 package struct ComparedRun {
     /// As the user wrote it, for messages and headings.
     let name: String
-    let file: URL
+    package let file: URL
     let document: ResultsDocument
 
     /// "Results/2026-12-01-a657410575c2 (recorded 2026-12-01T…, commit a657410575c2, release build)".
@@ -52,8 +52,22 @@ package struct ComparedRun {
                     + (saved.isEmpty
                         ? "none saved under Results/baselines/" : "saved: " + saved.joined(separator: ", ")) + ")")
         }
+        if manager.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ToolFailure(
+                .failure,
+                "compare: \(file.path) is a folder, not a results file; name the folder that holds results.json, "
+                    + "or the file itself")
+        }
         guard let data = try? Data(contentsOf: file) else {
             throw ToolFailure(.failure, "compare: cannot read \(file.path); check its permissions")
+        }
+        // Truncated text, NaN or Infinity is no JSON at all: saying so beats
+        // saying the schema is missing when the schema field is right there.
+        guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
+            throw ToolFailure(
+                .failure,
+                "compare: \(file.path) is not a storefront results document: it is not valid JSON (truncated, or "
+                    + "holding NaN or Infinity, which JSON has no word for; python3 -m json.tool FILE shows where)")
         }
         guard let schema = try? JSONDecoder().decode(SchemaOnly.self, from: data).schema,
             schema.hasPrefix("storefront-results/")
@@ -71,14 +85,18 @@ package struct ComparedRun {
                     + ResultsDocument.readableSchemas.sorted().joined(separator: " and ")
                     + ": record it again with this tool")
         }
+        let document: ResultsDocument
         do {
-            return ComparedRun(
-                name: argument, file: file, document: try JSONDecoder().decode(ResultsDocument.self, from: data))
+            document = try JSONDecoder().decode(ResultsDocument.self, from: data)
         } catch {
             throw ToolFailure(
                 .failure,
                 "compare: \(file.path) is a corrupt results document: \(DecodingProblem.words(error)); record it again")
         }
+        if let problem = ResultsDocument.readBackProblem(in: data) {
+            throw ToolFailure(.failure, "compare: \(file.path): \(problem); record it again")
+        }
+        return ComparedRun(name: argument, file: file, document: document)
     }
 
     private struct SchemaOnly: Decodable {

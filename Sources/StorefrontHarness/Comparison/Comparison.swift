@@ -56,6 +56,12 @@ package struct Comparison {
         return after.document.suites.map(\.suite).filter(old.contains)
     }
 
+    /// Rows where B's time was set against A's: zero means the comparison
+    /// checked nothing (no entry timed on both sides), whatever it printed.
+    package var comparedTimes: Int {
+        suites.reduce(0) { count, suite in count + suite.rows.count { $0.factor?.value != nil } }
+    }
+
     /// Times compare only when both ran the same workload.
     package var timesCompare: Bool { before.document.workload.isSameWorkload(as: after.document.workload) }
 

@@ -17,15 +17,25 @@ package enum Baselines {
     }
 
     /// Fails, before any measuring, when `name` could not be saved: a name
-    /// the tool does not accept, or a directory where its file must go.
-    package static func checkSavable(_ name: String, root: URL) throws {
+    /// the tool does not accept, a directory where its file must go, or a
+    /// saved baseline of that name when `replacing` was not asked for (a
+    /// baseline is published data: replacing one silently would change what
+    /// every later comparison is held to).
+    package static func checkSavable(_ name: String, root: URL, replacing: Bool) throws {
         let destination = try file(name, root: root)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        guard FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue {
             throw ToolFailure(
                 .failure,
                 "cannot save baseline '\(name)': \(destination.path) is a directory; "
                     + "move it away or choose another name")
+        }
+        if !replacing {
+            throw ToolFailure(
+                .failure,
+                "baseline '\(name)' is already saved at \(destination.path); choose another name, or add "
+                    + "--replace-baseline to write over it")
         }
     }
 
@@ -64,13 +74,19 @@ package enum Baselines {
                 "baseline '\(name)' has schema \(schema); this tool reads "
                     + ResultsDocument.readableSchemas.sorted().joined(separator: " and ") + ": save it again")
         }
+        let document: ResultsDocument
         do {
-            return try JSONDecoder().decode(ResultsDocument.self, from: data)
+            document = try JSONDecoder().decode(ResultsDocument.self, from: data)
         } catch {
             throw ToolFailure(
                 .failure,
                 "baseline '\(name)' at \(source.path) is corrupt: \(DecodingProblem.words(error)); save it again")
         }
+        if let problem = ResultsDocument.readBackProblem(in: data) {
+            throw ToolFailure(
+                .failure, "baseline '\(name)' at \(source.path) cannot be compared with: \(problem); save it again")
+        }
+        return document
     }
 
     private struct SchemaOnly: Decodable {
@@ -98,6 +114,25 @@ package enum Baselines {
                 "baseline '\(name)' times \(compared.isEmpty ? "no suite" : compared.joined(separator: ", ")) "
                     + "and this run measures \(measured.joined(separator: ", ")); the check would compare "
                     + "nothing: run a suite the baseline holds, or save a baseline of these suites")
+        }
+        // A shared suite compares nothing either when the baseline timed
+        // none of the ports this run measures there.
+        let chosen = Set(options.runtimes.map(\.name))
+        let shared = baseline.suites.filter { measured.contains($0.suite) }
+        let timedThere = shared.contains { suite in
+            (suite.runtimes ?? []).contains { chosen.contains($0.runtime) && $0.samplesNanoseconds != nil }
+                || (suite.probes ?? []).contains { $0.verified == "passed" && $0.samplesNanoseconds != nil }
+        }
+        if !timedThere {
+            let held = Set(
+                shared.flatMap { ($0.runtimes ?? []).filter { $0.samplesNanoseconds != nil }.map(\.runtime) })
+            throw ToolFailure(
+                .failure,
+                "baseline '\(name)' times "
+                    + (held.isEmpty ? "no port" : "only \(held.sorted().joined(separator: ", "))")
+                    + " in \(shared.map(\.suite).joined(separator: ", ")) and this run measures "
+                    + "\(options.runtimes.map(\.name).joined(separator: ", ")); the check would compare nothing: "
+                    + "run a port the baseline holds, or save a baseline of these ports")
         }
     }
 

@@ -52,6 +52,9 @@ package struct ScenarioProbeResult: Codable {
         return copy
     }
 
+    /// The names of `counts`, the ones a thresholds file may pin.
+    static let countNames = ["mallocsPerUnit", "retainsPerUnit", "releasesPerUnit", "noticesPerUnit", "peakHeapBytes"]
+
     /// The exact counts a baseline comparison and the thresholds hold, by
     /// the name `Results/thresholds.json` uses for them.
     var counts: [(name: String, value: Double?)] {

@@ -36,7 +36,7 @@ package struct Thresholds: Codable {
     /// trait has its own ceiling, under `cog+CompactArena`.
     var instructionsPerIteration: [String: [String: [String: UInt64]]] = [:]
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case note, relativeTimeLimit, mallocsPerAction, mallocsPerIteration, renders, recomputations, perfScenarios
         case instructionsPerIteration, peakLiveBytes, retainedBytes
     }
@@ -93,6 +93,20 @@ package struct Thresholds: Codable {
             throw ToolFailure(
                 .failure, "\(file.path) cannot be read as a file; it must be the thresholds JSON document")
         }
+        if let key = StrictJSON.duplicateKey(in: data) {
+            throw ToolFailure(
+                .failure,
+                "\(file.path): \(key) is given twice; give each key once (readers differ on which value wins)")
+        }
+        if let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            let known = Set(CodingKeys.allCases.map(\.rawValue))
+            if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
+                throw ToolFailure(
+                    .failure,
+                    "\(file.path): unknown key '\(unknown)' (a pin under it would check nothing); the keys are "
+                        + CodingKeys.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+        }
         if let problem = wholeNumberProblem(in: data) { throw ToolFailure(.failure, "\(file.path): \(problem)") }
         let thresholds: Thresholds
         do {
@@ -146,7 +160,12 @@ package struct Thresholds: Codable {
             }
             guard let number = value as? NSNumber else { return nil }
             let double = number.doubleValue
-            return double < 0 || double != double.rounded() ? "\(path) must be a whole number ≥ 0, got \(number)" : nil
+            // Every count is read as a signed or unsigned 64-bit integer;
+            // past 2^63 the decoder could only call the file "not valid JSON".
+            guard double >= 0, double == double.rounded(), double < 9_223_372_036_854_775_808 else {
+                return "\(path) must be a whole number from 0 to 2^63 − 1, got \(number)"
+            }
+            return nil
         }
         for field in wholeNumberFields {
             if let table = root[field], let problem = walk(table, field) { return problem }
@@ -191,9 +210,22 @@ package struct Thresholds: Codable {
         checkTable(instructionsPerIteration, "instructionsPerIteration")
         checkTable(peakLiveBytes, "peakLiveBytes")
         checkTable(retainedBytes, "retainedBytes")
+        let probes = ScenarioSuiteRunner.probeNames
+        let probeCounts = ScenarioProbeResult.countNames
         for (probe, pins) in perfScenarios.sorted(by: { $0.key < $1.key }) {
-            for (name, limit) in pins.sorted(by: { $0.key < $1.key }) where limit < 0 {
-                found.append("perfScenarios.\(probe).\(name): a limit cannot be negative, got \(limit)")
+            if !probes.contains(probe) {
+                found.append(
+                    "perfScenarios: no probe is named '\(probe)' (the probes: \(probes.joined(separator: ", ")))")
+            }
+            for (name, limit) in pins.sorted(by: { $0.key < $1.key }) {
+                if !probeCounts.contains(name) {
+                    found.append(
+                        "perfScenarios.\(probe): no probe reports '\(name)' (the counts: "
+                            + probeCounts.joined(separator: ", ") + ")")
+                }
+                if limit < 0 {
+                    found.append("perfScenarios.\(probe).\(name): a limit cannot be negative, got \(limit)")
+                }
             }
         }
         guard options.checkThresholds, !options.callgrind else { return found }

@@ -45,6 +45,9 @@ package struct Options {
         package var isSave: Bool { if case .save = self { true } else { false } }
     }
     package var baseline: BaselineAction?
+    /// `--replace-baseline`: lets `--baseline save NAME` write over an
+    /// existing baseline, which is otherwise refused (`PublishedData`).
+    package var replaceBaseline = false
     package var quiet = false
     package var showEnvironment = false
     package var list = false

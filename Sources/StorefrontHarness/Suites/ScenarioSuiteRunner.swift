@@ -16,6 +16,9 @@ package struct ScenarioSuiteRunner {
     /// per-unit count that is not a whole number shows as a fraction.
     static let countedRuns = 4
 
+    /// Every probe's name, as `Results/thresholds.json` pins them.
+    nonisolated static var probeNames: [String] { CogScenarioProbe.all.map(\.name) }
+
     static func regionName(_ probe: CogScenarioProbe, reference: Bool = false) -> String {
         "\(Suite.perfScenarios.rawValue)/\(probe.name)" + (reference ? "/reference" : "")
     }
