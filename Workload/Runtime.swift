@@ -31,13 +31,16 @@ public struct Runtime: Sendable, Hashable, CustomStringConvertible {
     /// The runtime's entry in the graph suite (`GraphAdapter.cog`), or nil
     /// for a runtime that runs the Storefront session only.
     public let graph: GraphAdapter?
+    /// The port's last independent review, or nil for a port never
+    /// reviewed (the reports say so).
+    public let review: PortReview?
 
     /// Registers `port`. `sourceFolder` defaults to the folder of the file
     /// that makes this call, which is where a port registers itself.
     public init(
         port: any StorefrontPort.Type, version: String, source: String, idiom: String,
         faults: [Fault] = [], buildVariant: String? = nil, graph: GraphAdapter? = nil,
-        sourceFolder: String = #filePath
+        review: PortReview? = nil, sourceFolder: String = #filePath
     ) {
         self.port = port
         self.version = version
@@ -46,6 +49,7 @@ public struct Runtime: Sendable, Hashable, CustomStringConvertible {
         self.faults = faults
         self.buildVariant = buildVariant
         self.graph = graph
+        self.review = review
         self.sourceFolder = Self.folder(of: sourceFolder)
     }
 

@@ -36,8 +36,8 @@ struct GraphSuiteCommandTests {
             $0.split(separator: ",", omittingEmptySubsequences: false)
         }
         #expect(rows.count == 3)
-        #expect(rows[0].first == "suite" && rows[0].count == 26)
-        #expect(rows.allSatisfy { $0.count == 26 })
+        #expect(rows[0].first == "suite" && rows[0].count == 27)
+        #expect(rows.allSatisfy { $0.count == 27 })
         #expect(rows.dropFirst().map { String($0[1]) } == ["molBench/cog", "molBench/stategraph"])
         let header = rows[0].map(String.init)
         for row in rows.dropFirst() {

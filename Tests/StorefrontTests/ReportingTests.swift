@@ -167,6 +167,44 @@ struct ReportingTests {
         #expect(cell("factor_vs_fastest") == "2.0000")
     }
 
+    @Test("CSV lists a runtime suite's compute control after its ports, and each port's factor against it")
+    func csvControlRow() throws {
+        var document = Report.document(instructions: true)
+        let session = try #require(document.suites.firstIndex { $0.suite == "session" })
+        document.suites[session].control = Report.port(
+            Player.controlName, samples: [40_000, 40_000], mallocs: [300], instructions: 30_000_000)
+        let rows = ReportRenderer.csv(document).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        #expect(rows.allSatisfy { $0.count == ReportRenderer.csvHeader.count })
+        let header = rows[0]
+        let column = { (name: String) in header.firstIndex(of: name)! }
+        #expect(rows.filter { $0[0] == "session" }.map { $0[1] } == ["cog", "memoized", "control"])
+        let control = try #require(rows.first { $0[0] == "session" && $0[1] == "control" })
+        #expect(control[column("median_ns")] == "40000")
+        #expect(control[column("instructions")] == "30000000.0")
+        let memoized = try #require(rows.first { $0[0] == "session" && $0[1] == "memoized" })
+        #expect(memoized[column("factor_vs_control")] == "1.5000")
+    }
+
+    @Test("each port's last review is published as the ratios' remaining uncertainty, in text and on the page")
+    func remainingUncertainty() throws {
+        var document = Report.document(instructions: true)
+        var cog = RuntimeInfo(name: "cog", version: "v", source: "s", idiom: "i")
+        cog.review = RuntimeInfo.Review(
+            round: 4, date: "2026-12-07", largestFindingPercent: ["session": 0.07, "funnel-memory": 1.05])
+        document.lineup = [cog, RuntimeInfo(name: "memoized", version: "v", source: "s", idiom: "i")]
+        let text = try ReportRenderer.render(document, as: .text)
+        #expect(text.contains("Remaining uncertainty: the largest single finding of each port's last review round"))
+        #expect(text.contains("  cog: round 4 (2026-12-07): at most 1.05% (funnel-memory)"), "\(text)")
+        #expect(text.contains("  memoized: not reviewed"))
+        let page = ResultsPage.html(document)
+        #expect(page.contains("<li>cog: round 4 (2026-12-07): at most 1.05% (funnel-memory)</li>"))
+        // A document from before reviews were recorded says nothing of them.
+        document.lineup = nil
+        #expect(!(try ReportRenderer.render(document, as: .text)).contains("Remaining uncertainty"))
+    }
+
     @Test("the results document round-trips through JSON with its action kinds")
     func jsonRoundTrip() throws {
         let document = Report.document(instructions: true)

@@ -85,6 +85,11 @@ package enum ReportRenderer {
             lines.append(document.samplingNote + "; ≈ marks a factor the samples cannot tell from 1.")
             for warning in document.outlierWarnings { lines.append("warning: unstable samples: " + warning) }
         }
+        if document.suites.contains(where: { $0.runtimes != nil }), let uncertainty = document.remainingUncertaintyLines
+        {
+            lines.append(ResultsDocument.remainingUncertaintyNote)
+            lines += uncertainty.map { (markdown ? "- " : "  ") + $0 }
+        }
         if document.suites.contains(where: { $0.probes != nil }) {
             lines.append(
                 "perf-scenarios: every probe passed its value check first; counts are per unit (one turn, one "
@@ -404,17 +409,22 @@ package enum ReportRenderer {
         // Per iteration for a port, per action for a kind; callgrind's.
         "instructions", "retain_calls", "release_calls",
         "processes", "p99_ns", "mad_ns", "outliers", "severe_outliers",
+        // A port's median over the compute control's, from the same rotations.
+        "factor_vs_control",
     ]
 
     /// The columns after `recomputations`: callgrind's counts, then how the
     /// samples were taken and how far they spread.
     private static func csvTail(
-        instructions: Double?, retains: Double?, releases: Double?, processes: Int, _ wall: WallTime
+        instructions: Double?, retains: Double?, releases: Double?, processes: Int, _ wall: WallTime,
+        factorVsControl: Double? = nil
     ) -> [String] {
         let count = { (value: Double?) in value.map { String(format: "%.1f", $0) } ?? "" }
-        return [count(instructions), count(retains), count(releases), String(processes)]
-            + [wall.p99, wall.mad].map { $0.map { String(format: "%.0f", $0) } ?? "" }
-            + [wall.outliers, wall.severeOutliers].map { $0.map(String.init) ?? "" }
+        var tail: [String] = [count(instructions), count(retains), count(releases), String(processes)]
+        tail += [wall.p99, wall.mad].map { $0.map { String(format: "%.0f", $0) } ?? "" }
+        tail += [wall.outliers, wall.severeOutliers].map { $0.map(String.init) ?? "" }
+        tail.append(factorVsControl.map { String(format: "%.4f", $0) } ?? "")
+        return tail
     }
 
     static func csv(_ document: ResultsDocument) -> String {
@@ -432,7 +442,8 @@ package enum ReportRenderer {
                             instructions: region.counters["callgrind-instructions"]?.value, retains: nil,
                             releases: nil, processes: 1, wall))
             }
-            for result in suite.runtimes ?? [] {
+            // The control last, as in the tables: the floor under the ports.
+            for result in (suite.runtimes ?? []) + (suite.control.map { [$0] } ?? []) {
                 guard let wall = result.wallNanoseconds else {
                     rows.append(
                         [suite.suite, result.runtime, result.gate] + Array(repeating: "", count: csvHeader.count - 3))
@@ -452,7 +463,8 @@ package enum ReportRenderer {
                             instructions: instructionCount(result),
                             retains: result.counters?[CallgrindCounts.retainCalls]?.value,
                             releases: result.counters?[CallgrindCounts.releaseCalls]?.value,
-                            processes: result.samplesPerProcess?.count ?? 1, wall))
+                            processes: result.samplesPerProcess?.count ?? 1, wall,
+                            factorVsControl: result.factorVsControl?.value))
             }
             rows += actionKindCSVRows(suite)
             rows += (suite.shapes ?? []).map(graphCSVRow(suite: suite.suite))

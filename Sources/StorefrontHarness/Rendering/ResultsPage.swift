@@ -157,6 +157,12 @@ package enum ResultsPage {
                     + (handWritten == nil
                         ? "; not counted here, as the ports' sources were not on the machine that ran." : ".")
                     + "</p>")
+            if let uncertainty = document.remainingUncertaintyLines {
+                lines.append(
+                    "<p class=\"note\" id=\"remaining-uncertainty\">"
+                        + HTML.escape(ResultsDocument.remainingUncertaintyNote) + "</p>")
+                lines.append("<ul>" + uncertainty.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>")
+            }
         }
         lines.append("</section>")
         return lines

@@ -13,6 +13,16 @@ package struct RuntimeInfo: Codable, Equatable {
     /// Statements marked `HAND-WRITTEN` in the port's folder; absent where
     /// the sources were not on the machine that ran.
     package var handWrittenStatements: Int? = nil
+    /// The port's last independent review (`PortReview`); absent for a
+    /// port never reviewed and in records before 2026-12-07.
+    package var review: Review? = nil
+
+    package struct Review: Codable, Equatable {
+        package var round: Int
+        package var date: String
+        /// Suite → the round's largest finding, percent of its instructions.
+        package var largestFindingPercent: [String: Double]
+    }
 
     package init(
         name: String, version: String, source: String, idiom: String, buildVariant: String? = nil,
@@ -33,6 +43,9 @@ package struct RuntimeInfo: Codable, Equatable {
         idiom = runtime.idiom
         buildVariant = runtime.buildVariant
         self.handWrittenStatements = handWrittenStatements
+        review = runtime.review.map {
+            Review(round: $0.round, date: $0.date, largestFindingPercent: $0.largestFinding)
+        }
     }
 
     /// "cog", or "cog+CompactArena" for a build an app would not get: the
@@ -49,4 +62,32 @@ extension ResultsDocument {
         let counted = (lineup ?? []).compactMap { info in info.handWrittenStatements.map { (info.name, $0) } }
         return counted.isEmpty ? nil : Dictionary(counted, uniquingKeysWith: { first, _ in first })
     }
+}
+
+extension RuntimeInfo.Review {
+    /// "round 5 (2026-12-07): at most 1.8% (session)".
+    var summary: String {
+        guard let largest = largestFindingPercent.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) else {
+            return "round \(round) (\(date)): no finding"
+        }
+        return "round \(round) (\(date)): at most \(String(format: "%.2f", largest.value))% (\(largest.key))"
+    }
+}
+
+extension ResultsDocument {
+    /// One line per measured runtime on how far its last independent review
+    /// says its numbers could still move; nil when the document predates
+    /// reviews being recorded.
+    var remainingUncertaintyLines: [String]? {
+        guard let lineup, lineup.contains(where: { $0.review != nil }) else { return nil }
+        return lineup.map { info in
+            "\(info.name): " + (info.review.map(\.summary) ?? "not reviewed")
+        }
+    }
+
+    /// What the remaining-uncertainty lines mean, for every report.
+    static let remainingUncertaintyNote =
+        "Remaining uncertainty: the largest single finding of each port's last review round (a fresh expert in "
+        + "its runtime, who had not seen earlier findings), as a share of that suite's instructions; an expert "
+        + "could still move the port's numbers by about this much (Runtimes/README.md)."
 }
