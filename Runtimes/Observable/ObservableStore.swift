@@ -177,6 +177,13 @@ final class ObservableStore {
         let sale = filters.narrowsPrice ? salePercents() : []
         let stock = filters.inStockOnly ? stockLevels : []
         var counts = Array(repeating: 0, count: categoryCount)
+        // No filter set: a query match passes, so the filters go untested.
+        if filters == Filters() {
+            for index in products.indices where Browsing.matches(products[index], query: query) {
+                counts[products[index].category] += 1
+            }
+            return counts
+        }
         for index in products.indices
         where Browsing.matches(products[index], query: query)
             && Browsing.passes(
@@ -206,11 +213,14 @@ final class ObservableStore {
         rows.reserveCapacity(category == nil ? products.count : 2 * products.count / max(categoryCount, 1))
         // By index: `for product in products` copies each `Product`, retaining
         // and releasing its strings and arrays; a subscript read borrows it.
+        // No filter set: the query's matches are the list, their filters untested.
+        let unfiltered = filters == Filters()
         func passes(_ index: Int) -> Bool {
             Browsing.matches(products[index], query: query)
-                && Browsing.passes(
-                    filters, priceCents: price(products[index], sale: filterSale), stock: stock[index],
-                    ratingTenths: products[index].ratingTenths)
+                && (unfiltered
+                    || Browsing.passes(
+                        filters, priceCents: price(products[index], sale: filterSale), stock: stock[index],
+                        ratingTenths: products[index].ratingTenths))
         }
         func add(_ index: Int) {
             rows.append((products[index].id, sort.comparesPrices ? price(products[index], sale: sortSale) : 0))
