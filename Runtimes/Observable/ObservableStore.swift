@@ -177,6 +177,13 @@ final class ObservableStore {
         let sale = filters.narrowsPrice ? salePercents() : []
         let stock = filters.inStockOnly ? stockLevels : []
         var counts = Array(repeating: 0, count: categoryCount)
+        // No filter set: a query match passes, so the filters go untested.
+        if filters == Filters() {
+            for index in products.indices where Browsing.matches(products[index], query: query) {
+                counts[products[index].category] += 1
+            }
+            return counts
+        }
         for index in products.indices
         where Browsing.matches(products[index], query: query)
             && Browsing.passes(
@@ -188,43 +195,61 @@ final class ObservableStore {
         return counts
     }
 
-    /// Ids the grid lists across all pages: the products of the selected
-    /// category (or of all, given none) passing the query and filters,
-    /// sorted. The scan builds the sort's rows directly, each with its price
-    /// where the order compares prices. The category is tested first, so a
-    /// grid showing one category runs the query and filters over that
-    /// category's products only.
-    var listed: [Int] {
+    /// Ids the grid lists up to the end of `page`: the products of the
+    /// selected category (or of all, given none) passing the query and
+    /// filters, sorted. The scan builds the sort's rows directly, each with
+    /// its price where the order compares prices. The category is tested
+    /// first, so a grid showing one category runs the query and filters over
+    /// that category's products only. The featured order is the catalog's
+    /// (ids ascend), so its scan stops once the page is full: the rows past
+    /// it are ones no view shows, and nothing after them can sort before.
+    func listed(throughPage page: Int) -> [Int] {
         let products = self.products, category = selectedCategory, sort = self.sort
         let query = SearchText(self.query), filters = self.filters
         let filterSale = filters.narrowsPrice ? salePercents() : []
         let sortSale =
             sort.comparesPrices ? (filters.narrowsPrice ? filterSale : salePercents(only: category)) : []
         let stock = filters.inStockOnly ? stockLevels : []
+        let limit = sort == .featured ? (page + 1) * Browsing.pageSize : products.count
+        guard limit > 0 else { return [] }
         var rows: [(id: Int, price: Int)] = []
-        // Room for the whole catalog, or for twice a category's average share.
-        rows.reserveCapacity(category == nil ? products.count : 2 * products.count / max(categoryCount, 1))
+        // Room for the whole catalog, or for twice a category's average
+        // share, or for the featured pages only.
+        rows.reserveCapacity(
+            min(limit, category == nil ? products.count : 2 * products.count / max(categoryCount, 1)))
         // By index: `for product in products` copies each `Product`, retaining
         // and releasing its strings and arrays; a subscript read borrows it.
+        // No filter set: the query's matches are the list, their filters untested.
+        let unfiltered = filters == Filters()
         func passes(_ index: Int) -> Bool {
             Browsing.matches(products[index], query: query)
-                && Browsing.passes(
-                    filters, priceCents: price(products[index], sale: filterSale), stock: stock[index],
-                    ratingTenths: products[index].ratingTenths)
+                && (unfiltered
+                    || Browsing.passes(
+                        filters, priceCents: price(products[index], sale: filterSale), stock: stock[index],
+                        ratingTenths: products[index].ratingTenths))
         }
         func add(_ index: Int) {
             rows.append((products[index].id, sort.comparesPrices ? price(products[index], sale: sortSale) : 0))
         }
         // Two loops, so the catalog-wide pass pays no category test.
         if let category {
-            for index in products.indices where products[index].category == category && passes(index) { add(index) }
+            for index in products.indices where products[index].category == category && passes(index) {
+                add(index)
+                if rows.count == limit { break }
+            }
         } else {
-            for index in products.indices where passes(index) { add(index) }
+            for index in products.indices where passes(index) {
+                add(index)
+                if rows.count == limit { break }
+            }
         }
         return Browsing.sorted(rows, products: products, by: sort)
     }
 
-    var visible: [Int] { Array(Browsing.page(listed, page: page)) }
+    var visible: [Int] {
+        let page = self.page
+        return Array(Browsing.page(listed(throughPage: page), page: page))
+    }
 
     var cartItemCount: Int {
         var count = 0
