@@ -157,8 +157,16 @@ final class MemoizedStore {
     }
 
     func refreshListed() {
-        let ids = Self.listed(
-            matchingIDs, products: products, salePercent: salePercent, category: selectedCategory, sort: sort)
+        // Featured order is id order, and the matching list is in id order
+        // (filtered in order from the catalog's): under it the listed list
+        // is the matching list itself, or its products of the category, with
+        // no sort to confirm, the way the matching list is the query matches
+        // with no filter set.
+        let ids =
+            sort == .featured
+            ? selectedCategory.map { inCategory($0, of: matchingIDs) } ?? matchingIDs
+            : Self.listed(
+                matchingIDs, products: products, salePercent: salePercent, category: selectedCategory, sort: sort)
         guard ids != listedIDs else { return }
         listedIDs = ids
         refreshVisible()
