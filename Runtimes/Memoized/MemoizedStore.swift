@@ -21,6 +21,9 @@ final class MemoizedStore {
 
     /// The product rows by id, each made the first time its product is
     /// shown and never replaced: views observe the rows, not this array.
+    /// It reaches only as far as the highest id shown, grown when a
+    /// product past it first is, so a launch that shows the first page
+    /// allocates no slot per catalog product.
     /// A product never shown has no row: its card values are derived from
     /// the sources when it first is.
     @ObservationIgnored var rows: [MemoizedItem?] = []
@@ -183,12 +186,18 @@ final class MemoizedStore {
         facets = FacetScreen(counts: facets.counts, selectedCategory: selectedCategory)
     }
 
+    /// The row of `id` if its product was shown.
+    func row(_ id: Int) -> MemoizedItem? {
+        id < rows.count ? rows[id] : nil
+    }
+
     /// The row of `id`, made from the sources if the product was never
     /// shown. The actions make the rows of what they show, so a view body
     /// finds its row made and reads no source here.
     @discardableResult
     func makeRow(_ id: Int) -> MemoizedItem {
-        if let row = rows[id] { return row }
+        if let row = row(id) { return row }
+        if id >= rows.count { rows.append(contentsOf: repeatElement(nil, count: id + 1 - rows.count)) }
         let product = products[id]
         let row = MemoizedItem(
             product: product, price: price(of: product, salePercent: salePercent),
@@ -230,7 +239,7 @@ final class MemoizedStore {
     }
 
     func refreshRecommendations() {
-        guard let open = openProduct, !rows.isEmpty else {
+        guard let open = openProduct, !products.isEmpty else {
             recommendedIDs = []
             recommendations = RecommendationScreen(items: [])
             return
