@@ -129,7 +129,13 @@ final class MemoizedStore {
         if let last = queryMatchCache.last, last.query == query {
             ids = last.ids
         } else if query.isEmpty {
-            ids = Array(products.indices)
+            // Filled in place: building it from the range copies it an
+            // element at a time through the collection's iterator.
+            let count = products.count
+            ids = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                for id in 0..<count { buffer.initializeElement(at: id, to: id) }
+                initialized = count
+            }
         } else {
             ids = Self.queryMatches(queryMatchCache.last?.ids, products: products, query: query)
             queryMatchCache.append((query, ids))
