@@ -6,7 +6,7 @@ import Workload
 extension MemoizedStore {
     func load(_ catalog: Catalog) {
         products = catalog.products
-        rows = Array(repeating: nil, count: catalog.products.count)
+        rows = []
         stock = catalog.initialStock
         categoryCount = catalog.categoryCount
         salePercent = Array(repeating: 0, count: catalog.categoryCount)
@@ -55,7 +55,7 @@ extension MemoizedStore {
     func setQuantity(_ quantity: Int, of id: Int) {
         let wasInCart = quantities[id] != nil
         quantities[id] = quantity > 0 ? quantity : nil
-        if let row = rows[id], row.inCart != max(quantity, 0) { row.inCart = max(quantity, 0) }  // hand-written
+        if let row = row(id), row.inCart != max(quantity, 0) { row.inCart = max(quantity, 0) }  // hand-written
         refreshCart()  // hand-written
         if id == openProduct { refreshDetail() }  // hand-written
         if wasInCart != (quantity > 0), sharesOpenCategory(id) { refreshRecommendations() }  // hand-written
@@ -74,7 +74,7 @@ extension MemoizedStore {
         for update in updates {
             let flipped = (stock[update.productID] == 0) != (update.stock == 0)  // hand-written
             stock[update.productID] = update.stock
-            if let row = rows[update.productID] {  // hand-written
+            if update.productID < rows.count, let row = rows[update.productID] {  // hand-written
                 let badge = Browsing.badge(stock: update.stock)  // hand-written
                 if row.badge != badge { row.badge = badge }  // hand-written
             }  // hand-written
@@ -101,7 +101,7 @@ extension MemoizedStore {
             let price = Money.effectivePrice(baseCents: base, salePercent: percent)
             guard Money.effectivePrice(baseCents: base, salePercent: was) != price else { continue }  // hand-written
             repriced = true  // hand-written
-            if let row = rows[id] { row.price = price }  // hand-written
+            if id < rows.count, let row = rows[id] { row.price = price }  // hand-written
             cartRepriced = cartRepriced || quantities[id] != nil  // hand-written
         }  // hand-written
         guard repriced else { return }  // hand-written
@@ -147,7 +147,7 @@ extension MemoizedStore {
         couponCode = nil
         coupon = .none
         appliedCoupon = nil
-        for id in carted { rows[id]?.inCart = 0 }  // hand-written
+        for id in carted { row(id)?.inCart = 0 }  // hand-written
         refreshCart()  // hand-written
         refreshDetail()  // hand-written
         refreshRecommendations()  // hand-written

@@ -98,6 +98,16 @@ extension MemoizedStore {
         return Browsing.sorted(rows, products: products, by: sort)
     }
 
+    /// The products of `category` among `matching`, in their order. The
+    /// facet count of the category is their number (a bound under the
+    /// `facet-ignores-stock` fault), so the list is allocated once.
+    func inCategory(_ category: Int, of matching: [Int]) -> [Int] {
+        var ids: [Int] = []
+        if category < facets.counts.count { ids.reserveCapacity(facets.counts[category]) }
+        for id in matching where products[id].category == category { ids.append(id) }
+        return ids
+    }
+
     static func cart(_ quantities: [Int: Int], products: [Product], salePercent: [Int], stock: [Int]) -> CartScreen {
         var lines: [CartLineScreen] = []
         lines.reserveCapacity(quantities.count)

@@ -21,6 +21,9 @@ final class MemoizedStore {
 
     /// The product rows by id, each made the first time its product is
     /// shown and never replaced: views observe the rows, not this array.
+    /// It reaches only as far as the highest id shown, grown when a
+    /// product past it first is, so a launch that shows the first page
+    /// allocates no slot per catalog product.
     /// A product never shown has no row: its card values are derived from
     /// the sources when it first is.
     @ObservationIgnored var rows: [MemoizedItem?] = []
@@ -126,7 +129,13 @@ final class MemoizedStore {
         if let last = queryMatchCache.last, last.query == query {
             ids = last.ids
         } else if query.isEmpty {
-            ids = Array(products.indices)
+            // Filled in place: building it from the range copies it an
+            // element at a time through the collection's iterator.
+            let count = products.count
+            ids = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                for id in 0..<count { buffer.initializeElement(at: id, to: id) }
+                initialized = count
+            }
         } else {
             ids = Self.queryMatches(queryMatchCache.last?.ids, products: products, query: query)
             queryMatchCache.append((query, ids))
@@ -157,8 +166,16 @@ final class MemoizedStore {
     }
 
     func refreshListed() {
-        let ids = Self.listed(
-            matchingIDs, products: products, salePercent: salePercent, category: selectedCategory, sort: sort)
+        // Featured order is id order, and the matching list is in id order
+        // (filtered in order from the catalog's): under it the listed list
+        // is the matching list itself, or its products of the category, with
+        // no sort to confirm, the way the matching list is the query matches
+        // with no filter set.
+        let ids =
+            sort == .featured
+            ? selectedCategory.map { inCategory($0, of: matchingIDs) } ?? matchingIDs
+            : Self.listed(
+                matchingIDs, products: products, salePercent: salePercent, category: selectedCategory, sort: sort)
         guard ids != listedIDs else { return }
         listedIDs = ids
         refreshVisible()
@@ -175,12 +192,18 @@ final class MemoizedStore {
         facets = FacetScreen(counts: facets.counts, selectedCategory: selectedCategory)
     }
 
+    /// The row of `id` if its product was shown.
+    func row(_ id: Int) -> MemoizedItem? {
+        id < rows.count ? rows[id] : nil
+    }
+
     /// The row of `id`, made from the sources if the product was never
     /// shown. The actions make the rows of what they show, so a view body
     /// finds its row made and reads no source here.
     @discardableResult
     func makeRow(_ id: Int) -> MemoizedItem {
-        if let row = rows[id] { return row }
+        if let row = row(id) { return row }
+        if id >= rows.count { rows.append(contentsOf: repeatElement(nil, count: id + 1 - rows.count)) }
         let product = products[id]
         let row = MemoizedItem(
             product: product, price: price(of: product, salePercent: salePercent),
@@ -222,7 +245,7 @@ final class MemoizedStore {
     }
 
     func refreshRecommendations() {
-        guard let open = openProduct, !rows.isEmpty else {
+        guard let open = openProduct, !products.isEmpty else {
             recommendedIDs = []
             recommendations = RecommendationScreen(items: [])
             return
