@@ -25,15 +25,20 @@ final class CategoryModel: Sendable {
     // beside the per-product stock nodes (built with the catalog, maintained
     // in `StateGraphPort.updateStock`), so that the in-stock filter reads one
     // node per category, not one per product
-    let _soldOut = Stored(name: "soldOut", wrappedValue: [Int]())
+    let _soldOut: Stored<[Int]>
     var soldOut: [Int] {
         get { _soldOut.wrappedValue }
         set { _soldOut.wrappedValue = newValue }
     }
     // HAND-WRITTEN END
 
-    init(index: Int) {
+    /// The node starts with the catalog's sold-out ids, as a product's
+    /// stock node starts with its stock: an assignment after init would go
+    /// through the write path (a willSet and a didSet hop) for a node no
+    /// one reads yet.
+    init(index: Int, soldOut: [Int]) {
         self.index = index
+        _soldOut = Stored(name: "soldOut", wrappedValue: soldOut)  // hand-written
     }
 }
 
