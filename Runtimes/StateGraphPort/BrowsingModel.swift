@@ -130,8 +130,14 @@ final class BrowsingModel: Sendable {
         _recommendations = Computed(name: "recommendations") {
             [rows, _catalog, _categoryProducts, _openProduct, _cartProducts] _ in
             guard let open = _openProduct.wrappedValue else { return RecommendationScreen(items: []) }
-            let catalog = _catalog.wrappedValue
-            guard !catalog.isEmpty else { return RecommendationScreen(items: []) }
+            // The catalog never changes once it arrives, so the rule takes
+            // it from the untracked table and reads its node (an edge and a
+            // tracked read) only while it has not arrived, to hear of it.
+            let catalog = rows.catalog
+            guard !catalog.isEmpty else {
+                _ = _catalog.wrappedValue
+                return RecommendationScreen(items: [])
+            }
             let carted = _cartProducts.wrappedValue
             // The category's model comes from the untracked table, as a
             // product's model does: the models are made with the catalog,

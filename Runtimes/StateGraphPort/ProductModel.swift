@@ -104,6 +104,12 @@ final class ProductRows: Sendable {
     /// 0 until the catalog arrives.
     var count: Int { table.withLock { $0.rows.count } }
 
+    /// The catalog's products by id, empty until the catalog arrives and
+    /// never replaced after: a rule that reads it here records no edge, and
+    /// hears of the arrival through the catalog node only while this is
+    /// empty.
+    var catalog: [Product] { table.withLock { $0.catalog } }
+
     func load(_ catalog: [Product], stock: [Int], categories: [CategoryModel]) {
         table.withLock { table in
             table.catalog = catalog
