@@ -110,6 +110,9 @@ final class ProductRows: Sendable {
     /// empty.
     var catalog: [Product] { table.withLock { $0.catalog } }
 
+    /// The category models, made with the catalog and never replaced.
+    var categories: [CategoryModel] { table.withLock { $0.categories } }
+
     func load(_ catalog: [Product], stock: [Int], categories: [CategoryModel]) {
         table.withLock { table in
             table.catalog = catalog
