@@ -58,17 +58,23 @@ final class BrowsingModel: Sendable {
 
         let queryMatches = QueryMatchNodes(catalog: _catalog)
         self.queryMatches = queryMatches
-        _matching = Computed(name: "matching") { [_catalog, _categories, _query, queryMatches, _filters] _ in
+        // The catalog and the category models never change once they
+        // arrive, so the rules below take them from the untracked table
+        // (no edge, no tracked read) and hear of the arrival through what
+        // they do read: the query's matches read the catalog node, and a
+        // rule that could show something before any match reads it while
+        // the table is empty.
+        _matching = Computed(name: "matching") { [rows, _query, queryMatches, _filters] _ in
             let filters = _filters.wrappedValue
             let queryMatches = queryMatches.node(for: _query.wrappedValue).wrappedValue
             guard filters != Filters() else { return queryMatches }
-            let catalog = _catalog.wrappedValue
+            let catalog = rows.catalog
             // The shared rule evaluates its stock and price arguments only
             // when a filter asks, so a category's sold-out node and its sale
             // node are read (and are dependencies) only while such a filter
             // is on, and only for categories with a product that matches
             // the query.
-            var reads = CategoryReads(filters.narrowsPrice || filters.inStockOnly ? _categories.wrappedValue : [])
+            var reads = CategoryReads(filters.narrowsPrice || filters.inStockOnly ? rows.categories : [])
             var ids: [Int] = []
             ids.reserveCapacity(queryMatches.count)
             for id in queryMatches
@@ -81,15 +87,15 @@ final class BrowsingModel: Sendable {
             }
             return ids
         }
-        _listed = Computed(name: "listed") { [_catalog, _categories, _matching, _selectedCategory, _sort] _ in
-            let catalog = _catalog.wrappedValue
+        _listed = Computed(name: "listed") { [rows, _matching, _selectedCategory, _sort] _ in
+            let catalog = rows.catalog
             let category = _selectedCategory.wrappedValue
             let order = _sort.wrappedValue
             // Only the price orders read prices, so only they depend on the
             // sales of the listed categories. Each price is computed once,
             // before sorting, rather than inside the comparator.
             let readsPrices = order.comparesPrices
-            var reads = CategoryReads(readsPrices ? _categories.wrappedValue : [])
+            var reads = CategoryReads(readsPrices ? rows.categories : [])
             let matching = _matching.wrappedValue
             var rows: [(id: Int, price: Int)] = []
             rows.reserveCapacity(matching.count)
@@ -102,11 +108,14 @@ final class BrowsingModel: Sendable {
             let page = _page.wrappedValue
             return GridScreen(productIDs: Array(Browsing.page(_listed.wrappedValue, page: page)), page: page)
         }
-        _facets = Computed(name: "facets") { [_catalog, _categories, _matching, _selectedCategory] _ in
+        _facets = Computed(name: "facets") { [rows, _catalog, _matching, _selectedCategory] _ in
             let selected = _selectedCategory.wrappedValue
-            let catalog = _catalog.wrappedValue
-            guard !catalog.isEmpty else { return .empty(selectedCategory: selected) }
-            var counts = Array(repeating: 0, count: _categories.wrappedValue.count)
+            let catalog = rows.catalog
+            guard !catalog.isEmpty else {
+                _ = _catalog.wrappedValue
+                return .empty(selectedCategory: selected)
+            }
+            var counts = Array(repeating: 0, count: rows.categories.count)
             for id in _matching.wrappedValue { counts[catalog[id].category] += 1 }
             return FacetScreen(counts: counts, selectedCategory: selected)
         }
@@ -130,8 +139,14 @@ final class BrowsingModel: Sendable {
         _recommendations = Computed(name: "recommendations") {
             [rows, _catalog, _categoryProducts, _openProduct, _cartProducts] _ in
             guard let open = _openProduct.wrappedValue else { return RecommendationScreen(items: []) }
-            let catalog = _catalog.wrappedValue
-            guard !catalog.isEmpty else { return RecommendationScreen(items: []) }
+            // The catalog never changes once it arrives, so the rule takes
+            // it from the untracked table and reads its node (an edge and a
+            // tracked read) only while it has not arrived, to hear of it.
+            let catalog = rows.catalog
+            guard !catalog.isEmpty else {
+                _ = _catalog.wrappedValue
+                return RecommendationScreen(items: [])
+            }
             let carted = _cartProducts.wrappedValue
             // The category's model comes from the untracked table, as a
             // product's model does: the models are made with the catalog,

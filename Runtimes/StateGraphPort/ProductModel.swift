@@ -25,15 +25,20 @@ final class CategoryModel: Sendable {
     // beside the per-product stock nodes (built with the catalog, maintained
     // in `StateGraphPort.updateStock`), so that the in-stock filter reads one
     // node per category, not one per product
-    let _soldOut = Stored(name: "soldOut", wrappedValue: [Int]())
+    let _soldOut: Stored<[Int]>
     var soldOut: [Int] {
         get { _soldOut.wrappedValue }
         set { _soldOut.wrappedValue = newValue }
     }
     // HAND-WRITTEN END
 
-    init(index: Int) {
+    /// The node starts with the catalog's sold-out ids, as a product's
+    /// stock node starts with its stock: an assignment after init would go
+    /// through the write path (a willSet and a didSet hop) for a node no
+    /// one reads yet.
+    init(index: Int, soldOut: [Int]) {
         self.index = index
+        _soldOut = Stored(name: "soldOut", wrappedValue: soldOut)  // hand-written
     }
 }
 
@@ -98,6 +103,15 @@ final class ProductRows: Sendable {
 
     /// 0 until the catalog arrives.
     var count: Int { table.withLock { $0.rows.count } }
+
+    /// The catalog's products by id, empty until the catalog arrives and
+    /// never replaced after: a rule that reads it here records no edge, and
+    /// hears of the arrival through the catalog node only while this is
+    /// empty.
+    var catalog: [Product] { table.withLock { $0.catalog } }
+
+    /// The category models, made with the catalog and never replaced.
+    var categories: [CategoryModel] { table.withLock { $0.categories } }
 
     func load(_ catalog: [Product], stock: [Int], categories: [CategoryModel]) {
         table.withLock { table in

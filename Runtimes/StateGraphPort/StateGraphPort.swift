@@ -133,12 +133,11 @@ public final class StateGraphPort: StorefrontPort {
     private func launch() {
         Task {
             let catalog = try await service.loadCatalog()
-            let categories = (0..<catalog.categoryCount).map(CategoryModel.init(index:))
-            var soldOut = Array(repeating: [Int](), count: categories.count)  // hand-written
+            var soldOut = Array(repeating: [Int](), count: catalog.categoryCount)  // hand-written
             for (product, stock) in zip(catalog.products, catalog.initialStock) where stock == 0 {  // hand-written
                 soldOut[product.category].append(product.id)  // hand-written
             }  // hand-written
-            for (category, ids) in zip(categories, soldOut) { category.soldOut = ids }  // hand-written
+            let categories = soldOut.indices.map { CategoryModel(index: $0, soldOut: soldOut[$0]) }
             rows.load(catalog.products, stock: catalog.initialStock, categories: categories)  // hand-written
             store.categories = categories
             store.catalog = catalog.products
