@@ -10,8 +10,9 @@
 /// that it uses every technique a port has been given that saves work
 /// without changing a screen: query matches kept per normalised query and
 /// refined from the longest kept query the new one extends, each
-/// category's recommendation rank computed once, and products read by index
-/// rather than copied. It is the least work any review has found the
+/// category's recommendation rank computed once, the featured listing as
+/// the matching list itself (featured order is id order), and products
+/// read by index rather than copied. It is the least work any review has found the
 /// screens to need with the shared rules (the technique matrix in
 /// `Runtimes/README.md`); a port that needs less shows it is not.
 struct ComputeControlState {
@@ -216,12 +217,26 @@ struct ComputeControlState {
             listedStale = false
             let sources = self.sources
             let category = sources.selectedCategory, sort = sources.sort
-            var rows: [(id: Int, price: Int)] = []
-            rows.reserveCapacity(matching.count)
-            for id in matching where category == nil || products[id].category == category {
-                rows.append((id, sort.comparesPrices ? price(id, sales: sources.salePercent) : 0))
+            let ids: [Int]
+            if sort == .featured {
+                // Featured order is id order, and the matching list keeps
+                // the catalog's id order: the listing needs no sort (T23).
+                if let category {
+                    var inCategory: [Int] = []
+                    inCategory.reserveCapacity(facetCounts[category])
+                    for id in matching where products[id].category == category { inCategory.append(id) }
+                    ids = inCategory
+                } else {
+                    ids = matching
+                }
+            } else {
+                var rows: [(id: Int, price: Int)] = []
+                rows.reserveCapacity(matching.count)
+                for id in matching where category == nil || products[id].category == category {
+                    rows.append((id, sort.comparesPrices ? price(id, sales: sources.salePercent) : 0))
+                }
+                ids = Browsing.sorted(rows, products: products, by: sort)
             }
-            let ids = Browsing.sorted(rows, products: products, by: sort)
             if ids != listed {
                 listed = ids
                 gridStale = true
@@ -282,7 +297,15 @@ struct ComputeControlState {
     private mutating func matches(of query: SearchText) -> [Int] {
         if let kept = matchesByQuery[query] { return kept }
         var ids: [Int] = []
-        if let base = longestKeptPrefix(of: query) {
+        if query.isEmpty {
+            // Every product matches: its ids (the catalog's indices), filled
+            // in place rather than tested one by one or copied from a range.
+            let count = products.count
+            ids = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                for id in 0..<count { buffer.initializeElement(at: id, to: id) }
+                initialized = count
+            }
+        } else if let base = longestKeptPrefix(of: query) {
             for id in base where Browsing.matches(products[id], query: query) { ids.append(id) }
         } else {
             for index in products.indices where Browsing.matches(products[index], query: query) {
