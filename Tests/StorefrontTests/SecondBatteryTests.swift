@@ -43,6 +43,13 @@ private func firstSample(_ value: Any) -> (inout [String: Any]) -> Void {
     }
 }
 
+/// Empties every suite's list of ports.
+private func withoutPorts(_ document: inout [String: Any]) {
+    var suites = document["suites"] as! [[String: Any]]
+    for index in suites.indices { suites[index]["runtimes"] = [Any]() }
+    document["suites"] = suites
+}
+
 private let quickMemoized = quickColdStart + ["--runtime", "memoized"]
 
 @Suite("second battery: documents read back")
@@ -138,11 +145,7 @@ struct NothingComparedTests {
     @Test("a compare side with no ports prints, then fails: nothing was compared")
     func sideWithNoPorts() throws {
         let root = try rootWithBaseline()
-        try writeEdited(root, "empty") { document in
-            var suites = document["suites"] as! [[String: Any]]
-            for index in suites.indices { suites[index]["runtimes"] = [Any]() }
-            document["suites"] = suites
-        }
+        try writeEdited(root, "empty", withoutPorts)
         let outcome = try Storefront.run(
             ["compare", "a", "empty", "--output", root.url.appendingPathComponent("page").path], in: root.url)
         #expect(outcome.status == 1)
@@ -160,11 +163,7 @@ struct NothingComparedTests {
                 "baseline 'a' times only memoized in cold-start and this run measures cog"),
             "\(otherPort.standardError)")
         #expect(otherPort.standardOutput.isEmpty)
-        try writeEdited(root, "portless") { document in
-            var suites = document["suites"] as! [[String: Any]]
-            for index in suites.indices { suites[index]["runtimes"] = [Any]() }
-            document["suites"] = suites
-        }
+        try writeEdited(root, "portless", withoutPorts)
         let portless = try Storefront.run(quickMemoized + ["--baseline", "compare", "portless"], in: root.url)
         #expect(portless.status == 1)
         #expect(portless.standardError.contains("times no port in cold-start"), "\(portless.standardError)")
