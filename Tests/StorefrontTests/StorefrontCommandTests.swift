@@ -616,7 +616,7 @@ struct StorefrontCommandTests {
         }
     }
 
-    @Test("CSV has one row per suite and port under a fixed header")
+    @Test("CSV has one row per suite and port, then the suite's compute control, under a fixed header")
     func csv() throws {
         let outcome = try Storefront.run([
             "--suite", "cold-start", "--scale", "small", "--iterations", "2", "--warmup", "0", "--format", "csv",
@@ -626,14 +626,18 @@ struct StorefrontCommandTests {
         let rows = outcome.standardOutput.split(separator: "\n").map {
             $0.split(separator: ",", omittingEmptySubsequences: false)
         }
-        #expect(rows.count == 5)
-        #expect(rows[0].first == "suite" && rows[0].count == 26)
-        #expect(rows.dropFirst().map { String($0[1]) } == ["cog", "observable", "memoized", "stategraph"])
-        #expect(rows.allSatisfy { $0.count == 26 })
-        // Only Cog counts its derived values; the other ports leave the column empty.
+        #expect(rows.count == 6)
+        #expect(rows[0].first == "suite" && rows[0].count == 27)
+        #expect(rows.dropFirst().map { String($0[1]) } == ["cog", "observable", "memoized", "stategraph", "control"])
+        #expect(rows.allSatisfy { $0.count == 27 })
+        // Only Cog counts its derived values; the other ports and the control leave the column empty.
         #expect(rows[0][17] == "recomputations")
         #expect((Int(rows[1][17]) ?? 0) > 0)
         #expect(rows.dropFirst(2).allSatisfy { $0[17].isEmpty })
+        // Each port's factor against the control, and the control's own 1.
+        #expect(rows[0][26] == "factor_vs_control")
+        #expect(rows.dropFirst().dropLast().allSatisfy { (Double($0[26]) ?? 0) > 0 })
+        #expect(rows.last?[26] == "1.0000")
     }
 
     @Test("--help documents the exit codes; --list names the regions")
