@@ -18,9 +18,4 @@ public struct PortReview: Sendable, Equatable {
         self.date = date
         self.largestFinding = largestFinding
     }
-
-    /// The largest finding on any suite, and where.
-    public var largest: (suite: String, percent: Double)? {
-        largestFinding.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { ($0.key, $0.value) }
-    }
 }

@@ -52,17 +52,17 @@ package struct ScenarioProbeResult: Codable {
         return copy
     }
 
-    /// The names of `counts`, the ones a thresholds file may pin.
+    /// The names of `counts`, in its order: the ones a thresholds file may pin.
     static let countNames = ["mallocsPerUnit", "retainsPerUnit", "releasesPerUnit", "noticesPerUnit", "peakHeapBytes"]
 
     /// The exact counts a baseline comparison and the thresholds hold, by
     /// the name `Results/thresholds.json` uses for them.
     var counts: [(name: String, value: Double?)] {
-        [
-            ("mallocsPerUnit", mallocsPerUnit), ("retainsPerUnit", retainsPerUnit?.value),
-            ("releasesPerUnit", releasesPerUnit?.value), ("noticesPerUnit", noticesPerUnit),
-            ("peakHeapBytes", peakHeapBytes.map { Double($0) }),
+        let values = [
+            mallocsPerUnit, retainsPerUnit?.value, releasesPerUnit?.value, noticesPerUnit,
+            peakHeapBytes.map { Double($0) },
         ]
+        return zip(Self.countNames, values).map { ($0, $1) }
     }
 }
 
