@@ -82,7 +82,7 @@ let package = Package(
             exclude: ["README.md"]),
         .target(
             name: "StateGraphPort",
-            dependencies: ["Workload", "StateGraph", "GraphSuite", "GraphShapes"],
+            dependencies: ["Workload", "StateGraph", "Measure", "GraphSuite", "GraphShapes"],
             path: "Runtimes/StateGraphPort",
             exclude: ["README.md"]
         ),
@@ -121,7 +121,7 @@ let package = Package(
         // hands the command the built-in lineup.
         .target(
             name: "StorefrontHarness",
-            dependencies: ["Measure", "StateGraph", "Workload", "Verification", "GraphSuite", "GraphShapes"],
+            dependencies: ["Measure", "Workload", "Verification", "GraphSuite"],
             exclude: ["README.md"]
         ),
         // The runtimes `storefront` measures: each port registers itself in
@@ -167,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "CogTests",
             // graph-probe runs the PERF scenario probes under callgrind for the PERF tests.
-            dependencies: ["Cog", "CogTesting", "Measure", "GraphShapes", "graph-probe"],
+            dependencies: ["Cog", "CogTesting", "Measure", "GraphSuite", "GraphShapes", "graph-probe"],
             // Compile-fail fixtures are type-checked by a test, never built into it.
             exclude: ["Fixtures"],
             swiftSettings: cogSettings + legSettings

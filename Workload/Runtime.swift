@@ -2,9 +2,10 @@ import GraphSuite
 
 /// One runtime the harness can gate and measure, registered by one value:
 /// its port, what it is and where it comes from, where its hand-written
-/// statements are marked, the faults it carries, and, if it runs the graph
-/// suite, its graph adapter. A lineup is an array
-/// of these; nothing else in the harness names a runtime.
+/// statements are marked, the faults it carries, and, where it has them,
+/// its graph adapter, its perf-scenarios probes and its cost table. A
+/// lineup is an array of these; nothing else in the harness names a
+/// runtime, and the harness links none.
 ///
 /// Two registrations are the same runtime when their names are.
 public struct Runtime: Sendable, Hashable, CustomStringConvertible {
@@ -31,6 +32,11 @@ public struct Runtime: Sendable, Hashable, CustomStringConvertible {
     /// The runtime's entry in the graph suite (`GraphAdapter.cog`), or nil
     /// for a runtime that runs the Storefront session only.
     public let graph: GraphAdapter?
+    /// The runtime's own benchmark-mode scenarios, which the perf-scenarios
+    /// suite measures (Cog's PERF probes); empty for most runtimes.
+    public let scenarioProbes: [ScenarioProbe]
+    /// The runtime's primitive-cost table (`--probe NAME`), or nil.
+    public let costProbe: CostProbe?
     /// The port's last independent review, or nil for a port never
     /// reviewed (the reports say so).
     public let review: PortReview?
@@ -40,7 +46,8 @@ public struct Runtime: Sendable, Hashable, CustomStringConvertible {
     public init(
         port: any StorefrontPort.Type, version: String, source: String, idiom: String,
         faults: [Fault] = [], buildVariant: String? = nil, graph: GraphAdapter? = nil,
-        review: PortReview? = nil, sourceFolder: String = #filePath
+        scenarioProbes: [ScenarioProbe] = [], costProbe: CostProbe? = nil, review: PortReview? = nil,
+        sourceFolder: String = #filePath
     ) {
         self.port = port
         self.version = version
@@ -49,6 +56,8 @@ public struct Runtime: Sendable, Hashable, CustomStringConvertible {
         self.faults = faults
         self.buildVariant = buildVariant
         self.graph = graph
+        self.scenarioProbes = scenarioProbes
+        self.costProbe = costProbe
         self.review = review
         self.sourceFolder = Self.folder(of: sourceFolder)
     }

@@ -12,6 +12,7 @@ extension Runtime {
         idiom: "declared cogs in one rig file, named write operations as turns, views reading one cog each",
         buildVariant: CogArenaLayout.isCompact ? "CompactArena" : nil,
         graph: .cog,
+        scenarioProbes: CogScenarioProbes.all,
         // Round 4 (ledger, "Review round 4 for issue 55"): cards reading the
         // cart's sources −1.0% of cold-start (not kept: session +10.1%), the
         // detail from the sources −1.05% of funnel-memory; the other suites

@@ -10,6 +10,7 @@ extension Runtime {
         source: "https://github.com/VergeGroup/swift-state-graph",
         idiom: "stored nodes for sources, computed nodes for everything derived, views observing nodes",
         graph: .stategraph,
+        costProbe: StateGraphCostProbe.costProbe,
         // Round 5 (ledger, "Review round 5 for issue 55"): sold-out nodes
         // made with their lists (8133c5e), the catalog untracked once it
         // arrived (3b00d14, 5a185fd), all applied.

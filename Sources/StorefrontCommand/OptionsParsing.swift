@@ -108,8 +108,11 @@ extension Options {
                 shapes = try value(for: argument).split(separator: ",").map(String.init)
             case "--probe":
                 let runtime = try value(for: argument)
-                guard runtime == "stategraph" else {
-                    throw UsageError(description: "unknown probe '\(runtime)'; accepted: stategraph")
+                let probed = lineup.filter { $0.costProbe != nil }.map(\.name)
+                guard probed.contains(runtime) else {
+                    throw UsageError(
+                        description: "unknown probe '\(runtime)'; accepted: "
+                            + (probed.isEmpty ? "none in this lineup" : probed.joined(separator: ", ")))
                 }
                 probe = runtime
             case "--record": record = true
@@ -301,13 +304,18 @@ extension Options {
 
     static func helpText(lineup: [Runtime]) -> String {
         let graphRuntimes = lineup.filter { $0.graph != nil }.map(\.name).joined(separator: ", ")
+        let probed = lineup.filter { $0.costProbe != nil }
+        let probeUsage = probed.map { "\n  storefront --probe \($0.name)" }.joined()
+        let probeOptions = probed.map { runtime in
+            "\n  --probe \(runtime.name)" + String(repeating: " ", count: max(1, 22 - runtime.name.count))
+                + (runtime.costProbe?.summary ?? "")
+        }.joined()
         return """
             storefront: what each state runtime costs on one identical shopping
             session, measured only after all of them computed the same screens.
 
             USAGE
-              storefront --suite SUITE[,SUITE...] [options]
-              storefront --probe stategraph
+              storefront --suite SUITE[,SUITE...] [options]\(probeUsage)
               storefront compare A B [--format text|markdown] [--output DIR]
               storefront pin-screens
               storefront --environment | --list | --help
@@ -437,9 +445,7 @@ extension Options {
               --inject-fault NAME     give one port a known defect, to see the gate
                                       catch it: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
               --shape NAME[,NAME...]  graph suite only: run just these shapes (e.g.
-                                      deepPropagation,cellx1000), to profile one
-              --probe stategraph      time and count the stategraph clone's primitive
-                                      operations (reads, writes, node and edge costs)
+                                      deepPropagation,cellx1000), to profile one\(probeOptions)
               --environment           print the environment fingerprint and exit
               --list                  list the suites and the runtimes
               --allow-test-build      let a debug or CompactArena build --record or

@@ -92,8 +92,9 @@ private func answerInformationRequest(_ options: Options) {
         Console.output(Options.helpText(lineup: options.lineup))
         succeed()
     }
-    if options.probe != nil {
-        StateGraphCostProbe.printTableAndExit()
+    if let probed = options.probe, let probe = options.lineup.first(where: { $0.name == probed })?.costProbe {
+        Console.output(probe.table())
+        succeed()
     }
     if options.showEnvironment {
         let rows = EnvironmentFingerprint.current().rows

@@ -19,7 +19,7 @@ import Measure
 
 @MainActor
 func probe(_ name: String, _ steps: Int) -> String? {
-    if let scenario = CogScenarioProbe.named(name) { return probeScenario(scenario, steps) }
+    if let scenario = CogScenarioProbes.named(name) { return probeScenario(scenario, steps) }
     // `stategraph/diamond` runs the clone's case; a bare shape name, Cog's.
     let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
     let (runtime, shape) = parts.count == 2 ? (parts[0], parts[1]) : ("cog", name)
@@ -42,7 +42,7 @@ func probe(_ name: String, _ steps: Int) -> String? {
 /// dropped region (`InstructionRegion.discarded`), then N in a region named after it, then N runs of its reference, if it has one, in
 /// `NAME/reference`, as `storefront --suite perf-scenarios` counts them.
 @MainActor
-func probeScenario(_ scenario: CogScenarioProbe, _ steps: Int) -> String? {
+func probeScenario(_ scenario: ScenarioProbe, _ steps: Int) -> String? {
     let instance = scenario.make()
     if let failure = instance.verify() { return failure }
     InstructionRegion.discarded { for _ in 0..<steps { instance.run() } }

@@ -8,17 +8,43 @@ import Testing
 @Suite("a runtime from another package")
 struct OutsideRuntimeTests {
     @Test(
-        "a package outside the repository adds a fifth runtime: correct, it passes the gate and is measured; with one bug, it exits 2 naming phase, step, view and field"
+        "a package outside the repository adds a fifth runtime: alone, the harness builds none of this repository's runtimes; correct, it passes the gate and is measured; with one bug, it exits 2 naming phase, step, view and field"
     )
     func fifthRuntime() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let package = try OutsidePackage.write(in: scratch)
 
+        let products = package.appendingPathComponent(".build/debug")
+
+        // The harness alone first: a lineup of one outside runtime compiles
+        // none of this repository's runtimes, and measures.
+        let alone = try OutsidePackage.run(
+            "/usr/bin/env", ["swift", "build", "--package-path", package.path, "--product", "bench-alone"],
+            in: scratch)
+        try #require(alone.status == 0, "bench-alone did not build:\n\(alone.output.suffix(4_000))")
+        // SwiftPM plans a folder for every target; the modules it compiled are these.
+        let compiled = try FileManager.default.contentsOfDirectory(
+            atPath: products.appendingPathComponent("Modules").path
+        ).filter { $0.hasSuffix(".swiftmodule") }.map { String($0.dropLast(".swiftmodule".count)) }
+        #expect(compiled.contains("StorefrontCommand") && compiled.contains("ReducerPort"), "\(compiled.sorted())")
+        let runtimes: Set = ["Cog", "CogTesting", "CogPort", "StateGraph", "StateGraphPort", "GraphShapes"]
+        #expect(
+            runtimes.isDisjoint(with: compiled),
+            "the harness alone compiled \(runtimes.intersection(compiled).sorted())")
+        let measured = try OutsidePackage.run(
+            products.appendingPathComponent("bench-alone").path,
+            ["--suite", "session", "--scale", "small", "--iterations", "2", "--warmup", "0", "--quiet"], in: scratch)
+        #expect(measured.status == 0, "\(measured.output.suffix(4_000))")
+        let noProbe = try OutsidePackage.run(
+            products.appendingPathComponent("bench-alone").path, ["--probe", "stategraph"], in: scratch)
+        #expect(
+            noProbe.status == 1 && noProbe.output.contains("unknown probe 'stategraph'; accepted: none in this lineup"),
+            "\(noProbe.output)")
+
         let build = try OutsidePackage.run(
             "/usr/bin/env", ["swift", "build", "--package-path", package.path], in: scratch)
         try #require(build.status == 0, "the outside package did not build:\n\(build.output.suffix(4_000))")
-        let products = package.appendingPathComponent(".build/debug")
 
         let results = scratch.appendingPathComponent("results")
         let correct = try OutsidePackage.run(

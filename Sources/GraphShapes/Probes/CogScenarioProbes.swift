@@ -1,21 +1,30 @@
 import Cog
 import CogTesting
+import GraphSuite
 import Measure
 
-/// The PERF scenarios' graphs. Each builds its declarations afresh, so a
-/// probe's families and rows are its own.
-enum CogScenarioProbes {
+/// The PERF scenarios' graphs, which Cog's registration hands the
+/// perf-scenarios suite. Each builds its declarations afresh, so a probe's
+/// families and rows are its own.
+public enum CogScenarioProbes {
+    /// Every probe, in ID order.
+    public static let all: [ScenarioProbe] = [
+        propagation, graphMemory, pinnedNotices, pinnedBeside(1), pinnedBeside(1_000), deepChain,
+    ]
+
+    public static func named(_ name: String) -> ScenarioProbe? { all.first { $0.name == name } }
+
     /// PERF-02: a steady turn through a small order (a price, eight line
     /// totals, an order total, a flag), read at the UI edge: what
     /// propagation costs in retains and releases.
-    static let propagation = CogScenarioProbe(
+    static let propagation = ScenarioProbe(
         id: "PERF-02", name: "PERF-02 propagation",
         summary: "a steady turn: a price and one quantity written, 8 line totals, the order total and a flag "
             + "settled and read at the UI edge",
         unit: "turn", measuresMemory: false, make: makePropagation)
 
     @MainActor
-    private static func makePropagation() -> CogScenarioInstance {
+    private static func makePropagation() -> ScenarioInstance {
         let _priceCog = Cog<Int>.Manual { 0 }
         let _quantityCogs = CogBox<Int, Int>.Manual { _ in 1 }
         let lineTotalCogs = CogBox<Int, Int> { c, line in c[_priceCog] * c[_quantityCogs[line]] }
@@ -36,7 +45,7 @@ enum CogScenarioProbes {
             blackHole(cogs[lineTotalCogs[3]])
         }
         for _ in 0..<4 { run() }
-        return CogScenarioInstance(
+        return ScenarioInstance(
             unitsPerRun: 1,
             noticesOfOneRun: {
                 log.watch("orderTotal") { cogs[orderTotalCog] }
@@ -55,14 +64,14 @@ enum CogScenarioProbes {
     /// PERF-03: a whole 1,000-state graph (500 sources, 500 values derived
     /// from them, 12 read at the UI edge, one turn writing every source),
     /// built in a fresh runtime and dropped: the heap it holds at its peak.
-    static let graphMemory = CogScenarioProbe(
+    static let graphMemory = ScenarioProbe(
         id: "PERF-03", name: "PERF-03 1,000-state graph",
         summary: "a fresh runtime with 500 sources and 500 derived values (12 read at the UI edge), one turn "
             + "writing every source, then dropped: peak heap",
         unit: "graph", measuresMemory: true, make: makeGraphMemory)
 
     @MainActor
-    private static func makeGraphMemory() -> CogScenarioInstance {
+    private static func makeGraphMemory() -> ScenarioInstance {
         let _cellCogs = CogBox<Int, Int>.Manual { key in key }
         let doubledCogs = CogBox<Int, Int> { c, key in c[_cellCogs[key]] * 2 }
         var round = 0
@@ -77,7 +86,7 @@ enum CogScenarioProbes {
             blackHole(cogs)
         }
         for _ in 0..<3 { run() }
-        return CogScenarioInstance(
+        return ScenarioInstance(
             unitsPerRun: 1,
             verify: {
                 checksum == 2 * (40 + round) ? nil : "doubled[40] read \(checksum), expected \(2 * (40 + round))"
@@ -88,14 +97,14 @@ enum CogScenarioProbes {
     /// PERF-07: 1,000 keys the UI once read and so pinned with a boundary
     /// each, 12 of them still on screen, and a feed turn that changes every
     /// key: the notices it delivers.
-    static let pinnedNotices = CogScenarioProbe(
+    static let pinnedNotices = ScenarioProbe(
         id: "PERF-07", name: "PERF-07 pinned-key notices",
         summary: "1,000 keyed values pinned by an earlier UI read, 12 still shown; a turn changes every key's "
             + "source: notices delivered",
         unit: "turn", measuresMemory: false, make: makePinnedNotices)
 
     @MainActor
-    private static func makePinnedNotices() -> CogScenarioInstance {
+    private static func makePinnedNotices() -> ScenarioInstance {
         let _stockCogs = CogBox<Int, Int>.Manual { id in id }
         let labelCogs = CogBox<Int, Int> { c, id in c[_stockCogs[id]] &* 3 }
         let cogs = Cogs.forTesting(checkingInvariants: false)
@@ -108,7 +117,7 @@ enum CogScenarioProbes {
             for id in 0..<12 { blackHole(cogs[labelCogs[id]]) }
         }
         for _ in 0..<3 { run() }
-        return CogScenarioInstance(
+        return ScenarioInstance(
             unitsPerRun: 1,
             noticesOfOneRun: {
                 for id in 0..<1_000 { log.watch("label[\(id)]") { cogs[labelCogs[id]] } }
@@ -125,8 +134,8 @@ enum CogScenarioProbes {
     /// `pinned` other keys of it pinned by an earlier UI read and no longer
     /// changing. Key 0 has two UI values, a label and a badge, so the order
     /// of its notices shows.
-    static func pinnedBeside(_ pinned: Int) -> CogScenarioProbe {
-        CogScenarioProbe(
+    static func pinnedBeside(_ pinned: Int) -> ScenarioProbe {
+        ScenarioProbe(
             id: "PERF-11", name: "PERF-11 one key, \(pinned == 1 ? "1" : "1,000") pinned",
             summary: "a turn writes one key's source and reads its label and badge at the UI edge, with "
                 + "\(pinned == 1 ? "1 other key" : "1,000 other keys") pinned by an earlier read and unchanged",
@@ -134,7 +143,7 @@ enum CogScenarioProbes {
     }
 
     @MainActor
-    private static func makePinnedBeside(_ pinned: Int) -> CogScenarioInstance {
+    private static func makePinnedBeside(_ pinned: Int) -> ScenarioInstance {
         let _stockCogs = CogBox<Int, Int>.Manual { id in id }
         let labelCogs = CogBox<Int, Int> { c, id in c[_stockCogs[id]] &* 3 }
         let badgeCogs = CogBox<Bool, Int> { c, id in c[_stockCogs[id]] % 2 == 0 }
@@ -149,7 +158,7 @@ enum CogScenarioProbes {
             blackHole(cogs[badgeCogs[0]])
         }
         for _ in 0..<4 { run() }
-        return CogScenarioInstance(
+        return ScenarioInstance(
             unitsPerRun: 1,
             noticesOfOneRun: {
                 log.watch("label[0]") { cogs[labelCogs[0]] }
@@ -168,14 +177,14 @@ enum CogScenarioProbes {
     /// one; a turn writes the head and a read of the tail settles every
     /// link. Per node is the 1,000-link chain's cost minus a 500-link
     /// chain's, over 500: what a turn costs whatever its depth drops out.
-    static let deepChain = CogScenarioProbe(
+    static let deepChain = ScenarioProbe(
         id: "PERF-13", name: "PERF-13 deep-chain settle",
         summary: "a turn writes the head of a chain of automatic values and a read of the tail settles every "
             + "link: 1,000 links minus 500, per link",
         unit: "node", measuresMemory: false, make: { chain(1_000, reference: chain(500, reference: nil)) })
 
     @MainActor
-    private static func chain(_ length: Int, reference: CogScenarioInstance?) -> CogScenarioInstance {
+    private static func chain(_ length: Int, reference: ScenarioInstance?) -> ScenarioInstance {
         let _headCog = Cog<Int>.Manual { 0 }
         var links: [Cog<Int>] = []
         links.reserveCapacity(length)
@@ -198,7 +207,7 @@ enum CogScenarioProbes {
             blackHole(cogs.peek(tailCog))
         }
         for _ in 0..<4 { run() }
-        return CogScenarioInstance(
+        return ScenarioInstance(
             unitsPerRun: length, reference: reference,
             verify: {
                 cogs.peek(tailCog) == head + length - 1

@@ -134,7 +134,8 @@ package enum ProcessRepetitions {
                             ($0.key.name, $0.value)
                         }),
                     control: timed.control.isEmpty ? nil : timed.control,
-                    failures: Dictionary(uniqueKeysWithValues: timed.ends.failures.map { ($0.key.name, $0.value) })))
+                    failures: Dictionary(uniqueKeysWithValues: timed.endCheck.failures.map { ($0.key.name, $0.value) }))
+            )
         }
         do {
             Console.data(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))

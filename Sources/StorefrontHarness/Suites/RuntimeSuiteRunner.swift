@@ -211,7 +211,7 @@ package struct RuntimeSuiteRunner {
     /// sessions ended wrong.
     package struct Timed {
         package var samples: [Player: [Double]] = [:]
-        package var ends: SessionEnds
+        package var endCheck: EndOfSessionCheck
 
         /// The compute control's samples (empty where it did not play).
         package var control: [Double] { samples[.control] ?? [] }
@@ -248,11 +248,13 @@ package struct RuntimeSuiteRunner {
         }
         for other in elsewhere {
             for (name, failure) in other.failures.sorted(by: { $0.key < $1.key }) {
-                if let runtime = runtimes.first(where: { $0.name == name }) { timed.ends.fail(.port(runtime), failure) }
-                if name == Player.controlName { timed.ends.fail(.control, failure) }
+                if let runtime = runtimes.first(where: { $0.name == name }) {
+                    timed.endCheck.fail(.port(runtime), failure)
+                }
+                if name == Player.controlName { timed.endCheck.fail(.control, failure) }
             }
         }
-        var ends = timed.ends
+        var endCheck = timed.endCheck
         var discarded: [Double] = []
         let players = runtimes.map(Player.port) + (withControl ? [.control] : [])
         let plays = Double(players.count) * perPort
@@ -265,16 +267,17 @@ package struct RuntimeSuiteRunner {
         let control = timed.control.isEmpty ? nil : samples(.control)
         var results = Results(ports: [], control: nil)
         for player in players {
-            if let failure = ends.failures[player] {
+            if let failure = endCheck.failures[player] {
                 record(player, .failed(failure), in: &results)
                 continue
             }
             progress.report("\(player.name), counting runs", done: played / plays)
             played += Double(Self.untimedPlays)
             let result = await count(
-                player, suite, plan, callgrind: callgrind, taken: samples(player), control: control, ends: &ends,
+                player, suite, plan, callgrind: callgrind, taken: samples(player), control: control,
+                endCheck: &endCheck,
                 discarded: &discarded)
-            record(player, ends.failures[player].map { .failed($0) } ?? .measured(result), in: &results)
+            record(player, endCheck.failures[player].map { .failed($0) } ?? .measured(result), in: &results)
         }
         progress.finish()
         return results
@@ -303,7 +306,7 @@ package struct RuntimeSuiteRunner {
     /// the callgrind figures of its region; `taken` are its timed samples.
     private func count(
         _ player: Player, _ suite: Suite, _ plan: Plan, callgrind: CallgrindCounts, taken: ProcessSamples,
-        control: ProcessSamples?, ends: inout SessionEnds, discarded: inout [Double]
+        control: ProcessSamples?, endCheck: inout EndOfSessionCheck, discarded: inout [Double]
     ) async -> RuntimeResult {
         let prepared = await countedSession(plan, player)
         let rendersBefore = prepared?.renderCount ?? 0
@@ -315,7 +318,7 @@ package struct RuntimeSuiteRunner {
         // task allocator then took a new slab of its own: one malloc more
         // per interactions cycle charged to cog (639 against 638).
         let (counted, counts, eachAction) = await countAllocations(plan, player, prepared, discarded: &discarded)
-        ends.check(counted, player, when: "the counting run")
+        endCheck.check(counted, player, when: "the counting run")
         let renders = counted.renderCount - rendersBefore
         let recomputations =
             counted.recomputations.map { Reading(.counted(Int64($0 - recomputationsBefore))) }
@@ -331,7 +334,7 @@ package struct RuntimeSuiteRunner {
             counterSet.start()
             let played = await plan.play(player, session, &discarded)
             counters.merge(counterSet.stop().byName) { first, _ in first }
-            ends.check(played, player, when: "the counter run")
+            endCheck.check(played, player, when: "the counter run")
         }
         counters.merge(callgrind.counters(for: Self.instructionRegion(suite, player.name))) { _, counted in counted }
         var memoryRuns: [PeakMemory] = []
@@ -340,7 +343,7 @@ package struct RuntimeSuiteRunner {
             let peak = PeakMemory.begin()
             let played = await plan.play(player, session, &discarded)
             memoryRuns.append(peak.end())
-            ends.check(played, player, when: "the memory run")
+            endCheck.check(played, player, when: "the memory run")
         }
         let heap = MedianHeap(memoryRuns)
         var result = RuntimeResult(
@@ -390,7 +393,7 @@ package struct RuntimeSuiteRunner {
         _ suite: Suite, _ plan: Plan, runtimes: [Runtime], withControl: Bool, report: (String, Double) -> Void
     ) async -> Timed {
         let sampling = options.plan
-        var timed = Timed(ends: SessionEnds(suite: suite, expected: plan.end))
+        var timed = Timed(endCheck: EndOfSessionCheck(suite: suite, expected: plan.end))
         var discarded: [Double] = []
         // The control plays in the same rotation, primed the same way, so
         // each iteration's control sample sits beside that iteration's port
@@ -403,8 +406,8 @@ package struct RuntimeSuiteRunner {
         for round in 0..<sampling.warmup {
             report("warm-up \(round + 1)/\(sampling.warmup)", played / plays)
             played += Double(players.count)
-            for player in players where timed.ends.passing(player) {
-                timed.ends.check(
+            for player in players where timed.endCheck.passing(player) {
+                timed.endCheck.check(
                     await plan.play(player, await plan.prepare(player), &discarded), player,
                     when: "warm-up \(round + 1)")
             }
@@ -415,7 +418,7 @@ package struct RuntimeSuiteRunner {
             // Rotate the starting player so none always runs first.
             for offset in 0..<players.count {
                 let player = players[(iteration + offset) % players.count]
-                guard timed.ends.passing(player) else { continue }
+                guard timed.endCheck.passing(player) else { continue }
                 // Past the asked-for count only --min-time keeps sampling.
                 let count = iteration < sampling.iterations ? "/\(sampling.iterations)" : " (until --min-time)"
                 report("\(player.name), iteration \(iteration + 1)\(count)", min(played / plays, 1))
@@ -430,11 +433,11 @@ package struct RuntimeSuiteRunner {
                 // stategraph in the rotation and allocates in large blocks,
                 // took 1.7–1.8 ms for a cold start beside the other ports
                 // against 0.75–0.78 ms alone (docs/measurement.md).
-                timed.ends.check(
+                timed.endCheck.check(
                     await plan.play(player, await plan.prepare(player), &discarded), player,
                     when: "priming play \(iteration + 1)")
                 let session = await plan.prepare(player)
-                timed.ends.check(
+                timed.endCheck.check(
                     await plan.play(player, session, &timed.samples[player, default: []]), player,
                     when: "timed iteration \(iteration + 1)")
             }

@@ -1,8 +1,10 @@
 import Foundation
-import GraphShapes
+import GraphSuite
 import Measure
+import Workload
 
-/// The perf-scenarios suite: each of Cog's PERF probes built, its values
+/// The perf-scenarios suite: each probe the lineup's runtimes register
+/// (Cog's PERF probes) built, its values
 /// checked, then counted (mallocs, notices, memory), timed, and, with
 /// `--instructions callgrind`, its instructions, retains and releases read
 /// from the callgrind child's regions. Counting runs are separate from
@@ -16,24 +18,25 @@ package struct ScenarioSuiteRunner {
     /// per-unit count that is not a whole number shows as a fraction.
     static let countedRuns = 4
 
-    /// Every probe's name, as `Results/thresholds.json` pins them.
-    nonisolated static var probeNames: [String] { CogScenarioProbe.all.map(\.name) }
+    /// Every probe of `lineup`, in registration order.
+    nonisolated static func probes(of lineup: [Runtime]) -> [ScenarioProbe] { lineup.flatMap(\.scenarioProbes) }
 
-    static func regionName(_ probe: CogScenarioProbe, reference: Bool = false) -> String {
+    static func regionName(_ probe: ScenarioProbe, reference: Bool = false) -> String {
         "\(Suite.perfScenarios.rawValue)/\(probe.name)" + (reference ? "/reference" : "")
     }
 
     package func run(callgrind: CallgrindCounts) -> SuiteResult {
         var results: [ScenarioProbeResult] = []
-        for (index, probe) in CogScenarioProbe.all.enumerated() {
-            progress.report(probe.name, done: Double(index) / Double(CogScenarioProbe.all.count))
+        let probes = Self.probes(of: options.lineup)
+        for (index, probe) in probes.enumerated() {
+            progress.report(probe.name, done: Double(index) / Double(probes.count))
             results.append(measure(probe, callgrind: callgrind))
         }
         progress.finish()
         return SuiteResult(suite: Suite.perfScenarios.rawValue, summary: Suite.perfScenarios.summary, probes: results)
     }
 
-    private func measure(_ probe: CogScenarioProbe, callgrind: CallgrindCounts) -> ScenarioProbeResult {
+    private func measure(_ probe: ScenarioProbe, callgrind: CallgrindCounts) -> ScenarioProbeResult {
         var result = ScenarioProbeResult(probe: probe.name, id: probe.id, summary: probe.summary, unit: probe.unit)
         let instance = probe.make()
         if let failure = instance.verify() ?? instance.reference?.verify() { return result.failed(failure) }
@@ -81,7 +84,7 @@ package struct ScenarioSuiteRunner {
     /// One sample per run, over its units; a probe with a reference times
     /// the two alternately and keeps each pair's difference, so drift on
     /// the shared machine cancels instead of landing in the difference.
-    private func timedSamples(_ instance: CogScenarioInstance) -> [Double] {
+    private func timedSamples(_ instance: ScenarioInstance) -> [Double] {
         let units = Double(instance.measuredUnits)
         for _ in 0..<options.plan.warmup {
             instance.run()
@@ -106,8 +109,8 @@ package struct ScenarioSuiteRunner {
 
     /// Inside the callgrind child: each probe's runs, and its reference's,
     /// in regions of their own.
-    static func runUnderCallgrind() {
-        for probe in CogScenarioProbe.all {
+    static func runUnderCallgrind(_ lineup: [Runtime]) {
+        for probe in probes(of: lineup) {
             let instance = probe.make()
             // The runs once more first, in a dump that is dropped: it takes
             // the calls the set-up made at the same call sites with

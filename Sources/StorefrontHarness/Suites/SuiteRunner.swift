@@ -60,7 +60,7 @@ package struct SuiteRunner {
             InstructionRegion.discarded { blackHole(control.run()) }
             InstructionRegion.measure(Suite.computeControl.rawValue) { blackHole(control.run()) }
         }
-        if suites.contains(.perfScenarios) { ScenarioSuiteRunner.runUnderCallgrind() }
+        if suites.contains(.perfScenarios) { ScenarioSuiteRunner.runUnderCallgrind(options.lineup) }
         if suites.contains(.growth) {
             await GrowthSuiteRunner(options: options, progress: RunProgress(quiet: true)).countInstructions()
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphShapes
+import GraphSuite
 import Measure
 import Testing
 
@@ -10,11 +11,11 @@ import Testing
 /// suite and its baseline; these tests hold what is exact in every build.
 @MainActor
 struct ScenarioProbeTests {
-    private func probe(_ name: String) throws -> CogScenarioProbe {
-        try #require(CogScenarioProbe.named(name), "no probe named \(name)")
+    private func probe(_ name: String) throws -> ScenarioProbe {
+        try #require(CogScenarioProbes.named(name), "no probe named \(name)")
     }
 
-    private func mallocsPerRun(_ instance: CogScenarioInstance, runs: Int = 4) -> UInt64 {
+    private func mallocsPerRun(_ instance: ScenarioInstance, runs: Int = 4) -> UInt64 {
         AllocationCounter.count(.thread) { for _ in 0..<runs { instance.run() } }.allocations / UInt64(runs)
     }
 

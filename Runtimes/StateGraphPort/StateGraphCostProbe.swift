@@ -2,6 +2,7 @@ import Foundation
 import Measure
 import Observation
 import StateGraph
+import Workload
 
 /// Measures the stategraph clone against the cost table of the runtime it
 /// copies (swift-state-graph 0.27.0, see the reference's §7): time per
@@ -11,7 +12,7 @@ import StateGraph
 /// It runs on the main actor because every changed write hops there through
 /// `Task.immediate`: on the main actor that hop runs at once, as it did when
 /// the original was measured; elsewhere the Tasks would pile up unrun.
-package enum StateGraphCostProbe {
+enum StateGraphCostProbe {
     struct Row: Sendable {
         var operation: String
         /// Median batch time divided by the batch size.
@@ -215,12 +216,10 @@ package enum StateGraphCostProbe {
         return lines.joined(separator: "\n")
     }
 
-    /// Entry point for `storefront --probe stategraph`.
-    @MainActor
-    package static func printTableAndExit() -> Never {
-        Console.output(table(run()))
-        succeed()
-    }
+    /// What the registration hands `storefront --probe stategraph`.
+    static let costProbe = CostProbe(
+        summary: "the clone's primitive costs: reads, writes, nodes, edges",
+        table: { table(run()) })
 }
 
 /// Observation subject for the breakdown rows, generic like the nodes' own.

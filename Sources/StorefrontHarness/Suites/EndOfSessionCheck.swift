@@ -7,7 +7,7 @@ import Workload
 /// session to session is caught in whichever one it first shows, and its
 /// numbers are dropped like a gate failure's.
 @MainActor
-package struct SessionEnds {
+package struct EndOfSessionCheck {
     let suite: Suite
     let expected: SessionSchedule.Checkpoint
     /// The first failure of each player (port or control) that had one.

@@ -1,0 +1,5 @@
+import ReducerPort
+import StorefrontCommand
+import Workload
+
+StorefrontCommand.main(lineup: [.reducer])
