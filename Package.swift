@@ -121,9 +121,14 @@ let package = Package(
         // hands the command the built-in lineup.
         .target(
             name: "StorefrontHarness",
-            dependencies: ["Measure", "Workload", "Verification", "GraphSuite"],
+            dependencies: ["Measure", "Workload", "Verification", "GraphSuite", "BuildProvenance"],
             exclude: ["README.md"]
         ),
+        // The commit and clean state of the sources the binary was built
+        // from, generated before each build: records and baselines name
+        // that, never the folder the tool happens to run in.
+        .target(name: "BuildProvenance", plugins: ["BuildProvenancePlugin"]),
+        .plugin(name: "BuildProvenancePlugin", capability: .buildTool(), path: "Plugins/BuildProvenancePlugin"),
         // The runtimes `storefront` measures: each port registers itself in
         // its folder; this target lists them.
         .target(
@@ -131,7 +136,8 @@ let package = Package(
             dependencies: ["Workload", "ObservablePort", "MemoizedPort", "CogPort", "StateGraphPort"],
             exclude: ["README.md"]),
         .target(
-            name: "StorefrontCommand", dependencies: ["StorefrontHarness", "Measure", "Workload", "Verification"],
+            name: "StorefrontCommand",
+            dependencies: ["StorefrontHarness", "Measure", "Workload", "Verification", "BuildProvenance"],
             exclude: ["README.md"]),
         .executableTarget(name: "storefront", dependencies: ["StorefrontCommand", "BuiltInRuntimes"]),
 
@@ -147,7 +153,7 @@ let package = Package(
             name: "StorefrontTests",
             dependencies: [
                 "storefront", "StorefrontCommand", "StorefrontHarness", "BuiltInRuntimes", "Measure", "Workload",
-                "GraphSuite", "GraphShapes",
+                "GraphSuite", "GraphShapes", "BuildProvenance",
             ],
             // The outside package is copied out and built by a test, never built into it.
             exclude: ["Fixtures"]),
@@ -192,7 +198,7 @@ let package = Package(
 // swift-frontend keeps an object whose LLVM IR did not change even when
 // these flags did, so build from a clean .build after changing them.
 let runtimeLibraries: Set<String> = ["Cog", "CogTesting", "StateGraph"]
-for target in package.targets where target.type != .test && !runtimeLibraries.contains(target.name) {
+for target in package.targets where ![.test, .plugin].contains(target.type) && !runtimeLibraries.contains(target.name) {
     if target.name == "CMeasure" {
         target.cSettings =
             (target.cSettings ?? []) + [.unsafeFlags(["-falign-functions=64"], .when(configuration: .release))]

@@ -12,6 +12,9 @@ public struct EnvironmentFingerprint: Sendable, Equatable, Codable {
     public var kernel: String
     public var toolchain: String
     public var buildConfiguration: String
+    /// The commit the measuring binary was built from, as its build
+    /// recorded it (`-dirty` when its sources differed from that commit),
+    /// or "unavailable: …"; never the folder the tool runs in.
     public var gitCommit: String
     public var perfEventParanoid: String
     /// "available (N hardware counters)" or "unavailable: reason".
@@ -19,7 +22,9 @@ public struct EnvironmentFingerprint: Sendable, Equatable, Codable {
     /// Whether callgrind instruction counts can be taken.
     public var valgrind: String
 
-    public static func current() -> EnvironmentFingerprint {
+    /// This machine and process, measured by a binary built from `builtFrom`
+    /// (`SourceProvenance.built`'s description).
+    public static func current(builtFrom: String) -> EnvironmentFingerprint {
         EnvironmentFingerprint(
             hostname: ProcessInfo.processInfo.hostName,
             cpuModel: cpuModel(),
@@ -29,7 +34,7 @@ public struct EnvironmentFingerprint: Sendable, Equatable, Codable {
             kernel: kernel(),
             toolchain: toolchain,
             buildConfiguration: buildConfiguration,
-            gitCommit: gitCommit(),
+            gitCommit: builtFrom,
             perfEventParanoid: SoftwareCounters.paranoidLevel.map(String.init)
                 ?? "unavailable: /proc/sys/kernel/perf_event_paranoid unreadable",
             papi: papiSummary(),
@@ -48,7 +53,7 @@ public struct EnvironmentFingerprint: Sendable, Equatable, Codable {
             ("kernel", kernel),
             ("toolchain", toolchain),
             ("build", buildConfiguration),
-            ("git commit", gitCommit),
+            ("built from commit", gitCommit),
             ("perf_event_paranoid", perfEventParanoid),
             ("papi", papi),
             ("valgrind", valgrind),
@@ -109,29 +114,6 @@ public struct EnvironmentFingerprint: Sendable, Equatable, Codable {
             withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
         return "\(field(names.sysname)) \(field(names.release)) \(field(names.machine))"
-    }
-
-    /// `git describe --always --dirty` of the current directory: a commit,
-    /// with `-dirty` when tracked files differ from it, or "unavailable: …".
-    public static func gitCommit() -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "describe", "--always", "--dirty", "--abbrev=12"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return "unavailable: git could not be run (\(error))"
-        }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, !commit.isEmpty else {
-            return "unavailable: not run from a git checkout"
-        }
-        return commit
     }
 
     private static func papiSummary() -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import StorefrontHarness
+import BuildProvenance
 import Measure
 import Workload
 
@@ -97,7 +98,7 @@ private func answerInformationRequest(_ options: Options) {
         succeed()
     }
     if options.showEnvironment {
-        let rows = EnvironmentFingerprint.current().rows
+        let rows = EnvironmentFingerprint.current(builtFrom: SourceProvenance.built.description).rows
         let width = rows.map(\.0.count).max() ?? 0
         for (name, value) in rows {
             Console.output(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)

@@ -104,7 +104,7 @@ struct InstructionCeilingTests {
                 ])
         }
         return ResultsDocument(
-            recordedAt: "2026-12-02T00:00:00Z", environment: EnvironmentFingerprint.current(),
+            recordedAt: "2026-12-02T00:00:00Z", environment: EnvironmentFingerprint.current(builtFrom: "0123456789ab"),
             lineup: ports.map { port in
                 RuntimeInfo(
                     name: port.runtime, version: "test", source: "test", idiom: "test",

@@ -1,4 +1,6 @@
+import BuildProvenance
 import BuiltInRuntimes
+import Foundation
 import Testing
 import Workload
 
@@ -40,16 +42,43 @@ struct RecordPlanTests {
         #expect(oneShape.recordPlanShortfalls().count == 2, "\(oneShape.recordPlanShortfalls())")
     }
 
-    @Test("a tree with uncommitted changes, or no commit at all, cannot be recorded")
-    func committedTree() throws {
-        try Recorder.checkCommitted("7b23e1dbcdad")
-        #expect(throws: ToolFailure.self) { try Recorder.checkCommitted("7b23e1dbcdad-dirty") }
-        #expect(throws: ToolFailure.self) { try Recorder.checkCommitted("unavailable: not run from a git checkout") }
-        do {
-            try Recorder.checkCommitted("7b23e1dbcdad-dirty")
-        } catch let failure as ToolFailure {
-            #expect(failure.description.contains("tracked files differ from 7b23e1dbcdad"))
-            #expect(failure.description.contains("commit or stash the changes"))
+    @Test(
+        "a record stands for one commit: the binary built from it with no change, and the checkout at it with no changed or untracked file"
+    )
+    func provenance() throws {
+        let root = URL(fileURLWithPath: "/checkout")
+        let commit = "7b23e1dbcdad0123456789abcdef0123456789ab"
+        let clean = CheckoutState(commit: commit, changedFiles: [])
+        try Recorder.checkProvenance(
+            built: SourceProvenance(commit: commit, sourcesChanged: false), checkout: clean, root: root)
+
+        func refusal(_ built: SourceProvenance, _ checkout: CheckoutState) -> String {
+            do {
+                try Recorder.checkProvenance(built: built, checkout: checkout, root: root)
+                return "accepted"
+            } catch {
+                return "\(error)"
+            }
         }
+        #expect(
+            refusal(SourceProvenance(commit: nil, sourcesChanged: false), clean).contains(
+                "this binary was not built from a git checkout"))
+        #expect(
+            refusal(SourceProvenance(commit: commit, sourcesChanged: true), clean).contains(
+                "this binary was built from sources that differed from 7b23e1dbcdad (changed or untracked files)"))
+        let elsewhere = CheckoutState(commit: "fedcba9876543210fedcba9876543210fedcba98", changedFiles: [])
+        #expect(
+            refusal(SourceProvenance(commit: commit, sourcesChanged: false), elsewhere)
+                == "this binary was built from 7b23e1dbcdad, but the checkout at /checkout is at fedcba987654; "
+                + "rebuild it there (swift run -c release storefront builds first) and run again")
+        let untracked = CheckoutState(commit: commit, changedFiles: ["?? Runtimes/Cog/New.swift"])
+        #expect(
+            refusal(SourceProvenance(commit: commit, sourcesChanged: false), untracked).contains(
+                "1 file(s) in the checkout differ from 7b23e1dbcdad, tracked or untracked (?? Runtimes/Cog/New.swift)"))
+        #expect(
+            refusal(
+                SourceProvenance(commit: commit, sourcesChanged: false), CheckoutState(commit: nil, changedFiles: [])
+            )
+            .contains("which git does not see as a checkout"))
     }
 }

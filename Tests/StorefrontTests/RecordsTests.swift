@@ -31,10 +31,10 @@ struct ScratchRoot: ~Copyable {
         try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(path).path).sorted()
     }
 
-    /// The record folders under Results/ (a scratch root is no git
-    /// checkout, so its records are named `<date>-uncommitted`).
+    /// The record folders under Results/: `<date>-<commit>`, named by the
+    /// commit the tool was built from, not by the scratch folder.
     func recordFolders() throws -> [String] {
-        try entries("Results").filter { $0.hasSuffix("-uncommitted") }
+        try entries("Results").filter { $0.first?.isNumber == true }
     }
 
     /// Paths under the root that an interrupted or refused record must not
@@ -398,7 +398,7 @@ struct RecordsTests {
         let folders = try FileManager.default.contentsOfDirectory(
             atPath: root.url.appendingPathComponent("Results").path
         )
-        .filter { $0.hasSuffix("-uncommitted") }
+        .filter { $0.first?.isNumber == true }
         #expect(folders.count == 1)
         let folder = "Results/\(folders[0])"
         let files = try FileManager.default.contentsOfDirectory(atPath: root.url.appendingPathComponent(folder).path)

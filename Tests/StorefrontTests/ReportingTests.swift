@@ -308,7 +308,7 @@ private enum Report {
         RuntimeResult.compareWithFastest(&controlResult)
         return ResultsDocument(
             recordedAt: "2026-12-01T00:00:00Z",
-            environment: EnvironmentFingerprint.current(),
+            environment: EnvironmentFingerprint.current(builtFrom: "0123456789ab"),
             workload: WorkloadInfo(scale: "small", products: 240, categories: 12, sessionActions: 88),
             plan: SamplingPlan(warmup: 0, iterations: 2),
             suites: [

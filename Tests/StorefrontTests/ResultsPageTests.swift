@@ -400,7 +400,7 @@ enum Fixture {
     }
 
     static func document(recordedAt: String, commit: String, suites: [SuiteResult]) -> ResultsDocument {
-        var environment = EnvironmentFingerprint.current()
+        var environment = EnvironmentFingerprint.current(builtFrom: "0123456789ab")
         environment.gitCommit = commit
         environment.buildConfiguration = "release"
         return ResultsDocument(

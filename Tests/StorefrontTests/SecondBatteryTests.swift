@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import StorefrontHarness
+
 /// Issue 59's second battery of bad input, each case through the
 /// executable: nothing crashes on a document read back, nothing published
 /// is overwritten, nothing passes silently, and an interrupt leaves no
@@ -330,5 +332,59 @@ struct InterruptedChildTests {
         .enabled(if: valgrindInstalled))
     func callgrindChild() throws {
         try interrupt(quickMemoized + ["--instructions", "callgrind"], signal: "TERM", number: SIGTERM)
+    }
+}
+
+/// Records and baselines name the code that measured, not the folder the
+/// tool runs in: the binary carries the commit it was built from.
+@Suite("second battery: records name the code they measured")
+struct ProvenanceTests {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    private static func git(_ arguments: [String], in folder: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("the binary says which commit it was built from, wherever it runs")
+    func builtFromThisCheckout() throws {
+        let head = try Self.git(["rev-parse", "HEAD"], in: Self.repository)
+        // Run from a folder that is no checkout: the answer must not change.
+        let elsewhere = try ScratchRoot()
+        let outcome = try Storefront.run(["--environment"], in: elsewhere.url)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let row = outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("built from commit") }
+        let value = try #require(
+            row.map { $0.dropFirst("built from commit".count).trimmingCharacters(in: .whitespaces) })
+        #expect(value == String(head.prefix(12)) || value == String(head.prefix(12)) + "-dirty", "\(value) for \(head)")
+    }
+
+    @Test("the checkout's state counts untracked files as changes, as a record's check needs")
+    func untrackedFilesAreChanges() throws {
+        let root = try ScratchRoot()
+        _ = try Self.git(["init", "-q"], in: root.url)
+        _ = try Self.git(
+            ["-c", "user.name=test", "-c", "user.email=test@example.com", "add", "Package.swift"], in: root.url)
+        _ = try Self.git(
+            ["-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "scratch"],
+            in: root.url)
+        let head = try Self.git(["rev-parse", "HEAD"], in: root.url)
+        #expect(CheckoutState.read(root: root.url) == CheckoutState(commit: head, changedFiles: []))
+        try root.write("// new\n", to: "Sources/New.swift")
+        let changed = CheckoutState.read(root: root.url)
+        #expect(changed.commit == head && changed.changedFiles == ["?? Sources/New.swift"], "\(changed)")
+        #expect(CheckoutState.read(root: root.url.appendingPathComponent("Sources")).commit == head)
+        let notACheckout = try ScratchRoot()
+        #expect(CheckoutState.read(root: notACheckout.url).commit == nil)
     }
 }

@@ -64,7 +64,7 @@ struct WorkAndHeapPinTests {
         port.peakLiveBytes = peak
         port.retainedBytes = retained
         return ResultsDocument(
-            recordedAt: "2026-12-06T00:00:00Z", environment: EnvironmentFingerprint.current(),
+            recordedAt: "2026-12-06T00:00:00Z", environment: EnvironmentFingerprint.current(builtFrom: "0123456789ab"),
             lineup: [
                 RuntimeInfo(name: "cog", version: "test", source: "test", idiom: "test", buildVariant: variant)
             ],

@@ -1,3 +1,4 @@
+import BuildProvenance
 import Foundation
 import Measure
 
@@ -46,13 +47,17 @@ package enum Recorder {
     }
 
     /// Everything a record needs that measuring does not, checked before
-    /// minutes of measuring: the checkout is a clean commit (with
-    /// `requireCommittedTree`: a record is named and read by its commit),
+    /// minutes of measuring: with `requireCommittedTree`, the binary was
+    /// built from a clean commit and the checkout is at it, with no changed
+    /// or untracked file (`checkProvenance`: a record is named and read by
+    /// its commit),
     /// `Results/` is a writable folder, `docs/perf.md` can take the new
     /// section and may be replaced, and no other run is recording here. The
     /// returned lock must live until the process ends.
     package static func prepare(root: URL, requireCommittedTree: Bool) throws -> RecordLock {
-        if requireCommittedTree { try checkCommitted(EnvironmentFingerprint.gitCommit()) }
+        if requireCommittedTree {
+            try checkProvenance(built: .built, checkout: .read(root: root), root: root)
+        }
         let results = root.appendingPathComponent("Results")
         guard isDirectory(results), FileManager.default.isWritableFile(atPath: results.path) else {
             throw ToolFailure(
@@ -67,21 +72,48 @@ package enum Recorder {
         return lock
     }
 
-    /// Refuses a commit a record cannot stand for: none (not a checkout, or
-    /// no git), or one with uncommitted changes to tracked files.
-    package static func checkCommitted(_ commit: String) throws {
-        if commit.hasPrefix("unavailable") {
+    /// Refuses a binary and a checkout a record cannot stand for. A record
+    /// is named and read by the commit its binary was built from, so that
+    /// commit must exist, the build must have had no changed or untracked
+    /// file, and the checkout it is written into must be at that commit
+    /// with none either: otherwise the numbers would belong to code no
+    /// commit holds, or to another commit than the one they are filed under.
+    package static func checkProvenance(built: SourceProvenance, checkout: CheckoutState, root: URL) throws {
+        guard let commit = built.commit else {
             throw ToolFailure(
                 .failure,
-                "--record names and reads each record by its commit, and none can be read here (\(commit)); "
-                    + "record from a git checkout with git on PATH")
-        }
-        if commit.hasSuffix("-dirty") {
-            throw ToolFailure(
-                .failure,
-                "--record keeps the numbers of one commit, and tracked files differ from \(commit.dropLast(6)) "
-                    + "(git describe says \(commit)); commit or stash the changes (git status lists them) "
+                "--record names each record by the commit its binary was built from, and this binary was not "
+                    + "built from a git checkout; build it in one (swift run -c release storefront builds first) "
                     + "and run again")
+        }
+        let short = String(commit.prefix(12))
+        if built.sourcesChanged {
+            throw ToolFailure(
+                .failure,
+                "--record keeps the numbers of one commit, and this binary was built from sources that differed "
+                    + "from \(short) (changed or untracked files); commit or remove the changes (git status lists "
+                    + "them), rebuild and run again")
+        }
+        guard let head = checkout.commit else {
+            throw ToolFailure(
+                .failure,
+                "--record writes into \(root.path), which git does not see as a checkout; record from the "
+                    + "checkout this binary was built from (commit \(short))")
+        }
+        if head != commit {
+            throw ToolFailure(
+                .failure,
+                "this binary was built from \(short), but the checkout at \(root.path) is at "
+                    + "\(head.prefix(12)); rebuild it there (swift run -c release storefront builds first) and "
+                    + "run again")
+        }
+        if !checkout.changedFiles.isEmpty {
+            let shown = checkout.changedFiles.prefix(3).joined(separator: "; ")
+            throw ToolFailure(
+                .failure,
+                "--record keeps the numbers of one commit, and \(checkout.changedFiles.count) file(s) in the "
+                    + "checkout differ from \(short), tracked or untracked (\(shown)); commit, stash or remove "
+                    + "them (git status lists them) and run again")
         }
     }
 
@@ -110,12 +142,14 @@ package enum Recorder {
     }
 
     /// Renders the record in full, then writes it as one unit (`StagedRecord`).
-    /// With `requireCommittedTree`, refuses a run whose tree changed while
-    /// it measured.
+    /// With `requireCommittedTree`, refuses a run whose checkout changed
+    /// while it measured.
     package static func record(
         _ document: ResultsDocument, command: String, root: URL, requireCommittedTree: Bool
     ) throws -> URL {
-        if requireCommittedTree { try checkCommitted(document.environment.gitCommit) }
+        if requireCommittedTree {
+            try checkProvenance(built: .built, checkout: .read(root: root), root: root)
+        }
         let date = String(document.recordedAt.prefix(10))
         let commit =
             document.environment.gitCommit.hasPrefix("unavailable") ? "uncommitted" : document.environment.gitCommit

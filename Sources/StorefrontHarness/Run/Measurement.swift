@@ -1,4 +1,5 @@
 import Foundation
+import BuildProvenance
 import Measure
 import Verification
 import Workload
@@ -156,7 +157,7 @@ extension ResultsDocument {
         let handWritten = HandWrittenStatements.countWhereSourcesAre(options.runtimes)
         self.init(
             recordedAt: Self.now(),
-            environment: EnvironmentFingerprint.current(),
+            environment: EnvironmentFingerprint.current(builtFrom: SourceProvenance.built.description),
             lineup: options.runtimes.map { runtime in
                 RuntimeInfo(runtime, handWrittenStatements: handWritten?[runtime.name])
             },
