@@ -397,7 +397,10 @@ extension Options {
               --runtime NAME[,NAME...]  ports to run (default: all of
                                       \(lineup.map(\.name).joined(separator: ", ")))
               --scale small|default|large
-                                      workload size (default: default, 2,400 products)
+                                      workload size (default: default, 2,400 products);
+                                      small (240) scales every suite down: --suite all
+                                      took 2 minutes of CPU on a 2-core VM, half of it
+                                      the graph suite; a run ends saying how long it took
               --seed N                another catalog and delivery order for the gate
                                       and every suite (same script; default: the
                                       recorded workload); noted in the results

@@ -33,6 +33,7 @@ func runTool(_ options: Options) async -> Never {
     }
     answerInformationRequest(options)
 
+    let start = Stopwatch.now()
     let progress = RunProgress(quiet: options.quiet, stages: ProgressPlan.stages(for: options))
     let preflight = Preflight(options)
     // After the checks that can stop the run, so an error stands alone.
@@ -40,7 +41,8 @@ func runTool(_ options: Options) async -> Never {
     let gate = await GateOutcome(options, progress: progress)
     let callgrind = instructionCounts(options, verified: gate.verified, progress: progress)
     let suites = await measure(options, gate: gate, callgrind: callgrind, progress: progress)
-    let document = ResultsDocument(options: options, suites: suites)
+    let document = ResultsDocument(
+        options: options, suites: suites, elapsedSeconds: Double(Stopwatch.now() &- start) / 1e9)
     let wrongShapes = GraphSuiteRunner.failures(in: suites) + ScenarioSuiteRunner.failures(in: suites)
     let growthFailures = GrowthSuiteRunner.failures(in: suites)
     let mismatches = suites.flatMap { $0.regions ?? [] }.compactMap(\.mismatch)

@@ -13,7 +13,7 @@ struct GraphSuiteCommandTests {
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
-        #expect(document["schema"] as? String == "storefront-results/7")
+        #expect(document["schema"] as? String == "storefront-results/8")
         let suite = try #require((document["suites"] as? [[String: Any]])?.first)
         #expect(suite["suite"] as? String == "graph")
         let shape = try #require((suite["shapes"] as? [[String: Any]])?.first)

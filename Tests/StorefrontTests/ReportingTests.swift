@@ -210,7 +210,7 @@ struct ReportingTests {
         let document = Report.document(instructions: true)
         let encoded = try ReportRenderer.encoder.encode(document)
         let decoded = try JSONDecoder().decode(ResultsDocument.self, from: encoded)
-        #expect(decoded.schema == "storefront-results/7")
+        #expect(decoded.schema == "storefront-results/8")
         let kinds = { (document: ResultsDocument) in
             document.suites.compactMap(\.runtimes).flatMap { $0 }.map(\.actionKinds)
         }

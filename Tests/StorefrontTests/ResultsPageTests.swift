@@ -302,7 +302,7 @@ struct ResultsPageTests {
             (["compare", "notes.txt", "b"], "is not a storefront results document: it is not valid JSON"),
             (
                 ["compare", "old.json", "b"],
-                "has schema storefront-results/0; this tool reads storefront-results/1 and storefront-results/2 and storefront-results/3 and storefront-results/4 and storefront-results/5 and storefront-results/6 and storefront-results/7: record it again"
+                "has schema storefront-results/0; this tool reads storefront-results/1 and storefront-results/2 and storefront-results/3 and storefront-results/4 and storefront-results/5 and storefront-results/6 and storefront-results/7 and storefront-results/8: record it again"
             ),
             (
                 ["compare", "b"],

@@ -208,7 +208,7 @@ struct StorefrontCommandTests {
         let run = try Storefront.run(arguments)
         #expect(run.status == 0, "stderr was: \(run.standardError)")
         let lines = run.standardError.split(separator: "\n").filter {
-            $0.hasPrefix("storefront: ") && $0.contains("elapsed)")
+            $0.hasPrefix("storefront: ") && $0.contains(" elapsed")
         }
         #expect(lines.count == 3, "stderr was: \(run.standardError)")
         #expect(lines.first?.hasPrefix("storefront: 1/3 agreement gate (0% of the run done, ") == true)
@@ -298,11 +298,14 @@ struct StorefrontCommandTests {
         let written = try Data(contentsOf: directory.appendingPathComponent("results.json"))
         for data in [written, Data(outcome.standardOutput.utf8)] {
             let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            #expect(document["schema"] as? String == "storefront-results/7")
+            #expect(document["schema"] as? String == "storefront-results/8")
             let environment = try #require(document["environment"] as? [String: Any])
             #expect(environment["logicalCores"] as? Int == ProcessInfo.processInfo.activeProcessorCount)
             let suites = try #require(document["suites"] as? [[String: Any]])
             #expect(suites.map { $0["suite"] as? String } == ["calibration"])
+            let took = try #require(document["elapsedSeconds"] as? Double, "the run's wall time")
+            let suiteTook = try #require(suites[0]["elapsedSeconds"] as? Double, "the suite's wall time")
+            #expect(suiteTook > 0 && suiteTook <= took)
             let regions = try #require(suites[0]["regions"] as? [[String: Any]])
             #expect(regions.map { $0["region"] as? String } == ["empty", "allocate-1000", "xorshift"])
             let allocations = regions.map { ($0["allocations"] as? [String: Any])?["allocations"] as? Int }

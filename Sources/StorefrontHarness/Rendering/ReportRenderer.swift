@@ -103,6 +103,7 @@ package enum ReportRenderer {
                 "graph: every case passed its value and run-count check before timing; fastest and median "
                     + "of \(Self.sampleBudgets(shapes)); alien = " + alienFiguresNote)
         }
+        if let took = document.durationLine { lines.append(took) }
         return lines.joined(separator: "\n")
     }
 

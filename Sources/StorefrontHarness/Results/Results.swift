@@ -10,13 +10,14 @@ package struct ResultsDocument: Codable {
     /// the perf-scenarios suite's `probes`; 4 added `cogArena`; 5 replaced
     /// it with `lineup`, each runtime's version, source and build; 6 added
     /// `processes` and the per-process fields of a timed cell; 7 added the
-    /// growth suite's `growth`.
-    static let schema = "storefront-results/7"
+    /// growth suite's `growth`; 8 added `elapsedSeconds`, the run's and each
+    /// suite's wall time.
+    static let schema = "storefront-results/8"
     /// Schemas this tool still reads back (baselines): every change so far
     /// only added optional fields, which an older document simply lacks.
     static let readableSchemas: Set<String> = [
         "storefront-results/1", "storefront-results/2", "storefront-results/3", "storefront-results/4",
-        "storefront-results/5", "storefront-results/6", schema,
+        "storefront-results/5", "storefront-results/6", "storefront-results/7", schema,
     ]
 
     var schema = ResultsDocument.schema
@@ -31,6 +32,9 @@ package struct ResultsDocument: Codable {
     /// control's times (`--processes`); absent before schema 6, when one did.
     var processes: Int? = nil
     var suites: [SuiteResult]
+    /// The run's wall time, checks and gate included: how long the command
+    /// took (absent before schema 8).
+    var elapsedSeconds: Double? = nil
 
     /// The processes behind the timed cells: 1 in a document from before
     /// `--processes`.
@@ -46,6 +50,20 @@ package struct ResultsDocument: Codable {
                     + "lie beyond 3 interquartile ranges of the quartiles (\(wall.outliers ?? 0) beyond 1.5)"
             }
         }
+    }
+
+    /// How long the run took, in all and by suite, the rest being the
+    /// checks, the gate, callgrind and the timing processes; nil for a
+    /// document from before schema 8.
+    var durationLine: String? {
+        guard let elapsedSeconds else { return nil }
+        let timed = suites.compactMap { suite in suite.elapsedSeconds.map { (suite.suite, $0) } }
+        var line = "The run took \(RunProgress.duration(elapsedSeconds))"
+        guard !timed.isEmpty else { return line + "." }
+        let before = elapsedSeconds - timed.reduce(0) { $0 + $1.1 }
+        line += ": " + timed.map { "\($0.0) \(RunProgress.duration($0.1))" }.joined(separator: ", ")
+        return line + ", and \(RunProgress.duration(max(0, before))) before the suites (checks, gate, callgrind, "
+            + "timing processes)."
     }
 
     /// How the timed cells were taken, for every report's footnote.
@@ -99,6 +117,10 @@ package struct SuiteResult: Codable {
     var probes: [ScenarioProbeResult]? = nil
     /// The growth suite: each axis, each port's line along it, the fits.
     var growth: GrowthResult? = nil
+    /// The suite's own wall time in this process (the gate, callgrind and
+    /// the timing processes come before every suite and are the rest of
+    /// the run's); absent before schema 8.
+    var elapsedSeconds: Double? = nil
 }
 
 /// A counter's value, or why there is none: `{"value": n}` or

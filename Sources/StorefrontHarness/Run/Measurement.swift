@@ -102,6 +102,8 @@ package func measure(
     var failedPorts = gate.failedPorts
     for suite in options.suites {
         progress.begin(suite.rawValue)
+        let suiteStart = Stopwatch.now()
+        defer { suites[suites.count - 1].elapsedSeconds = Double(Stopwatch.now() &- suiteStart) / 1e9 }
         switch suite {
         case .calibration:
             suites.append(regionRunner.run(suite, instructions: instructions))
@@ -153,7 +155,7 @@ extension WorkloadInfo {
 
 extension ResultsDocument {
     /// This run's document: when, where and how it ran, and its suites.
-    package init(options: Options, suites: [SuiteResult]) {
+    package init(options: Options, suites: [SuiteResult], elapsedSeconds: Double? = nil) {
         let handWritten = HandWrittenStatements.countWhereSourcesAre(options.runtimes)
         self.init(
             recordedAt: Self.now(),
@@ -164,6 +166,6 @@ extension ResultsDocument {
             workload: WorkloadInfo(scale: options.scale, seed: options.seed),
             plan: options.plan,
             processes: ProcessRepetitions.timedSuites(options).isEmpty ? nil : options.processes,
-            suites: suites)
+            suites: suites, elapsedSeconds: elapsedSeconds)
     }
 }

@@ -59,9 +59,15 @@ package enum ProgressPlan {
             // A shape case takes about a second at full size (57 cases
             // sampled 45 s in the a657410 record), some 1,200 session steps
             // (one averages 0.85 ms over the ports there).
-            case .graph: Double(GraphAdapter.cases(of: options.runtimes.compactMap(\.graph)).count) * 1_200
+            // At `--scale small` (weights count that scale's lighter steps),
+            // three samples a case took 2.3 s a case against 89 s for the
+            // gate and runtime suites' 238,500 (a 3m52s run on the loaded
+            // VM, 2026-12-07): about 6,000 steps a case.
+            case .graph:
+                Double(GraphAdapter.cases(of: options.runtimes.compactMap(\.graph)).count)
+                    * (options.scale == .small ? 6_000 : 1_200)
             case .perfScenarios: 40
-            case .growth: GrowthSuiteRunner.progressWeight(ports: ports)
+            case .growth: GrowthSuiteRunner.progressWeight(ports: ports, scale: options.scale)
             default: (suite.isRuntimeSuite ? ports : 1) * plays * playSteps(suite)
             }
         }

@@ -13,10 +13,17 @@ package struct GraphSuiteRunner {
     let progress: RunProgress
 
     /// Timed samples per case: what the runtime's budget allows
-    /// (`GraphBudget`), lowered by `--iterations`.
+    /// (`GraphBudget`), lowered by `--iterations`, and at most
+    /// `quickLookSamples` at `--scale small`. The shapes keep their full
+    /// size at every scale, so their times still compare with the
+    /// published ones; a quick look only takes fewer of them.
     func sampleCount(_ benchCase: GraphBenchCase) -> Int {
-        max(1, min(benchCase.samples, options.plan.iterations))
+        let quickLook = options.scale == .small ? Self.quickLookSamples : Int.max
+        return max(1, min(benchCase.samples, options.plan.iterations, quickLook))
     }
+
+    /// Samples per case at `--scale small`.
+    static let quickLookSamples = 3
 
     package func run() -> SuiteResult {
         var results: [GraphShapeResult] = []

@@ -25,13 +25,17 @@ package struct GrowthSuiteRunner {
     let progress: RunProgress
 
     /// 300 to 100,000 products, each about three times the one before,
-    /// with the default scale's twelve categories and the session's cart.
-    static let catalogSizes = [300, 1_000, 3_000, 10_000, 30_000, 100_000]
+    /// with the default scale's twelve categories and the session's cart;
+    /// `--scale small`, a quick look, stops at 3,000 (still a tenfold range
+    /// to fit a slope over).
+    static func catalogSizes(_ scale: Scale) -> [Int] {
+        scale == .small ? [300, 1_000, 3_000] : [300, 1_000, 3_000, 10_000, 30_000, 100_000]
+    }
     static let categories = Scale.default.categoryCount
     /// Cart lines at 3,000 products: the session's own cart, then up to a
-    /// hundred times as many lines.
+    /// hundred times as many lines (ten at `--scale small`).
     static let cartProducts = 3_000
-    static let cartLineFactors = [1, 3, 10, 30, 100]
+    static func cartLineFactors(_ scale: Scale) -> [Int] { scale == .small ? [1, 3, 10] : [1, 3, 10, 30, 100] }
     /// The per-size timing plan: the run's, capped so the largest sizes fit.
     static func plan(_ plan: SamplingPlan) -> SamplingPlan {
         SamplingPlan(warmup: min(plan.warmup, 3), iterations: min(plan.iterations, 20))
@@ -57,7 +61,7 @@ package struct GrowthSuiteRunner {
         let sessionCart = Self.sessionCartLines(seed: seed)
         let catalogAxis = Axis(
             name: "products", held: "\(Self.categories) categories, the session's \(sessionCart)-line cart",
-            sizes: Self.catalogSizes, measuresColdStart: true
+            sizes: Self.catalogSizes(options.scale), measuresColdStart: true
         ) { products in
             let catalog = Catalog(size: CatalogSize(products: products, categories: Self.categories), seed: seed)
             return (catalog, Script.growth(catalog: catalog, extraCartLines: 0))
@@ -67,7 +71,7 @@ package struct GrowthSuiteRunner {
         let cartAxis = Axis(
             name: "cart lines",
             held: "\(ReportRenderer.grouped(Double(Self.cartProducts))) products, \(Self.categories) categories",
-            sizes: Self.cartLineFactors.map { $0 * sessionCart }, measuresColdStart: false
+            sizes: Self.cartLineFactors(options.scale).map { $0 * sessionCart }, measuresColdStart: false
         ) { lines in
             (cartCatalog, Script.growth(catalog: cartCatalog, extraCartLines: lines - sessionCart))
         }
@@ -262,6 +266,8 @@ extension GrowthSuiteRunner {
 
     /// The suite's weight for the progress estimate, in average session
     /// steps (`ProgressPlan`): the four ports took about 150 s on the
-    /// 2-core VM, some 0.85 ms a step.
-    static func progressWeight(ports: Double) -> Double { ports * 45_000 }
+    /// 2-core VM, some 0.85 ms a step. The small scale's sizes took 13 s
+    /// in the run that set the graph suite's small weight, some 8,700 of
+    /// that scale's lighter steps a port.
+    static func progressWeight(ports: Double, scale: Scale) -> Double { ports * (scale == .small ? 8_700 : 45_000) }
 }
