@@ -91,6 +91,14 @@ final class BrowsingModel: Sendable {
             let catalog = rows.catalog
             let category = _selectedCategory.wrappedValue
             let order = _sort.wrappedValue
+            // Featured order is id order, and the matching list keeps it:
+            // the listing is that list itself (or its products of the
+            // selected category), with no sort pass.
+            if order == .featured {
+                let matching = _matching.wrappedValue
+                guard let category else { return matching }
+                return matching.filter { catalog[$0].category == category }
+            }
             // Only the price orders read prices, so only they depend on the
             // sales of the listed categories. Each price is computed once,
             // before sorting, rather than inside the comparator.
