@@ -91,6 +91,8 @@ final class BrowsingModel: Sendable {
             let catalog = rows.catalog
             let category = _selectedCategory.wrappedValue
             let order = _sort.wrappedValue
+            // The grid reads this only under the orders other than featured:
+            // featured order is id order, which the matching list keeps.
             // Only the price orders read prices, so only they depend on the
             // sales of the listed categories. Each price is computed once,
             // before sorting, rather than inside the comparator.
@@ -104,9 +106,31 @@ final class BrowsingModel: Sendable {
             }
             return Browsing.sorted(rows, products: catalog, by: order)
         }
-        _grid = Computed(name: "grid") { [_listed, _page] _ in
+        _grid = Computed(name: "grid") { [rows, _listed, _matching, _selectedCategory, _sort, _page] _ in
             let page = _page.wrappedValue
-            return GridScreen(productIDs: Array(Browsing.page(_listed.wrappedValue, page: page)), page: page)
+            guard _sort.wrappedValue == .featured else {
+                return GridScreen(productIDs: Array(Browsing.page(_listed.wrappedValue, page: page)), page: page)
+            }
+            // Featured order is id order: the page is scanned from the
+            // matching list, and the scan stops once the page is full.
+            let category = _selectedCategory.wrappedValue
+            let matching = _matching.wrappedValue
+            guard let category else {
+                return GridScreen(productIDs: Array(Browsing.page(matching, page: page)), page: page)
+            }
+            let catalog = rows.catalog
+            let start = page * Browsing.pageSize
+            var ids: [Int] = []
+            guard page >= 0 else { return GridScreen(productIDs: ids, page: page) }
+            var seen = 0
+            for id in matching where catalog[id].category == category {
+                if seen >= start {
+                    ids.append(id)
+                    if ids.count == Browsing.pageSize { break }
+                }
+                seen += 1
+            }
+            return GridScreen(productIDs: ids, page: page)
         }
         _facets = Computed(name: "facets") { [rows, _catalog, _matching, _selectedCategory] _ in
             let selected = _selectedCategory.wrappedValue

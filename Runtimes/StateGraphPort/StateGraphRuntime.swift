@@ -11,12 +11,13 @@ extension Runtime {
         idiom: "stored nodes for sources, computed nodes for everything derived, views observing nodes",
         graph: .stategraph,
         costProbe: StateGraphCostProbe.costProbe,
-        // Round 5 (ledger, "Review round 5 for issue 55"): sold-out nodes
-        // made with their lists (8133c5e), the catalog untracked once it
-        // arrived (3b00d14, 5a185fd), all applied.
+        // Round 6 (ledger, "Review round 6 for issue 55"): T23, the
+        // featured grid scans the matching list for its page and stops once
+        // it is full, with no listing and no sort pass (069cced, c12e9a7),
+        // applied.
         review: PortReview(
-            round: 5, date: "2026-12-07",
+            round: 6, date: "2026-12-07",
             largestFinding: [
-                "cold-start": 9.0, "session": 2.4, "interactions": 2.8, "inventory-burst": 0.5, "funnel-memory": 4.4,
+                "cold-start": 6.5, "session": 2.1, "interactions": 2.7, "inventory-burst": 0.0, "funnel-memory": 0.0,
             ]))
 }
