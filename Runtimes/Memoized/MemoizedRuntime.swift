@@ -9,12 +9,12 @@ extension Runtime {
         idiom: "@Observable sources, every derived value a cache refreshed by hand-routed invalidation",
         faults: [.staleCache, .lateFilter, .facetIgnoresStock, .pageOffByOne, .lateFree, .warmCatalog],
         // Round 6 (ledger, "Review round 6 for issue 55"): the query
-        // matches' facet counts kept for the unfiltered facets gained 3.9%
-        // on interactions but cost the funnel 2.7% (repeated), and a sort
-        // handed the previous order gained nothing: neither applied.
+        // matches' facet counts kept for the unfiltered facets, applied
+        // (4c653a8, interactions -3.5%); a sort handed the previous order
+        // gained nothing. Nothing of 1% on the other suites.
         review: PortReview(
             round: 6, date: "2026-12-07",
             largestFinding: [
-                "cold-start": 0.0, "session": 0.0, "interactions": 3.9, "inventory-burst": 0.0, "funnel-memory": 0.0,
+                "cold-start": 0.0, "session": 0.0, "interactions": 3.5, "inventory-burst": 0.0, "funnel-memory": 0.0,
             ]))
 }
