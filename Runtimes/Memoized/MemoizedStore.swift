@@ -72,6 +72,10 @@ final class MemoizedStore {
     /// the cache holds at most one entry per character of the current query.
     @ObservationIgnored private var queryMatchCache: [(query: SearchText, ids: [Int])] = []
     @ObservationIgnored private var queryMatchIDs: [Int] = []
+    /// The facet counts of the query matches themselves, the facets with no
+    /// filter set, kept until the matches change: turning the last filter
+    /// off finds them here rather than counting the matches again.
+    @ObservationIgnored private var queryMatchCounts: [Int]?
     @ObservationIgnored private var matchingIDs: [Int] = []
     @ObservationIgnored private var listedIDs: [Int] = []
     /// The facets and grid screens, one cached value each, so each view
@@ -101,6 +105,7 @@ final class MemoizedStore {
         categoryIndex = []
         rankedByCategory = Array(repeating: nil, count: categoryCount)
         queryMatchCache = []
+        queryMatchCounts = nil
     }
 
     /// The products of `category`, from the category index, built on first
@@ -142,6 +147,7 @@ final class MemoizedStore {
         }
         guard ids != queryMatchIDs else { return }
         queryMatchIDs = ids
+        queryMatchCounts = nil
         refreshMatching()
     }
 
@@ -152,17 +158,28 @@ final class MemoizedStore {
         // With no filter set every query match passes, so the matching list
         // is the query matches' own array: no pass over them, and the
         // comparisons below find the shared buffer equal at once.
+        let unfiltered = filters == Filters()
         let ids =
-            filters == Filters()
+            unfiltered
             ? queryMatchIDs
             : Self.matching(
                 queryMatchIDs, products: products, salePercent: salePercent, stock: stock, filters: filters)
         guard ids != matchingIDs else { return false }
         matchingIDs = ids
         facets = FacetScreen(
-            counts: facetCounts(of: ids, queryMatches: queryMatchIDs), selectedCategory: selectedCategory)
+            counts: unfiltered ? queryMatchFacetCounts() : facetCounts(of: ids, queryMatches: queryMatchIDs),
+            selectedCategory: selectedCategory)
         refreshListed()
         return true
+    }
+
+    /// The facet counts of the query matches, counted once per change of
+    /// the matches.
+    @inline(never) private func queryMatchFacetCounts() -> [Int] {
+        if let kept = queryMatchCounts { return kept }
+        let counts = facetCounts(of: queryMatchIDs, queryMatches: queryMatchIDs)
+        queryMatchCounts = counts
+        return counts
     }
 
     func refreshListed() {
