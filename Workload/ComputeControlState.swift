@@ -35,6 +35,9 @@ struct ComputeControlState {
     private var cards: [CardScreen?] = []
 
     private var queryMatches: [Int] = []
+    /// The facet counts of the query matches themselves (no filter set),
+    /// kept until the matches change (T24).
+    private var queryMatchCounts: [Int]?
     private var matching: [Int] = []
     private var facetCounts: [Int] = []
     private var listed: [Int] = []
@@ -85,6 +88,7 @@ struct ComputeControlState {
         idsByCategory = nil
         rankedByCategory = Array(repeating: nil, count: categoryCount)
         matchesByQuery = [:]
+        queryMatchCounts = nil
         cards = []
         queryMatchesStale = true
         cartStale = true
@@ -183,6 +187,7 @@ struct ComputeControlState {
             let ids = matches(of: SearchText(sources.query))
             if ids != queryMatches {
                 queryMatches = ids
+                queryMatchCounts = nil
                 matchingStale = true
             }
         }
@@ -190,7 +195,8 @@ struct ComputeControlState {
             matchingStale = false
             let sources = self.sources
             var ids: [Int] = []
-            if sources.filters == Filters() {
+            let unfiltered = sources.filters == Filters()
+            if unfiltered {
                 // No filter set: every query match passes, and the list is
                 // the same buffer, so the comparison below is immediate.
                 ids = queryMatches
@@ -207,9 +213,14 @@ struct ComputeControlState {
             }
             if ids != matching || facetCounts.isEmpty {
                 matching = ids
-                var counts = Array(repeating: 0, count: categoryCount)
-                for id in ids { counts[products[id].category] += 1 }
-                facetCounts = counts
+                if unfiltered, let kept = queryMatchCounts {
+                    facetCounts = kept
+                } else {
+                    var counts = Array(repeating: 0, count: categoryCount)
+                    for id in ids { counts[products[id].category] += 1 }
+                    facetCounts = counts
+                    if unfiltered { queryMatchCounts = counts }
+                }
                 listedStale = true
             }
         }
