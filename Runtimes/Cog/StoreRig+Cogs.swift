@@ -295,6 +295,16 @@ let listedCog = Cog<[Int]>(name: "listed") { c in
     let sort = c[_sortCog]
     let matching = c[matchingCog]
     let products = catalog.products
+    // Featured order is id order, and the matching list keeps the catalog's
+    // order (T23): the listing is the matching list itself, or its products
+    // of the selected category, with no rows and no sort pass.
+    if sort == .featured {
+        guard let category else { return matching }
+        var ids: [Int] = []
+        ids.reserveCapacity(matching.count)
+        for id in matching where products[id].category == category { ids.append(id) }
+        return ids
+    }
     var sales = SalePercents(categoryCount: catalog.categoryCount)
     var rows: [(id: Int, price: Int)] = []
     rows.reserveCapacity(matching.count)
