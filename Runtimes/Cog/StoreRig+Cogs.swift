@@ -286,25 +286,16 @@ let facetsCog = Cog<FacetScreen>(name: "facets") { c in
     return counts.isEmpty ? .empty(selectedCategory: selected) : FacetScreen(counts: counts, selectedCategory: selected)
 }
 
-/// Prices are computed once per listed product, before sorting, and only
-/// for the orders that compare them, from each category's sale as the
-/// filtered list does.
+/// The listing in a sort order other than featured (the grid reads the
+/// featured one off the matching list). Prices are computed once per listed
+/// product, before sorting, and only for the orders that compare them, from
+/// each category's sale as the filtered list does.
 let listedCog = Cog<[Int]>(name: "listed") { c in
     guard let catalog = c[_catalogCog] else { return [] }
     let category = c[_selectedCategoryCog]
     let sort = c[_sortCog]
     let matching = c[matchingCog]
     let products = catalog.products
-    // Featured order is id order, and the matching list keeps the catalog's
-    // order (T23): the listing is the matching list itself, or its products
-    // of the selected category, with no rows and no sort pass.
-    if sort == .featured {
-        guard let category else { return matching }
-        var ids: [Int] = []
-        ids.reserveCapacity(matching.count)
-        for id in matching where products[id].category == category { ids.append(id) }
-        return ids
-    }
     var sales = SalePercents(categoryCount: catalog.categoryCount)
     var rows: [(id: Int, price: Int)] = []
     rows.reserveCapacity(matching.count)
@@ -322,6 +313,30 @@ let listedCog = Cog<[Int]>(name: "listed") { c in
 /// sent one notice when its page's products or the page number change.
 let gridCog = Cog<GridScreen>(name: "grid") { c in
     let page = c[_pageCog]
+    // Featured order is id order, and the matching list keeps the catalog's
+    // order (T23): under it the grid reads its page off the matching list
+    // itself, with no sorted list, no rows and no sort pass, and a selected
+    // category's scan stops once the page is full. The sorted list is read
+    // only for the other orders.
+    if c[_sortCog] == .featured {
+        let matching = c[matchingCog]
+        guard let category = c[_selectedCategoryCog] else {
+            return GridScreen(productIDs: Array(Browsing.page(matching, page: page)), page: page)
+        }
+        guard page >= 0, let products = c[_catalogCog]?.products else { return GridScreen(productIDs: [], page: page) }
+        var skip = page * Browsing.pageSize
+        var ids: [Int] = []
+        ids.reserveCapacity(Browsing.pageSize)
+        for id in matching where products[id].category == category {
+            if skip > 0 {
+                skip -= 1
+                continue
+            }
+            ids.append(id)
+            if ids.count == Browsing.pageSize { break }
+        }
+        return GridScreen(productIDs: ids, page: page)
+    }
     return GridScreen(productIDs: Array(Browsing.page(c[listedCog], page: page)), page: page)
 }
 
