@@ -13,14 +13,16 @@ extension Runtime {
         buildVariant: CogArenaLayout.isCompact ? "CompactArena" : nil,
         graph: .cog,
         scenarioProbes: CogScenarioProbes.all,
-        // Round 4 (ledger, "Review round 4 for issue 55"): cards reading the
-        // cart's sources −1.0% of cold-start (not kept: session +10.1%), the
-        // detail from the sources −1.05% of funnel-memory; the other suites
-        // moved within the 0.05% noise.
+        // Round 6 (ledger, "Review round 6 for issue 55"): T23 applied (the
+        // featured listing is the matching list itself: interactions −21.9%,
+        // session −5.4%, cold-start −3.5%; and the featured grid reads its page
+        // off the matching list: session −1.4%), and T26 found and applied (the
+        // filtered list kept per filter set: interactions −11.6% of its own
+        // before); inventory-burst and funnel-memory moved only within noise.
         review: PortReview(
-            round: 4, date: "2026-12-07",
+            round: 6, date: "2026-12-07",
             largestFinding: [
-                "cold-start": 1.0, "session": 0.07, "interactions": 0.05, "inventory-burst": 0.05,
-                "funnel-memory": 1.05,
+                "cold-start": 3.51, "session": 5.37, "interactions": 21.91, "inventory-burst": 0.0,
+                "funnel-memory": 0.0,
             ]))
 }

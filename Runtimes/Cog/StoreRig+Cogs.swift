@@ -181,23 +181,33 @@ let queryMatchesCog = Cog<[Int]>(name: "currentQueryMatches") { c in
     c[queryMatchCogs[SearchText(c[_queryCog])]]
 }
 
-/// Query matches that also pass the filters. The shared rule asks whether a
-/// product is in stock and for its price only when a filter needs them, so
-/// they are dependencies only then. Stock comes from its category's
+/// Query matches that also pass the filters: the matches themselves with no
+/// filter set, else the row of `filteredCogs` for the filter set shown.
+let matchingCog = Cog<[Int]>(name: "matching") { c in
+    let filters = c[_filtersCog]
+    // No filter set: every match passes, and handing back the matches' own
+    // buffer lets the equality cut-off compare it at once (T22).
+    if filters == Filters() { return c[queryMatchesCog] }
+    return c[filteredCogs[filters]]
+}
+
+/// The current query's matches that pass one filter set, a row per filter
+/// set shown, as the query matches keep a row per query: a filter turned
+/// off and on again (and nothing it reads changed) reads its cached list
+/// rather than passing every match again. Rows nothing reads go after their
+/// grace period. The shared rule asks whether a product is in stock and for
+/// its price only when a filter needs them, so they are dependencies only
+/// then. Stock comes from its category's
 /// sold-out list (`soldOutCogs`), which answers the only stock question the
 /// rule asks (sold out or not). A price is the shared `Money.effectivePrice` of
 /// the product's base and its category's sale, read once a run per category
 /// (`SalePercents`): a dozen sale sources rather than a derived price per
 /// product, which cost a node, an edge and a read each for a value that
 /// changes only with its category's sale.
-let matchingCog = Cog<[Int]>(name: "matching") { c in
-    let filters = c[_filtersCog]
+let filteredCogs = CogBox<[Int], Filters>(name: "filtered") { c, filters in
     guard let catalog = c[_catalogCog] else { return [] }
     let products = catalog.products
     let queryMatches = c[queryMatchesCog]
-    // No filter set: every match passes, and handing back the matches' own
-    // buffer lets the equality cut-off compare it at once (T22).
-    if filters == Filters() { return queryMatches }
     var sales = SalePercents(categoryCount: catalog.categoryCount)
     var soldOut = SoldOut(productCount: products.count, categoryCount: catalog.categoryCount)
     var ids: [Int] = []
@@ -286,9 +296,10 @@ let facetsCog = Cog<FacetScreen>(name: "facets") { c in
     return counts.isEmpty ? .empty(selectedCategory: selected) : FacetScreen(counts: counts, selectedCategory: selected)
 }
 
-/// Prices are computed once per listed product, before sorting, and only
-/// for the orders that compare them, from each category's sale as the
-/// filtered list does.
+/// The listing in a sort order other than featured (the grid reads the
+/// featured one off the matching list). Prices are computed once per listed
+/// product, before sorting, and only for the orders that compare them, from
+/// each category's sale as the filtered list does.
 let listedCog = Cog<[Int]>(name: "listed") { c in
     guard let catalog = c[_catalogCog] else { return [] }
     let category = c[_selectedCategoryCog]
@@ -312,6 +323,30 @@ let listedCog = Cog<[Int]>(name: "listed") { c in
 /// sent one notice when its page's products or the page number change.
 let gridCog = Cog<GridScreen>(name: "grid") { c in
     let page = c[_pageCog]
+    // Featured order is id order, and the matching list keeps the catalog's
+    // order (T23): under it the grid reads its page off the matching list
+    // itself, with no sorted list, no rows and no sort pass, and a selected
+    // category's scan stops once the page is full. The sorted list is read
+    // only for the other orders.
+    if c[_sortCog] == .featured {
+        let matching = c[matchingCog]
+        guard let category = c[_selectedCategoryCog] else {
+            return GridScreen(productIDs: Array(Browsing.page(matching, page: page)), page: page)
+        }
+        guard page >= 0, let products = c[_catalogCog]?.products else { return GridScreen(productIDs: [], page: page) }
+        var skip = page * Browsing.pageSize
+        var ids: [Int] = []
+        ids.reserveCapacity(Browsing.pageSize)
+        for id in matching where products[id].category == category {
+            if skip > 0 {
+                skip -= 1
+                continue
+            }
+            ids.append(id)
+            if ids.count == Browsing.pageSize { break }
+        }
+        return GridScreen(productIDs: ids, page: page)
+    }
     return GridScreen(productIDs: Array(Browsing.page(c[listedCog], page: page)), page: page)
 }
 
