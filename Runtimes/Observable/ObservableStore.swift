@@ -324,7 +324,13 @@ final class ObservableStore {
             coupon: coupon, quote: quote)
     }
 
-    /// Ids of the products recommended beside the open one.
+    /// Ids of the products recommended beside the open one. The candidates
+    /// are ranked by the shared rule (`CheckoutRules.recommends`) only as far
+    /// as the panel needs: each step moves the best one left to the front and
+    /// asks its stock, so stock is read in rank order until the panel is
+    /// full, as `CheckoutRules.recommended` reads it, and the rest of the
+    /// category (some two hundred products) is never sorted. The rule is then
+    /// handed the ranked candidates found in stock.
     var recommended: [Int] {
         guard let open = openProduct else { return [] }
         let products = self.products
@@ -338,6 +344,28 @@ final class ObservableStore {
         for id in products.indices where products[id].category == category && id != open && !inCart.contains(id) {
             candidates.append(id)
         }
-        return CheckoutRules.recommended(candidates, products: products, inStock: { self.row($0).state.stock > 0 })
+        var picked: [Int] = []
+        picked.reserveCapacity(CheckoutRules.recommendationCount)
+        var ranked = 0
+        while ranked < candidates.count && picked.count < CheckoutRules.recommendationCount {
+            Self.moveBest(in: &candidates, to: ranked, products: products)
+            let id = candidates[ranked]
+            if row(id).state.stock > 0 { picked.append(id) }
+            ranked += 1
+        }
+        return CheckoutRules.recommended(picked, products: products, inStock: { _ in true })
+    }
+
+    /// Swaps the best-ranked of `candidates[start...]` to `start`. Not
+    /// isolated, like `CheckoutRules.recommended`.
+    private nonisolated static func moveBest(in candidates: inout [Int], to start: Int, products: [Product]) {
+        var best = start, index = start + 1
+        while index < candidates.count {
+            if CheckoutRules.recommends(products[candidates[index]], before: products[candidates[best]]) {
+                best = index
+            }
+            index += 1
+        }
+        candidates.swapAt(start, best)
     }
 }
