@@ -335,13 +335,18 @@ final class ObservableStore {
         guard let open = openProduct else { return [] }
         let products = self.products
         guard !products.isEmpty else { return [] }
-        let inCart = Set(cartIDs)
+        // The cart's ids ascend, as the scan's do: one walk along them tells
+        // membership, where a set hashed every product of the category.
+        let cart = cartIDs
+        var cartIndex = 0
         let category = products[open].category
         var candidates: [Int] = []
         // Room for twice a category's average share: the list grows once at
         // most, where from empty it would reallocate seven or eight times.
         candidates.reserveCapacity(2 * products.count / max(categoryCount, 1))
-        for id in products.indices where products[id].category == category && id != open && !inCart.contains(id) {
+        for id in products.indices where products[id].category == category && id != open {
+            while cartIndex < cart.count && cart[cartIndex] < id { cartIndex += 1 }
+            if cartIndex < cart.count && cart[cartIndex] == id { continue }
             candidates.append(id)
         }
         var picked: [Int] = []
