@@ -8,12 +8,15 @@ extension Runtime {
         source: "https://github.com/swiftlang/swift/tree/main/stdlib/public/Observation",
         idiom: "@Observable models, every derived value a computed property recomputed on each read",
         faults: [.droppedInvalidation, .staleResponse, .wrongRounding, .sessionLeak],
-        // Round 5 (ledger, "Review round 5 for issue 55"): the featured
-        // grid's scan stopping once its page is full (803448f, applied);
-        // nothing of 1% on inventory-burst.
+        // Round 6 (ledger, "Review round 6 for issue 55"): a non-featured
+        // grid keeping only the rows through its page as it scans (7d57bf0,
+        // session), recommendations ranked only as far as the panel needs
+        // (230b076, funnel-memory and inventory-burst) and told cart
+        // membership by a walk along the cart's ids (96be157); all applied.
+        // Nothing past noise on cold-start or interactions.
         review: PortReview(
-            round: 5, date: "2026-12-07",
+            round: 6, date: "2026-12-07",
             largestFinding: [
-                "cold-start": 15.9, "session": 16.7, "interactions": 28.3, "inventory-burst": 0, "funnel-memory": 0.4,
+                "cold-start": 0.0, "session": 9.2, "interactions": 0.0, "inventory-burst": 2.5, "funnel-memory": 17.5,
             ]))
 }

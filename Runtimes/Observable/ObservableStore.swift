@@ -203,6 +203,10 @@ final class ObservableStore {
     /// that category's products only. The featured order is the catalog's
     /// (ids ascend), so its scan stops once the page is full: the rows past
     /// it are ones no view shows, and nothing after them can sort before.
+    /// Any other order keeps only the rows through the page, in order, as
+    /// the scan meets them (`keep`): a row past the page's last is dropped
+    /// with one comparison, where sorting every passing row compared each
+    /// about a dozen times to order rows no view shows.
     func listed(throughPage page: Int) -> [Int] {
         let products = self.products, category = selectedCategory, sort = self.sort
         let query = SearchText(self.query), filters = self.filters
@@ -210,7 +214,7 @@ final class ObservableStore {
         let sortSale =
             sort.comparesPrices ? (filters.narrowsPrice ? filterSale : salePercents(only: category)) : []
         let stock = filters.inStockOnly ? stockLevels : []
-        let limit = sort == .featured ? (page + 1) * Browsing.pageSize : products.count
+        let limit = (page + 1) * Browsing.pageSize
         guard limit > 0 else { return [] }
         var rows: [(id: Int, price: Int)] = []
         // Room for the whole catalog, or for twice a category's average
@@ -228,22 +232,60 @@ final class ObservableStore {
                         filters, priceCents: price(products[index], sale: filterSale), stock: stock[index],
                         ratingTenths: products[index].ratingTenths))
         }
+        let featured = sort == .featured
         func add(_ index: Int) {
-            rows.append((products[index].id, sort.comparesPrices ? price(products[index], sale: sortSale) : 0))
+            let row = (id: products[index].id, price: sort.comparesPrices ? price(products[index], sale: sortSale) : 0)
+            // Featured rows arrive in order; any other order keeps its first `limit`.
+            if featured {
+                rows.append(row)
+            } else {
+                Self.keep(row, in: &rows, limit: limit, products: products, by: sort)
+            }
         }
         // Two loops, so the catalog-wide pass pays no category test.
         if let category {
             for index in products.indices where products[index].category == category && passes(index) {
                 add(index)
-                if rows.count == limit { break }
+                if featured && rows.count == limit { break }
             }
         } else {
             for index in products.indices where passes(index) {
                 add(index)
-                if rows.count == limit { break }
+                if featured && rows.count == limit { break }
             }
         }
-        return Browsing.sorted(rows, products: products, by: sort)
+        var ids: [Int] = []
+        ids.reserveCapacity(rows.count)
+        for row in rows { ids.append(row.id) }
+        return ids
+    }
+
+    /// Inserts `row` into `rows`, kept in `order` and at most `limit` long,
+    /// where the shared rule places it; a row after the last kept one, with
+    /// the list full, is dropped after one comparison. Not isolated, like
+    /// `Browsing.sorted`, and called directly rather than as a closure.
+    private nonisolated static func keep(
+        _ row: (id: Int, price: Int), in rows: inout [(id: Int, price: Int)], limit: Int, products: [Product],
+        by order: SortOrder
+    ) {
+        if rows.count == limit {
+            let last = rows[limit - 1]
+            guard Browsing.precedes(products[row.id], row.price, products[last.id], last.price, by: order) else {
+                return
+            }
+            rows.removeLast()
+        }
+        var low = 0, high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            let other = rows[middle]
+            if Browsing.precedes(products[other.id], other.price, products[row.id], row.price, by: order) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        rows.insert(row, at: low)
     }
 
     var visible: [Int] {
@@ -282,20 +324,53 @@ final class ObservableStore {
             coupon: coupon, quote: quote)
     }
 
-    /// Ids of the products recommended beside the open one.
+    /// Ids of the products recommended beside the open one. The candidates
+    /// are ranked by the shared rule (`CheckoutRules.recommends`) only as far
+    /// as the panel needs: each step moves the best one left to the front and
+    /// asks its stock, so stock is read in rank order until the panel is
+    /// full, as `CheckoutRules.recommended` reads it, and the rest of the
+    /// category (some two hundred products) is never sorted. The rule is then
+    /// handed the ranked candidates found in stock.
     var recommended: [Int] {
         guard let open = openProduct else { return [] }
         let products = self.products
         guard !products.isEmpty else { return [] }
-        let inCart = Set(cartIDs)
+        // The cart's ids ascend, as the scan's do: one walk along them tells
+        // membership, where a set hashed every product of the category.
+        let cart = cartIDs
+        var cartIndex = 0
         let category = products[open].category
         var candidates: [Int] = []
         // Room for twice a category's average share: the list grows once at
         // most, where from empty it would reallocate seven or eight times.
         candidates.reserveCapacity(2 * products.count / max(categoryCount, 1))
-        for id in products.indices where products[id].category == category && id != open && !inCart.contains(id) {
+        for id in products.indices where products[id].category == category && id != open {
+            while cartIndex < cart.count && cart[cartIndex] < id { cartIndex += 1 }
+            if cartIndex < cart.count && cart[cartIndex] == id { continue }
             candidates.append(id)
         }
-        return CheckoutRules.recommended(candidates, products: products, inStock: { self.row($0).state.stock > 0 })
+        var picked: [Int] = []
+        picked.reserveCapacity(CheckoutRules.recommendationCount)
+        var ranked = 0
+        while ranked < candidates.count && picked.count < CheckoutRules.recommendationCount {
+            Self.moveBest(in: &candidates, to: ranked, products: products)
+            let id = candidates[ranked]
+            if row(id).state.stock > 0 { picked.append(id) }
+            ranked += 1
+        }
+        return CheckoutRules.recommended(picked, products: products, inStock: { _ in true })
+    }
+
+    /// Swaps the best-ranked of `candidates[start...]` to `start`. Not
+    /// isolated, like `CheckoutRules.recommended`.
+    private nonisolated static func moveBest(in candidates: inout [Int], to start: Int, products: [Product]) {
+        var best = start, index = start + 1
+        while index < candidates.count {
+            if CheckoutRules.recommends(products[candidates[index]], before: products[candidates[best]]) {
+                best = index
+            }
+            index += 1
+        }
+        candidates.swapAt(start, best)
     }
 }
