@@ -38,6 +38,10 @@ struct ComputeControlState {
     /// The facet counts of the query matches themselves (no filter set),
     /// kept until the matches change (T24).
     private var queryMatchCounts: [Int]?
+    /// Each filter set's list of the query matches and its facet counts,
+    /// kept until the matches change or a stock flip or sale could move a
+    /// product across a filter (T26).
+    private var filteredByFilters: [Filters: (ids: [Int], counts: [Int])] = [:]
     private var matching: [Int] = []
     private var facetCounts: [Int] = []
     private var listed: [Int] = []
@@ -89,6 +93,7 @@ struct ComputeControlState {
         rankedByCategory = Array(repeating: nil, count: categoryCount)
         matchesByQuery = [:]
         queryMatchCounts = nil
+        filteredByFilters = [:]
         cards = []
         queryMatchesStale = true
         cartStale = true
@@ -115,6 +120,7 @@ struct ComputeControlState {
                 let id = update.productID
                 forgetCard(id)
                 let flips = (sources.stock[id] == 0) != (update.stock == 0)
+                if flips { filteredByFilters = [:] }
                 if flips && sources.filters.inStockOnly { matchingStale = true }
                 if sources.cart[id] != nil { cartStale = true }
                 if flips && products[id].category == openCategory { recommendationsStale = true }
@@ -122,6 +128,7 @@ struct ComputeControlState {
         case .setSale(let category, _):
             // Written, never read: reading a kept card would copy it.
             for id in cards.indices where products[id].category == category { cards[id] = nil }
+            filteredByFilters = [:]
             if sources.filters.narrowsPrice { matchingStale = true }
             if sources.sort.comparesPrices { listedStale = true }
             if sources.cart.keys.contains(where: { products[$0].category == category }) { cartStale = true }
@@ -188,6 +195,7 @@ struct ComputeControlState {
             if ids != queryMatches {
                 queryMatches = ids
                 queryMatchCounts = nil
+                filteredByFilters = [:]
                 matchingStale = true
             }
         }
@@ -196,10 +204,13 @@ struct ComputeControlState {
             let sources = self.sources
             var ids: [Int] = []
             let unfiltered = sources.filters == Filters()
+            let kept = unfiltered ? nil : filteredByFilters[sources.filters]
             if unfiltered {
                 // No filter set: every query match passes, and the list is
                 // the same buffer, so the comparison below is immediate.
                 ids = queryMatches
+            } else if let kept {
+                ids = kept.ids
             } else {
                 ids.reserveCapacity(queryMatches.count)
                 for id in queryMatches {
@@ -213,13 +224,17 @@ struct ComputeControlState {
             }
             if ids != matching || facetCounts.isEmpty {
                 matching = ids
-                if unfiltered, let kept = queryMatchCounts {
-                    facetCounts = kept
+                if let counts = unfiltered ? queryMatchCounts : kept?.counts {
+                    facetCounts = counts
                 } else {
                     var counts = Array(repeating: 0, count: categoryCount)
                     for id in ids { counts[products[id].category] += 1 }
                     facetCounts = counts
-                    if unfiltered { queryMatchCounts = counts }
+                    if unfiltered {
+                        queryMatchCounts = counts
+                    } else {
+                        filteredByFilters[sources.filters] = (ids, counts)
+                    }
                 }
                 listedStale = true
             }
