@@ -111,13 +111,22 @@ public final class ControlPort: SessionPort {
 }
 
 /// One view's change notice: reading it subscribes the view's render, and
-/// `changed` re-renders it.
-@Observable
-@MainActor
-final class ViewSignal {
-    private var changes = 0
+/// `changed` re-renders it. Written against the registrar directly, with
+/// its key path formed once, as the cheapest notice Observation allows
+/// (the technique Cog's boundary uses): the macro's accessor forms the key
+/// path on every read, and the control is the floor.
+nonisolated final class ViewSignal: Observable, @unchecked Sendable {
+    // @unchecked: the registrar is Sendable and the class holds nothing else.
+    private let registrar = ObservationRegistrar()
+    /// The observed property: a stand-in for "this view's screen".
+    private let screen: UInt8 = 0
+    // nonisolated(unsafe): a key path is immutable once formed.
+    nonisolated(unsafe) private static let screenKeyPath: KeyPath<ViewSignal, UInt8> = \.screen
 
-    func read() { _ = changes }
+    func read() { registrar.access(self, keyPath: Self.screenKeyPath) }
 
-    func changed() { changes &+= 1 }
+    func changed() {
+        registrar.willSet(self, keyPath: Self.screenKeyPath)
+        registrar.didSet(self, keyPath: Self.screenKeyPath)
+    }
 }
