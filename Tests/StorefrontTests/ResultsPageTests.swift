@@ -99,6 +99,7 @@ struct ResultsPageTests {
         #expect(summary.contains { $0.first?.text == "geometric mean" })
 
         let ports = try #require(seen.tables["ports-table"])
+        #expect(!seen.overflowing.contains("ports-table"), "the ports table scrolls sideways at 1,280 px")
         #expect(
             ports.first?.map(\.text) == [
                 "port", "idiom", "version", "source", "build", "agreement gate", "hand-written statements",
@@ -536,6 +537,8 @@ private enum Chromium {
 
     struct Seen: Decodable {
         var tables: [String: [[Cell]]]
+        /// Tables wider than their section: the reader must scroll sideways.
+        var overflowing: [String]
         var charts: [Chart]
         var legend: [String]
         var verdict: String?
@@ -560,7 +563,7 @@ private enum Chromium {
 
     static let probe = """
         <script>
-        const seen = { tables: {}, charts: [], legend: [], verdict: null };
+        const seen = { tables: {}, charts: [], legend: [], verdict: null, overflowing: [] };
         for (const table of document.querySelectorAll('table[id]')) {
           seen.tables[table.id] = [...table.rows].map(row => [...row.cells].map(cell => ({
             text: cell.innerText.trim(), classes: [...cell.classList], background: getComputedStyle(cell).backgroundColor })));
@@ -570,6 +573,8 @@ private enum Chromium {
           seen.charts.push({ section: svg.closest('section').id, width: box.width, height: box.height,
                              bars: svg.querySelectorAll('rect').length - 1 });
         }
+        seen.overflowing = [...document.querySelectorAll('table[id]')]
+          .filter(table => table.scrollWidth > table.parentElement.clientWidth + 1).map(table => table.id);
         seen.legend = [...document.querySelectorAll('#legend li')].map(item => item.innerText.trim());
         const verdict = document.getElementById('verdict');
         if (verdict) seen.verdict = verdict.innerText.trim();

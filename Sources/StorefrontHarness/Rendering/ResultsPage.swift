@@ -60,6 +60,8 @@ package enum ResultsPage {
         th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: right; vertical-align: top; }
         td { white-space: nowrap; }
         td.failed, td.wrap, table.definitions td { white-space: normal; }
+        td.wrap { text-align: left; overflow-wrap: anywhere; min-width: 5rem; }
+        table#ports-table { width: 100%; }
         td.text { text-align: left; }
         section { overflow-x: auto; }
         thead th { background: #f3f3f3; text-align: center; }
@@ -131,8 +133,11 @@ package enum ResultsPage {
                     } ?? HTML.Cell("passed", classes: ["passed", "gate"])
                 let lines = handWritten?[port].map { HTML.Cell(String($0)) } ?? HTML.Cell("–", classes: ["na"])
                 let info = document.info(port)
+                // Prose cells wrap, so the table fits the page's width
+                // rather than scrolling sideways at 1,400 px (issue 59).
                 func described(_ text: String?) -> HTML.Cell {
-                    text.map { HTML.Cell($0) } ?? HTML.Cell("not recorded before schema 5", classes: ["na"])
+                    text.map { HTML.Cell($0, classes: ["wrap"]) }
+                        ?? HTML.Cell("not recorded before schema 5", classes: ["na", "wrap"])
                 }
                 let build = info.map {
                     $0.buildVariant.map { "with \($0): not what an app gets" } ?? "as an app gets it"
