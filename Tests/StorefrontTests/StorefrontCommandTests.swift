@@ -588,12 +588,14 @@ struct StorefrontCommandTests {
         // action; the kinds add up to the whole cycle's count to within
         // what two plays of the cycle differ by (the view layer's
         // registrars grow with each page flip: 1.2% in release, where the
-        // cycle is smallest), and turning the filter on costs more than
-        // clearing it.
+        // cycle is smallest). Which filter action costs more is the port's
+        // business: since review round 6 the cog port reads a kept list when
+        // the filter comes back on (T26), so neither is bound to exceed the
+        // other; each is counted.
         #expect(Set(kinds.keys) == ["quantity", "filter-on", "filter-off", "page"])
         let perCycle = kinds.values.reduce(0) { $0 + $1.actions * $1.each }
         #expect(abs(perCycle - first) <= first / 50, "kinds add up to \(perCycle) of the cycle's \(first)")
-        #expect(kinds["filter-on"]!.each > kinds["filter-off"]!.each)
+        #expect(kinds["filter-on"]!.each > 0 && kinds["filter-off"]!.each > 0)
     }
 
     @Test("funnel-memory opens half the small catalog and reports peak and retained heap per port")

@@ -126,7 +126,10 @@ struct ThresholdsCheckTests {
                 // count moved by two (8,117 against 8,119) in the release
                 // test leg once the gate's later session played another
                 // catalog, which changes the heap's history before the count.
-                let allowed: UInt64 = port == "observable" || port == "stategraph" ? 2 : 1
+                // Cog's moved by two (3,028 at 1 iteration, 3,030 at 2) in the
+                // debug test leg once review round 6 kept a filtered list per
+                // filter set (T26), rows that wait out Cog's grace window.
+                let allowed: UInt64 = ["observable", "stategraph", "cog"].contains(port) ? 2 : 1
                 let first = once[port] ?? 0
                 #expect(
                     max(count, first) - min(count, first) <= allowed,
