@@ -398,9 +398,10 @@ extension Options {
                                       \(lineup.map(\.name).joined(separator: ", ")))
               --scale small|default|large
                                       workload size (default: default, 2,400 products);
-                                      small (240) scales every suite down: --suite all
-                                      took 2 minutes of CPU on a 2-core VM, half of it
-                                      the graph suite; a run ends saying how long it took
+                                      small (240) scales every suite down. On a quiet
+                                      2-core VM --suite all took 2m22s at small scale
+                                      and 5m09s at the default; a run ends saying how
+                                      long it took
               --seed N                another catalog and delivery order for the gate
                                       and every suite (same script; default: the
                                       recorded workload); noted in the results
