@@ -27,7 +27,6 @@ package final class RunProgress {
     nonisolated static let heartbeatSeconds: UInt64 = 30
 
     private let output: Output
-    private let stages: [Stage]
     /// Where the run is, shared with the heartbeat, which writes from
     /// another thread while the main one measures.
     private let state: ProgressState
@@ -35,7 +34,6 @@ package final class RunProgress {
 
     package init(quiet: Bool, stages: [Stage] = []) {
         output = quiet ? .silent : (Self.rewritesInPlace(ProcessInfo.processInfo.environment) ? .terminal : .lines)
-        self.stages = stages
         state = ProgressState(stages: stages)
         if output == .lines, !stages.isEmpty { heartbeat = Self.startHeartbeat(state) }
     }
@@ -124,9 +122,8 @@ struct ProgressSnapshot: Sendable {
     var detail = ""
     var stageStart = Stopwatch.now()
     var fractionOfStage = 0.0
-    /// Weight and seconds of the stages already finished.
+    /// Weight of the stages already finished.
     var finishedWeight = 0.0
-    var finishedSeconds = 0.0
     /// When a plain line was last written.
     var lastLine = Stopwatch.now()
 
@@ -146,7 +143,6 @@ struct ProgressSnapshot: Sendable {
     mutating func closeStage() {
         guard let index = current else { return }
         finishedWeight += stages[index].weight
-        finishedSeconds += Double(Stopwatch.now() &- stageStart) / 1e9
         current = nil
     }
 
